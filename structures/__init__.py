@@ -1,0 +1,1 @@
+"""Bundled blind/ante structures (YAML files beside this module)."""

@@ -1,0 +1,3 @@
+from tdtool.cli import main
+
+main()

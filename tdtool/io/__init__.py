@@ -1,0 +1,1 @@
+"""I/O around the core: YAML files in, SQLite tournament store."""

@@ -1,0 +1,1 @@
+"""The tournament core: structures, seating, clock arithmetic, payouts. Pure: no I/O, no clock."""

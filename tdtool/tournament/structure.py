@@ -1,0 +1,70 @@
+"""Blind/ante structures as values: levels and breaks in the order they are played.
+
+Built by `tdtool.io.structure_yaml` from a file, or directly in code and tests.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tdtool.game import Game
+
+
+@dataclass(frozen=True)
+class Level:
+    """One blind level; numbered 1, 2, 3 ... in play order (breaks are not numbered)."""
+
+    number: int
+    small_blind: int
+    big_blind: int
+    minutes: int
+    ante: int = 0
+    bb_ante: int = 0
+    bets: tuple[int, int] | None = None
+    """Limit only: (small bet, big bet); None means (BB, 2 x BB)."""
+
+    @property
+    def limit_bets(self) -> tuple[int, int]:
+        """The small and big bet of a limit game at this level."""
+        return self.bets if self.bets is not None else (self.big_blind, 2 * self.big_blind)
+
+
+@dataclass(frozen=True)
+class Break:
+    """A break between levels; `color_up` lists the denominations raced off at it (TDA 24)."""
+
+    minutes: int
+    color_up: tuple[int, ...] = ()
+
+
+Period = Level | Break
+
+
+@dataclass(frozen=True)
+class Structure:
+    """A whole structure: the starting stack and the levels and breaks in play order."""
+
+    name: str
+    starting_stack: int
+    periods: tuple[Period, ...]
+    game: Game = Game.NO_LIMIT
+    chips: tuple[int, ...] = ()
+    late_registration: int | None = None
+    """The last level at which a player may still register or re-enter."""
+
+    @property
+    def levels(self) -> tuple[Level, ...]:
+        """The levels alone, in order (index i holds level i + 1)."""
+        return tuple(p for p in self.periods if isinstance(p, Level))
+
+    def level(self, number: int) -> Level:
+        """Level `number` (1-based).
+
+        >>> s = Structure("x", 1000, (Level(1, 5, 10, 20), Break(10), Level(2, 10, 20, 20)))
+        >>> s.level(2).big_blind
+        20
+        """
+        levels = self.levels
+        if not 1 <= number <= len(levels):
+            raise IndexError(f"level {number} is not in {self.name!r} (levels 1-{len(levels)})")
+        return levels[number - 1]
