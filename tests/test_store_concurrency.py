@@ -56,7 +56,7 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
     # How long one command takes here: kills are aimed around its end, where it commits.
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "tdtool", "--db", str(path), "status"],
+        [sys.executable, "-m", "tdtool", "--db", str(path), "player", "add", "T-0"],
         env=ENV,
         capture_output=True,
         check=True,
@@ -67,13 +67,13 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
         names = [f"P{attempt}-{j}" for j in range(rng.randint(1, 3))]
         cmd = [sys.executable, "-m", "tdtool", "--db", str(path), "player", "add", *names]
         proc = subprocess.Popen(cmd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
-        time.sleep(rng.uniform(0.3, 1.2) * took)
+        time.sleep(rng.uniform(0.4, 1.4) * took)
         if proc.poll() is None:
             proc.send_signal(signal.SIGKILL)
             kills += 1
         out, err = proc.communicate()
         if proc.returncode == 0:
-            assert f"Registered {names[-1]}" in out.decode(), err.decode()
+            assert f"Registered {', '.join(names)}." in out.decode(), err.decode()
             reported.extend(names)
     assert kills >= 30
     assert reported, "no command finished: the kills never reached a commit"
