@@ -169,6 +169,10 @@ def card_off_deck(order: Sequence[int], seat: int, which: int) -> int:
     return order.index(seat) + 1 + (which - 1) * len(order)
 
 
+def _cap(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
 def _ordinal(n: int) -> str:
     suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
     return f"{n}{suffix}"
@@ -247,7 +251,7 @@ def rule_exposed_card(
             steps=(
                 "Finish the deal; one exposed card that is not one of the first two off the deck"
                 " is not a misdeal.",
-                f"{who} may not keep the exposed card: leave it face up for everyone to see.",
+                f"{_cap(who)} may not keep the exposed card: leave it face up for everyone to see.",
                 f"Once everyone has two cards, give {who} the next card off the top of the deck"
                 " in its place.",
                 "Use the exposed card as the burn card before the flop.",
@@ -528,7 +532,7 @@ def rule_extra_card(
         rule,
         line,
         otherwise=(
-            f"{who} holds the wrong number of cards, so that hand is dead; its chips stay in"
+            f"{_cap(who)} holds the wrong number of cards, so that hand is dead; its chips stay in"
             " the pot" + (" (TDA 2, 38)." if tda else " (RRoP Dead hands)."),
             "Muck the dead hand and burn exactly one card per street from here on.",
         ),
