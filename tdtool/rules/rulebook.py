@@ -167,42 +167,40 @@ def _build() -> tuple[Entry, ...]:
             ),
         ),
     )
-    add(
-        "premature-flop",
-        "Premature flop",
-        "The dealer flops before the pre-flop betting is over.",
+    board_errors = [
         (
-            _from(r.rule_premature_flop(tda), r.rule_premature_flop(tda).summary),
-            _from(r.rule_premature_flop(rob), r.rule_premature_flop(rob).summary),
+            "premature-flop",
+            "Premature flop",
+            "The dealer flops before the pre-flop betting is over.",
+            r.rule_premature_flop,
         ),
-    )
-    add(
-        "premature-turn",
-        "Premature turn",
-        "The dealer turns the fourth board card before the flop betting is over.",
         (
-            _from(r.rule_premature_turn(tda), r.rule_premature_turn(tda).summary),
-            _from(r.rule_premature_turn(rob), r.rule_premature_turn(rob).summary),
+            "premature-turn",
+            "Premature turn",
+            "The dealer turns the fourth board card before the flop betting is over.",
+            r.rule_premature_turn,
         ),
-    )
-    add(
-        "premature-river",
-        "Premature river",
-        "The dealer turns the river before the turn betting is over.",
         (
-            _from(r.rule_premature_river(tda), r.rule_premature_river(tda).summary),
-            _from(r.rule_premature_river(rob), r.rule_premature_river(rob).summary),
+            "premature-river",
+            "Premature river",
+            "The dealer turns the river before the turn betting is over.",
+            r.rule_premature_river,
         ),
-    )
-    add(
-        "four-card-flop",
-        "Four-card flop",
-        "Four cards come off for the flop instead of three, face up or not.",
         (
-            _from(r.rule_four_card_flop(tda), r.rule_four_card_flop(tda).summary),
-            _from(r.rule_four_card_flop(rob), r.rule_four_card_flop(rob).summary),
+            "four-card-flop",
+            "Four-card flop",
+            "Four cards come off for the flop instead of three, face up or not.",
+            r.rule_four_card_flop,
         ),
-    )
+    ]
+    for rid, title, situation, rule in board_errors:
+        tda_ruling, rob_ruling = rule(tda), rule(rob)
+        add(
+            rid,
+            title,
+            situation,
+            (_from(tda_ruling, tda_ruling.summary), _from(rob_ruling, rob_ruling.summary)),
+        )
     tda_noburn = r.rule_flop_without_burn(tda, acted_on_flop=False)
     rob_noburn = r.rule_flop_without_burn(rob, acted_on_flop=False)
     stands = r.rule_flop_without_burn(tda, acted_on_flop=True).steps
