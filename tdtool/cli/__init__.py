@@ -75,6 +75,7 @@ app.add_typer(ruling.app, name="ruling")
 
 from tdtool.cli import player, seat, tournament  # noqa: E402
 
+app.command("new")(tournament.new)
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
 app.command("undo")(tournament.undo)
