@@ -73,12 +73,13 @@ from tdtool.cli import ruling  # noqa: E402
 
 app.add_typer(ruling.app, name="ruling")
 
-from tdtool.cli import player, seat, tournament  # noqa: E402
+from tdtool.cli import demo, player, seat, tournament  # noqa: E402
 
 app.command("new")(tournament.new)
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
 app.command("undo")(tournament.undo)
+app.command("demo")(demo.demo)
 app.add_typer(player.app, name="player")
 app.add_typer(seat.app, name="seat")
 

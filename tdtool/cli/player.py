@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 import typer
@@ -132,6 +133,7 @@ def bust(
     from tdtool.cli.render import emit_json
     from tdtool.tournament import director
     from tdtool.tournament.places import ordinal
+    from tdtool.tournament.state import registration_open
 
     chips = _parse_stacks(stacks)
     state, events = run_change(
@@ -170,6 +172,11 @@ def bust(
             else ""
         )
         typer.echo(f"{b['name']} is out in {ordinal(b['place'])} place{shared}.")
+    if not winner and registration_open(state, time.time()):
+        typer.echo(
+            "(Late registration is open: places move down as new entries arrive and settle"
+            " when it closes.)"
+        )
     if moves:
         typer.echo("\n".join(move_lines(moves)))
     if winner:
