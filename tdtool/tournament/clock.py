@@ -373,6 +373,25 @@ def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> No
         raise InputError("The time left cannot be negative; give MM:SS such as 12:30.")
 
 
+def act(
+    facts: Sequence[ClockFact],
+    structure: Structure,
+    action: ClockAction,
+    now: float,
+    seconds: float = 0,
+) -> tuple[ClockFact, ClockReading]:
+    """Check `action` on the clock at `now`; return the fact to record and the reading after it.
+
+    >>> s = Structure("demo", 1000, (Level(1, 5, 10, 20), Level(2, 10, 20, 20)))
+    >>> fact, after = act([], s, ClockAction.START, now=100.0)
+    >>> after.status.value, after.level.number
+    ('running', 1)
+    """
+    verify(action, reading(facts, structure, now), seconds)
+    fact = ClockFact(action, now, seconds)
+    return fact, reading([*facts, fact], structure, now)
+
+
 # --- reading and writing times -----------------------------------------------------------
 
 
