@@ -275,11 +275,12 @@ def test_time_left_never_grows_as_time_passes(raw, now, later):
 @pytest.mark.parametrize(
     ("action", "facts", "message"),
     [
-        pytest.param(A.PAUSE, [], "start it", id="pause-before-start"),
-        pytest.param(A.PAUSE, [*START, f(A.PAUSE, 1)], "resume it", id="pause-when-paused"),
-        pytest.param(A.RESUME, [*START], "pause it", id="resume-when-running"),
-        pytest.param(A.RESUME, [], "start it", id="resume-before-start"),
-        pytest.param(A.START, [*START], "already been started", id="start-twice"),
+        pytest.param(A.PAUSE, [], "not been started; start it", id="pause-before-start"),
+        pytest.param(A.PAUSE, [*START, f(A.PAUSE, 1)], "already paused", id="pause-when-paused"),
+        pytest.param(A.RESUME, [*START], "already running", id="resume-when-running"),
+        pytest.param(A.RESUME, [], "not been started", id="resume-before-start"),
+        pytest.param(A.START, [*START], "already running", id="start-twice"),
+        pytest.param(A.START, [*START, f(A.PAUSE, 1)], "resume it", id="start-when-paused"),
     ],
 )
 def test_nonsense_commands_are_refused_with_what_to_do(action, facts, message):

@@ -42,7 +42,7 @@ def perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockReadi
 
     with store.transaction() as tx:
         state = tx.state()
-        fact, after = act(state_facts(state), state.structure, action, tx.now, seconds)
+        _fact, after = act(state_facts(state), state.structure, action, tx.now, seconds)
         tx.append(action.kind, {"seconds": seconds} if seconds else {})
     return after
 
@@ -81,7 +81,7 @@ def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: boo
         ClockAction.NEXT: "Moved on.",
         ClockAction.PREV: "Moved back.",
         ClockAction.SET: "Time set.",
-        ClockAction.ADD: "Time changed.",
+        ClockAction.ADD: f"{abs(seconds) / 60:g} min {'added' if seconds > 0 else 'taken off'}.",
     }[action]
     typer.echo(f"{done} {describe(after)}")
     hint = {

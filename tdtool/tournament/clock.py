@@ -27,6 +27,7 @@ from enum import StrEnum
 from typing import Any
 
 from tdtool.errors import InputError, RuleError
+from tdtool.tournament.state import State, reducer
 from tdtool.tournament.structure import Break, Level, Period, Structure
 
 
@@ -335,27 +336,19 @@ def reading(facts: Iterable[ClockFact], structure: Structure, now: float) -> Clo
 def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> None:
     """Raise RuleError if `action` makes no sense on a clock reading `current`."""
     status = current.status
-    if action is ClockAction.START and status is not ClockStatus.NOT_STARTED:
-        hint = (
-            "resume it with `tdtool clock resume`"
-            if status is ClockStatus.PAUSED
-            else "pause it with `tdtool clock pause`"
-        )
-        raise RuleError(f"The clock has already been started and is {status.value}; {hint}.")
-    if action is ClockAction.PAUSE and status is not ClockStatus.RUNNING:
-        hint = (
-            "start it with `tdtool clock start`"
-            if status is ClockStatus.NOT_STARTED
-            else "resume it with `tdtool clock resume`"
-        )
-        raise RuleError(f"The clock is {status.value}, so it cannot be paused; {hint}.")
-    if action is ClockAction.RESUME and status is not ClockStatus.PAUSED:
-        hint = (
-            "start it with `tdtool clock start`"
-            if status is ClockStatus.NOT_STARTED
-            else "pause it with `tdtool clock pause`"
-        )
-        raise RuleError(f"The clock is {status.value}, so it cannot be resumed; {hint}.")
+    start = "start it with `tdtool clock start`"
+    pause = "pause it with `tdtool clock pause`"
+    resume = "resume it with `tdtool clock resume`"
+    refusal = {
+        (ClockAction.START, ClockStatus.RUNNING): f"The clock is already running; {pause}.",
+        (ClockAction.START, ClockStatus.PAUSED): f"The clock was started and is paused; {resume}.",
+        (ClockAction.PAUSE, ClockStatus.NOT_STARTED): f"The clock has not been started; {start}.",
+        (ClockAction.PAUSE, ClockStatus.PAUSED): f"The clock is already paused; {resume}.",
+        (ClockAction.RESUME, ClockStatus.NOT_STARTED): f"The clock has not been started; {start}.",
+        (ClockAction.RESUME, ClockStatus.RUNNING): f"The clock is already running; {pause}.",
+    }.get((action, status))
+    if refusal:
+        raise RuleError(refusal)
     if action is ClockAction.NEXT and current.next_level is None and not current.on_break:
         raise RuleError(
             f"Level {current.level.number} is the last level of the structure; it simply"
@@ -450,15 +443,25 @@ def describe(current: ClockReading) -> str:
     return f"{head}, {current.status.value}."
 
 
-def facts_of(events: Sequence[tuple[str, dict[str, Any], float]]) -> list[ClockFact]:
-    """Clock facts from (kind, data, at) log entries; entries of other kinds are skipped."""
-    facts = []
-    for kind, data, at in events:
-        if not kind.startswith("clock."):
-            continue
-        try:
-            action = ClockAction(kind.removeprefix("clock."))
-        except ValueError:
-            continue
-        facts.append(ClockFact(action, float(at), float((data or {}).get("seconds", 0))))
+# --- the clock in the tournament's state ---------------------------------------------------
+
+
+@reducer(*(action.kind for action in ClockAction))
+def _record(state: State, event: Any) -> None:
+    """Fold a `clock.*` event into the state: its fact joins the clock's list."""
+    action = ClockAction(event.kind.removeprefix("clock."))
+    seconds = float((event.data or {}).get("seconds", 0))
+    state.extra.setdefault("clock", []).append(ClockFact(action, float(event.at), seconds))
+
+
+def state_facts(state: State) -> list[ClockFact]:
+    """The clock facts recorded in a tournament's state, in log order."""
+    facts: list[ClockFact] = state.extra.get("clock", [])
     return facts
+
+
+def state_reading(state: State, now: float) -> ClockReading:
+    """The clock of a tournament at wall time `now`."""
+    if state.structure is None:
+        raise RuleError("This tournament has no structure, so it has no clock.")
+    return reading(state_facts(state), state.structure, now)
