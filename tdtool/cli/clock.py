@@ -96,49 +96,21 @@ def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: boo
 # --- the control commands -------------------------------------------------------------------
 
 
-@app.command("start")
-def start(ctx: typer.Context, json_out: JsonOpt = False) -> None:
-    """Start the clock at level 1 (once; afterwards use pause and resume).
+def _simple(action_name: str, help_text: str) -> None:
+    """Register `tdtool clock ACTION [--json]`, a command that takes no argument."""
 
-    Example: tdtool clock start
-    """
-    _act(ctx, "start", json_out=json_out)
+    def command(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+        _act(ctx, action_name, json_out=json_out)
 
-
-@app.command("pause")
-def pause(ctx: typer.Context, json_out: JsonOpt = False) -> None:
-    """Pause the clock; the time left stays frozen until `resume`.
-
-    Example: tdtool clock pause
-    """
-    _act(ctx, "pause", json_out=json_out)
+    command.__doc__ = f"{help_text}\n\nExample: tdtool clock {action_name}"
+    app.command(action_name)(command)
 
 
-@app.command("resume")
-def resume(ctx: typer.Context, json_out: JsonOpt = False) -> None:
-    """Resume a paused clock.
-
-    Example: tdtool clock resume
-    """
-    _act(ctx, "resume", json_out=json_out)
-
-
-@app.command("next")
-def next_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
-    """Go to the next level or break now, with its full time.
-
-    Example: tdtool clock next
-    """
-    _act(ctx, "next", json_out=json_out)
-
-
-@app.command("prev")
-def prev(ctx: typer.Context, json_out: JsonOpt = False) -> None:
-    """Go back to the previous level or break, with its full time (at level 1: restart it).
-
-    Example: tdtool clock prev
-    """
-    _act(ctx, "prev", json_out=json_out)
+_simple("start", "Start the clock at level 1 (once; afterwards use pause and resume).")
+_simple("pause", "Pause the clock; the time left stays frozen until `resume`.")
+_simple("resume", "Resume a paused clock.")
+_simple("next", "Go to the next level or break now, with its full time.")
+_simple("prev", "Go back to the previous level or break, in full (at level 1: restart it).")
 
 
 @app.command("set")
