@@ -59,12 +59,19 @@ class Post(StrEnum):
 class IllegalAction(RuleError):
     """An action the betting rules refuse: who, what was allowed instead, and the rule."""
 
-    def __init__(self, player: str, what: str, allowed: str, rule: str) -> None:
+    def __init__(self, player: str, what: str, allowed: str, rule: str,
+                 where: str | None = None, line: int | None = None) -> None:
         self.player = player
         self.what = what
         self.allowed = allowed
         self.rule = rule
-        super().__init__(f"{what}: {allowed} ({rule}).")
+        self.line = line
+        """The line of the hand file, when the action came from one."""
+        super().__init__(f"{where + ': ' if where else ''}{what}: {allowed} ({rule}).")
+
+    def at(self, where: str, line: int) -> IllegalAction:
+        """The same refusal, located at `where` (FILE:LINE) of a hand file."""
+        return IllegalAction(self.player, self.what, self.allowed, self.rule, where, line)
 
 
 @dataclass(frozen=True)

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tdtool.cards import Card
-from tdtool.errors import InputError, RuleError
+from tdtool.errors import InputError
 from tdtool.hands import HandValue, best_five, describe, evaluate
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street
 from tdtool.rules.entry import (
@@ -27,17 +27,8 @@ from tdtool.rules.pots import collect, split
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
 
-class IllegalHand(RuleError):
-    """A line of the hand the rules do not allow: where, who, what was allowed, which rule."""
-
-    def __init__(self, where: str, line: int, player: str, what: str, allowed: str,
-                 rule: str) -> None:
-        self.line = line
-        self.player = player
-        self.what = what
-        self.allowed = allowed
-        self.rule = rule
-        super().__init__(f"{where}: {what}: {allowed} ({rule}).")
+IllegalHand = IllegalAction
+"""A line of an entered hand the rules refuse (exit 1): `.line`, `.player`, `.allowed`, `.rule`."""
 
 
 @dataclass(frozen=True)
@@ -173,8 +164,7 @@ class Replay:
         try:
             b.act(record.seat, record.verb, record.amount)
         except IllegalAction as exc:
-            raise IllegalHand(self.where(record.line), record.line, exc.player, exc.what,
-                              exc.allowed, exc.rule) from None
+            raise exc.at(self.where(record.line), record.line) from None
         if b.folded[i]:
             self.folded_at[record.seat] = record.line
 
@@ -196,11 +186,10 @@ class Replay:
         if not b.round_over:
             assert b.to_act is not None
             who = b.name(b.to_act)
-            raise IllegalHand(
-                where, record.line, who,
-                f"The {record.street} was dealt before the {b.street} betting was complete",
+            raise IllegalAction(
+                who, f"The {record.street} was dealt before the {b.street} betting was complete",
                 f"{who} is still to act; if the dealer turned the cards early, write"
-                f" `premature {record.street} ...`", "TDA RP-5",
+                f" `premature {record.street} ...`", "TDA RP-5", where, record.line,
             )
         for card in record.cards:
             self._deal(card, record.line, f"the board (line {record.line})")
@@ -226,9 +215,9 @@ class Replay:
             self.shown.add(record.seat)
             return
         if any(b.all_in[j] for j in b.live):
-            raise IllegalHand(where, record.line, who, f"{who} cannot muck",
-                              "once a player is all-in and the betting is over, every hand"
-                              " is turned face up", "TDA 16")
+            raise IllegalAction(who, f"{who} cannot muck", "once a player is all-in and the"
+                                " betting is over, every hand is turned face up", "TDA 16",
+                                where, record.line)
         left = [j for j in b.live if b.players[j].seat not in self.mucked and j != i]
         if not left:
             raise InputError(f"{where}: {who} is the last player in the hand and wins it"
@@ -294,9 +283,9 @@ class Replay:
             results.append(PotResult(
                 label="main pot" if k == 0 else f"side pot {k}",
                 amount=pot.amount,
-                eligible=tuple(names[s] for s in pot.eligible),
-                winners=tuple(names[s] for s in winners),
-                shares=tuple((names[s], c) for s, c in shares),
+                eligible=tuple(names[s] for s in sorted(pot.eligible)),
+                winners=tuple(names[s] for s in sorted(winners)),
+                shares=tuple((names[s], c) for s, c in sorted(shares)),
                 hand=words,
                 odd_chips=tuple(names[s] for s, c in shares if c > low),
             ))
