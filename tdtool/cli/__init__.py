@@ -69,6 +69,9 @@ def _root(
 
 
 # Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, joined here.
+from tdtool.cli import ruling  # noqa: E402
+
+app.add_typer(ruling.app, name="ruling")
 
 from tdtool.cli import hand, player, tournament  # noqa: E402
 
