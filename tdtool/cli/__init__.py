@@ -73,7 +73,7 @@ from tdtool.cli import ruling  # noqa: E402
 
 app.add_typer(ruling.app, name="ruling")
 
-from tdtool.cli import demo, player, seat, tournament  # noqa: E402
+from tdtool.cli import clock, demo, hand, player, seat, tournament  # noqa: E402
 
 app.command("new")(tournament.new)
 app.command("status")(tournament.status)
@@ -82,6 +82,8 @@ app.command("undo")(tournament.undo)
 app.command("demo")(demo.demo)
 app.add_typer(player.app, name="player")
 app.add_typer(seat.app, name="seat")
+app.add_typer(hand.app, name="hand")
+app.add_typer(clock.app, name="clock")
 
 
 def main() -> None:
