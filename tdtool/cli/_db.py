@@ -95,6 +95,7 @@ def run_change(ctx: typer.Context, build: Any, *, yes: bool = False) -> tuple[An
     the other terminal is never blocked by a question left open. With `yes` or without a
     terminal the tool chooses itself (and the moves say so).
     """
+    import dataclasses
     import random
     import secrets
     import time
@@ -127,6 +128,10 @@ def run_change(ctx: typer.Context, build: Any, *, yes: bool = False) -> tuple[An
 
         with store.transaction() as tx:
             choose = replay if ask else None
-            for kind, data in build(tx.state(), tx.now, random.Random(seed), choose):
+            state = tx.state()
+            # The decision works on a copy of the plan; the recorded events then advance the
+            # state itself, exactly as a later replay will.
+            work = dataclasses.replace(state, plan=state.plan.copy())
+            for kind, data in build(work, tx.now, random.Random(seed), choose):
                 tx.append(kind, data)
-            return fold(tx.events()), tx.appended
+            return fold(tx.appended, state), tx.appended

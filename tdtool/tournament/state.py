@@ -286,10 +286,11 @@ def _load_reducer_modules() -> None:
     _loaded = True
 
 
-def fold(events: Iterable[Any]) -> State:
-    """The state the events lead to, applied in order."""
+def fold(events: Iterable[Any], state: State | None = None) -> State:
+    """The state the events lead to, applied in order (on top of `state` when given)."""
     _load_reducer_modules()
-    state = State()
+    if state is None:
+        state = State()
     for event in events:
         fn = REDUCERS.get(event.kind)
         if fn is None:
