@@ -10,7 +10,7 @@ stacks left. A player's equity is the sum over places of P(place) x prize(place)
 Exact: a dynamic programme over the sets of players that have taken the top places
 (each set's probability is built once from its subsets), so 12 players left cost
 4,096 sets and 10 players take a few milliseconds. When the number of sets times
-players exceeds `EXACT_BUDGET` (19 or more players with as many prizes), finishing
+players exceeds `EXACT_BUDGET` (18 or more players with as many prizes), finishing
 orders are sampled instead: giving each player an exponential clock with rate equal to
 their stack and ordering by who rings first draws orders with exactly the Harville
 probabilities. Each equity then carries a standard error (the standard deviation of
@@ -40,7 +40,7 @@ from typing import Any
 
 from tdtool.errors import InputError, RuleError
 
-EXACT_BUDGET = 5_000_000
+EXACT_BUDGET = 2_500_000
 """Largest (sets of top finishers) x (players) the exact method takes on."""
 DEFAULT_SAMPLES = 50_000
 

@@ -43,6 +43,7 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament.terms import Terms
@@ -127,6 +128,35 @@ class PayoutTable:
         raise RuleError(
             f"The payout table {self.name!r} has no row for {entries} entries; "
             "add one (e.g. `entries: 1+`) or use the default curve."
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict (stored in the event log when a tournament adopts the table)."""
+        return {
+            "name": self.name,
+            "rows": [
+                {
+                    "min_entries": r.min_entries,
+                    "max_entries": r.max_entries,
+                    "shares": [str(s) for s in r.shares],
+                }
+                for r in self.rows
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> PayoutTable:
+        """Rebuild from `to_dict()` output."""
+        return cls(
+            name=str(data["name"]),
+            rows=tuple(
+                TableRow(
+                    int(r["min_entries"]),
+                    None if r["max_entries"] is None else int(r["max_entries"]),
+                    tuple(Fraction(s) for s in r["shares"]),
+                )
+                for r in data["rows"]
+            ),
         )
 
 
