@@ -92,3 +92,11 @@ def test_every_problem_is_listed():
 def test_missing_file_is_bad_input(tmp_path):
     with pytest.raises(InputError, match="Cannot read the payout table"):
         load_payout_table(tmp_path / "nope.yaml")
+
+
+def test_the_bundled_example_table_loads():
+    from tests.conftest import EXAMPLES
+
+    table = load_payout_table(EXAMPLES / "payouts" / "home-game.yaml")
+    assert table.name == "Home game"
+    assert len(table.shares_for(40)) == 5

@@ -186,25 +186,40 @@ def run_deal(
         )
 
 
-def describe(deal: Deal) -> str:
-    """The deal as a table a director can read aloud."""
-    from tdtool.cli.render import table
+HEADERS = ("Player", "Chips", "Share", "Equity", "Paid now")
+
+
+def _title(deal: Deal) -> str:
+    return "ICM deal" if deal.method == "icm" else "Chip-chop deal"
+
+
+def _rows(deal: Deal) -> list[tuple[str, str, str, str, str]]:
     from tdtool.io.money_sheets import money
 
-    title = "ICM deal" if deal.method == "icm" else "Chip-chop deal"
     chips = sum(deal.stacks)
-    rows = [
+    return [
         (name, f"{stack:,}", f"{100 * stack / chips:.1f}%", f"{equity:,.2f}", money(amount))
         for name, stack, equity, amount in zip(
             deal.names, deal.stacks, deal.equities, deal.amounts, strict=True
         )
     ]
+
+
+def _prizes_line(deal: Deal) -> str:
+    from tdtool.io.money_sheets import money
+
     prizes = ", ".join(money(p) for p in deal.prizes)
+    return f"Prizes still to be won: {prizes} (total {money(deal.total)})."
+
+
+def describe(deal: Deal) -> str:
+    """The deal as a table a director can read aloud."""
+    from tdtool.cli.render import table
+
     lines = [
-        f"{title} for {len(deal.names)} players; prizes still to be won: {prizes} "
-        f"(total {money(deal.total)}).",
+        f"{_title(deal)} for {len(deal.names)} players. {_prizes_line(deal)}",
         "",
-        table(rows, ["Player", "Chips", "Share", "Equity", "Paid now"], disable_numparse=True),
+        table(_rows(deal), HEADERS, disable_numparse=True),
     ]
     notes = deal.notes()
     if notes:
@@ -214,33 +229,15 @@ def describe(deal: Deal) -> str:
 
 def deal_sheet(deal: Deal) -> Any:
     """The printable summary the players sign."""
-    from tdtool.io.money_sheets import Sheet, money, rows_of
+    from tdtool.io.money_sheets import Sheet, rows_of
 
-    title = "ICM deal" if deal.method == "icm" else "Chip-chop deal"
-    chips = sum(deal.stacks)
-    rows = rows_of(
-        [
-            (name, f"{stack:,}", f"{100 * stack / chips:.1f}%", f"{equity:,.2f}", money(amount))
-            for name, stack, equity, amount in zip(
-                deal.names, deal.stacks, deal.equities, deal.amounts, strict=True
-            )
-        ]
-    )
     lines = [
-        "Prizes still to be won: "
-        + ", ".join(money(p) for p in deal.prizes)
-        + f" (total {money(deal.total)}).",
+        _prizes_line(deal),
         f"Each player below is paid the amount in the last column now (rounded to {deal.unit}).",
         *deal.notes(),
         "By signing, each player agrees to this deal.",
     ]
-    return Sheet(
-        title=title,
-        headers=("Player", "Chips", "Share", "Equity", "Paid now"),
-        rows=rows,
-        lines=tuple(lines),
-        signatures=deal.names,
-    )
+    return Sheet(_title(deal), HEADERS, rows_of(_rows(deal)), tuple(lines), deal.names)
 
 
 @app.command("icm")
