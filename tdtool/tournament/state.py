@@ -48,7 +48,7 @@ Reducer = Callable[["State", Any], None]
 REDUCERS: dict[str, Reducer] = {}
 """Event kind -> the reducer that folds it into the state."""
 
-REDUCER_MODULES: tuple[str, ...] = ("tdtool.tournament.money",)
+REDUCER_MODULES: tuple[str, ...] = ("tdtool.tournament.clock", "tdtool.tournament.money")
 """Modules that register reducers of their own; imported by `fold` before it folds
 (e.g. "tdtool.tournament.clock"). A module missing from this install is skipped."""
 
@@ -182,10 +182,16 @@ class State:
 def current_level(state: State, now: float) -> int:
     """The level being played at `now` (wall time, unix seconds); 1 before the clock starts.
 
+    On a break it is the level after the break (its blinds apply to the next hand), so
+    late registration "until the end of level 8" is closed during the break after level 8.
     The one place the rest of the tournament asks for the level (late registration,
-    rebuys): the clock module fills it in from its events in `state.extra`.
+    rebuys); the clock computes it from its events (tdtool.tournament.clock).
     """
-    return 1
+    if state.structure is None:
+        return 1
+    from tdtool.tournament.clock import state_reading
+
+    return state_reading(state, now).level.number
 
 
 def registration_open(state: State, now: float) -> bool:
