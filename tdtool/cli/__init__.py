@@ -69,6 +69,16 @@ def _root(
 
 
 # Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, joined here.
+from tdtool.cli import ruling  # noqa: E402
+
+app.add_typer(ruling.app, name="ruling")
+
+from tdtool.cli import player, tournament  # noqa: E402
+
+app.command("status")(tournament.status)
+app.command("log")(tournament.log)
+app.command("undo")(tournament.undo)
+app.add_typer(player.app, name="player")
 
 
 def main() -> None:

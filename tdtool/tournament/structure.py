@@ -68,3 +68,18 @@ class Structure:
         if not 1 <= number <= len(levels):
             raise IndexError(f"level {number} is not in {self.name!r} (levels 1-{len(levels)})")
         return levels[number - 1]
+
+
+def start_minutes(structure: Structure) -> tuple[int, ...]:
+    """Minutes from the start of play at which each period begins (index as `periods`).
+
+    >>> s = Structure("x", 1000, (Level(1, 5, 10, 20), Break(10), Level(2, 10, 20, 30)))
+    >>> start_minutes(s)
+    (0, 20, 30)
+    """
+    starts: list[int] = []
+    elapsed = 0
+    for period in structure.periods:
+        starts.append(elapsed)
+        elapsed += period.minutes
+    return tuple(starts)

@@ -1,0 +1,263 @@
+"""Top-level tournament commands: new, status, log, undo."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+from tdtool.cli._db import SUFFIX, db_path, open_store, slug
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def new(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Friday Deepstack'.")],
+    structure: Annotated[
+        str, typer.Option("--structure", "-s", help="A bundled structure's name or a YAML file.")
+    ],
+    seats: Annotated[int, typer.Option(help="Seats per table.", min=2, max=11)] = 9,
+    tables: Annotated[
+        int | None,
+        typer.Option(help="Tables available (default: as many as the field needs).", min=1),
+    ] = None,
+    buy_in: Annotated[int, typer.Option(help="Prize-pool part of an entry.", min=0)] = 0,
+    fee: Annotated[int, typer.Option(help="House part of an entry.", min=0)] = 0,
+    reentry: Annotated[
+        bool, typer.Option("--reentry/--no-reentry", help="Busted players may enter again.")
+    ] = False,
+    rebuy: Annotated[int, typer.Option(help="Prize-pool part of a rebuy (0: none).", min=0)] = 0,
+    rebuy_fee: Annotated[int, typer.Option(help="House part of a rebuy.", min=0)] = 0,
+    rebuy_chips: Annotated[
+        int, typer.Option(help="Chips a rebuy gives (0: the starting stack).", min=0)
+    ] = 0,
+    rebuy_until: Annotated[
+        int | None,
+        typer.Option(help="Last level of rebuys (default: the late-registration level).", min=1),
+    ] = None,
+    addon: Annotated[int, typer.Option(help="Prize-pool part of an add-on (0: none).", min=0)] = 0,
+    addon_fee: Annotated[int, typer.Option(help="House part of an add-on.", min=0)] = 0,
+    addon_chips: Annotated[
+        int, typer.Option(help="Chips an add-on gives (0: the starting stack).", min=0)
+    ] = 0,
+    guarantee: Annotated[int, typer.Option(help="Guaranteed prize pool.", min=0)] = 0,
+    rounding: Annotated[int, typer.Option(help="Payouts are multiples of this.", min=1)] = 1,
+    places_paid: Annotated[
+        int | None, typer.Option(help="Fixed number of paid places.", min=1)
+    ] = None,
+    percent_paid: Annotated[
+        float | None, typer.Option(help="Share of the entries paid, in percent.", min=0, max=100)
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Create a tournament file from a structure and money terms.
+
+    The file is NAME's slug with .tdtool in this folder (or --db FILE); the structure's
+    content is copied into it, so later edits of the structure file do not change it.
+
+    Example: tdtool new "Friday Deepstack" --structure turbo --buy-in 50 --fee 10 --reentry
+    """
+    from tdtool.cli.render import emit_json
+    from tdtool.io.store import Store
+    from tdtool.io.structure_yaml import load_structure
+    from tdtool.tournament.state import structure_to_dict
+    from tdtool.tournament.terms import Terms
+
+    obj: Any = ctx.find_root().obj or {}
+    given = obj.get("db") if isinstance(obj, dict) else None
+    path = Path(given) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
+    loaded = load_structure(structure)
+    terms = Terms(
+        buy_in=buy_in,
+        fee=fee,
+        reentry=reentry,
+        rebuy_price=rebuy,
+        rebuy_fee=rebuy_fee,
+        rebuy_chips=rebuy_chips,
+        rebuy_until=rebuy_until,
+        addon_price=addon,
+        addon_fee=addon_fee,
+        addon_chips=addon_chips,
+        guarantee=guarantee,
+        rounding=rounding,
+        places_paid=places_paid,
+        percent_paid=percent_paid,
+    )
+    created = {
+        "name": " ".join(name.split()),
+        "structure": structure_to_dict(loaded),
+        "terms": terms.to_dict(),
+        "seats": seats,
+        "tables": tables,
+    }
+    with Store.create(path, [("tournament.created", created)]):
+        pass
+    if json_out:
+        emit_json({"file": str(path), "name": created["name"], "structure": loaded.name})
+        return
+    levels = len(loaded.levels)
+    typer.echo(f"Created {created['name']} in {path}.")
+    typer.echo(
+        f"Structure {loaded.name}: {levels} levels, starting stack {loaded.starting_stack:,},"
+        f" {seats} seats per table."
+    )
+    typer.echo("Next: register players with `tdtool player add NAME...`, then `tdtool seat draw`.")
+
+
+def status_data(state: Any, now: float) -> dict[str, Any]:
+    """What `tdtool status --json` prints; other modules add their keys (e.g. "clock")."""
+    open_tables = sorted(state.tables)
+    return {
+        "name": state.name,
+        "structure": state.structure.name if state.structure else None,
+        "players_left": state.players_left,
+        "entries": state.entries,
+        "rebuys": state.rebuys,
+        "addons": state.addons,
+        "average_stack": state.average_stack,
+        "chips_in_play": state.total_chips,
+        "prize_pool": state.prize_pool,
+        "tables": [{"table": t, "players": len(state.tables[t])} for t in open_tables],
+        "clock": None,
+    }
+
+
+def status_lines(data: dict[str, Any]) -> list[str]:
+    """The status screen for a person."""
+    lines = [data["name"], "=" * len(data["name"])]
+    rows = [
+        ("Players left", f"{data['players_left']} of {data['entries']} entries"),
+        ("Average stack", f"{data['average_stack']:,}"),
+        ("Prize pool", f"{data['prize_pool']:,}"),
+    ]
+    if data["rebuys"] or data["addons"]:
+        rows.append(("Rebuys / add-ons", f"{data['rebuys']} / {data['addons']}"))
+    if data["tables"]:
+        counts = ", ".join(f"T{t['table']}: {t['players']}" for t in data["tables"])
+        rows.append(("Tables", f"{len(data['tables'])} ({counts})"))
+    else:
+        rows.append(("Tables", "seats not drawn yet"))
+    width = max(len(k) for k, _ in rows)
+    lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
+    return lines
+
+
+def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+    """One screen: players left, entries, average stack, prize pool, tables.
+
+    Example: tdtool status --json
+    """
+    from tdtool.cli.render import emit_json
+
+    with open_store(ctx) as store:
+        state = store.state()
+    data = status_data(state, time.time())
+    if json_out:
+        emit_json(data)
+    else:
+        typer.echo("\n".join(status_lines(data)))
+
+
+def describe(kind: str, data: dict[str, Any]) -> str:
+    """One line a person reads for an event."""
+
+    def seat(s: Any) -> str:
+        return f"Table {s[0]}, seat {s[1]}"
+
+    match kind:
+        case "tournament.created":
+            return f"Created {data['name']} ({data['structure']['name']})"
+        case "player.registered":
+            return f"Registered {data['name']}"
+        case "player.reentered":
+            return f"{data['name']} re-entered"
+        case "player.rebuy":
+            return f"{data['name']} rebought"
+        case "player.addon":
+            return f"{data['name']} took the add-on"
+        case "player.seated":
+            return f"{data['name']} seated at {seat((data['table'], data['seat']))}"
+        case "seat.drawn":
+            return f"Seats drawn for {len(data['seats'])} players"
+        case "seat.moved":
+            frm = seat(data["from"]) if data.get("from") else "unseated"
+            return f"{frm} ({data['name']}) -> {seat(data['to'])}"
+        case "seat.button":
+            return f"Button at {seat((data['table'], data['seat']))}"
+        case "table.opened":
+            return f"Table {data['table']} opened"
+        case "table.closed":
+            return f"Table {data['table']} broken"
+        case "player.busted":
+            names = ", ".join(p["name"] for p in data["players"])
+            return f"Busted {names}"
+        case "undo":
+            return f"Undo of change {data['change']}"
+    import json
+
+    return f"{kind} {json.dumps(data, ensure_ascii=False, sort_keys=True)}"
+
+
+def log(
+    ctx: typer.Context,
+    last: Annotated[int | None, typer.Option(help="Only the last N records.", min=1)] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The event log: every change recorded, undone ones marked.
+
+    Example: tdtool log --last 20
+    """
+    from tdtool.cli.render import emit_json, table
+
+    with open_store(ctx) as store:
+        records = store.log()
+    if last is not None:
+        records = records[-last:]
+    if json_out:
+        emit_json(
+            [
+                {
+                    "seq": r.event.seq,
+                    "change": r.event.change,
+                    "kind": r.event.kind,
+                    "data": r.event.data,
+                    "at": r.event.at,
+                    "undone": r.undone,
+                }
+                for r in records
+            ]
+        )
+        return
+    rows = [
+        (
+            r.event.seq,
+            r.event.change,
+            time.strftime("%H:%M:%S", time.localtime(r.event.at)),
+            describe(r.event.kind, r.event.data) + ("  [undone]" if r.undone else ""),
+        )
+        for r in records
+    ]
+    typer.echo(table(rows, ["#", "change", "time", "event"]))
+
+
+def undo(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+    """Take back the last change (a bust with its moves, a registration, a draw ...).
+
+    Run it again to take back the change before that.
+
+    Example: tdtool undo
+    """
+    from tdtool.cli.render import emit_json
+
+    path = db_path(ctx)
+    with open_store(ctx) as store:
+        undone = store.undo()
+    if json_out:
+        emit_json([{"seq": e.seq, "kind": e.kind, "data": e.data} for e in undone])
+        return
+    typer.echo(f"Undid change {undone[0].change} in {path.name}:")
+    for e in undone:
+        typer.echo(f"  {describe(e.kind, e.data)}")

@@ -1,0 +1,378 @@
+"""The tournament file: one SQLite database per tournament holding an append-only event log.
+
+Everything that happens in a tournament (the creation with its structure and terms, each
+registration, the draw, a bust with the moves it caused, a clock start, an accepted deal)
+is an *event* appended to the log; the current state is the fold of the effective events
+(`tdtool.tournament.state.fold`). Nothing is ever updated in place, so a crash can only
+lose a change that had not been committed, and `undo` is a flag, not a rewrite.
+
+Public API (what the other modules use)::
+
+    from tdtool.io.store import Store
+
+    with Store.create(path, [("tournament.created", {...})]) as store:   # new file
+        ...
+    with Store.open(path) as store:               # InputError naming the file if it is
+        with store.transaction() as tx:           # missing, corrupt or not a tournament
+            state = tx.state()                    # read the current state under the lock
+            tx.append("player.busted", {...})     # all appended events form ONE change
+            tx.append("seat.moved", {...})        # committed together when the block ends
+        store.events()                            # effective events (undone ones left out)
+        store.events(kinds={"clock.start"})       # ... of some kinds only
+        store.undo()                              # takes back the last change, returns its events
+        store.log()                               # every record, undone ones and undos included
+
+`store.change(fn)` is `with store.transaction() as tx: return fn(tx)`.
+
+Guarantees:
+
+- Every change runs in `BEGIN IMMEDIATE`: the state it reads cannot be changed by another
+  terminal before it commits, so two terminals on one file never lose an update. A
+  terminal that finds the file busy waits up to `BUSY_TIMEOUT` seconds.
+- WAL journal with `synchronous=FULL`: a committed change survives a killed process and a
+  pulled plug; an uncommitted one leaves no trace.
+- One change = one change id shared by its events; `undo` marks every event of the last
+  change undone and records an `undo` event, so the log keeps the whole history.
+- `Event.at` is the wall time (unix seconds) at which the change was recorded; every event
+  of one change carries the same time. The clock computes from these.
+- The schema carries a version (`PRAGMA user_version`) with named migrations recorded in the
+  `migrations` table. An older file is upgraded on open; a newer one is refused.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, TypeVar
+
+from tdtool.errors import InputError, RuleError
+
+T = TypeVar("T")
+
+BUSY_TIMEOUT = 10.0
+"""Seconds a terminal waits for another one's change to finish before giving up."""
+
+APPLICATION_ID = 0x74647431
+"""`PRAGMA application_id` of a tdtool file ('tdt1'): tells a tournament from other SQLite files."""
+
+UNDO = "undo"
+"""Kind of the event that records an undo; never part of the effective events."""
+
+
+@dataclass(frozen=True)
+class Event:
+    """One recorded fact: its place in the log, its kind, its data and when it was recorded."""
+
+    seq: int
+    kind: str
+    data: dict[str, Any]
+    at: float
+    change: int = 0
+    """The change (one command) this event belongs to; undo takes back a whole change."""
+
+
+@dataclass(frozen=True)
+class LogRecord:
+    """One row of the log as `tdtool log` shows it: an event and whether it was undone."""
+
+    event: Event
+    undone: bool
+
+
+# --- migrations: named, applied in order, recorded -------------------------------------------
+
+
+def _m0001_event_log(conn: sqlite3.Connection) -> None:
+    conn.execute("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    conn.execute(
+        "CREATE TABLE events ("
+        " seq INTEGER PRIMARY KEY AUTOINCREMENT,"
+        " change INTEGER NOT NULL,"
+        " kind TEXT NOT NULL,"
+        " data TEXT NOT NULL,"
+        " at REAL NOT NULL,"
+        " undone INTEGER NOT NULL DEFAULT 0)"
+    )
+
+
+def _m0002_index_events_by_change(conn: sqlite3.Connection) -> None:
+    # undo looks up the last change and all its events; the index keeps that instant.
+    conn.execute("CREATE INDEX events_by_change ON events (change)")
+
+
+MIGRATIONS: tuple[tuple[str, Callable[[sqlite3.Connection], None]], ...] = (
+    ("0001_event_log", _m0001_event_log),
+    ("0002_index_events_by_change", _m0002_index_events_by_change),
+)
+"""Every schema change ever made, in order; the file's `user_version` counts those applied."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _migrate(conn: sqlite3.Connection, path: Path, upto: int = SCHEMA_VERSION) -> None:
+    """Apply the migrations the file lacks, up to `upto`, in one transaction."""
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        version = conn.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise InputError(
+                f"{path} was written by a newer tdtool (file schema {version}, this tdtool knows"
+                f" up to {SCHEMA_VERSION}); upgrade tdtool to use it."
+            )
+        if version == 0:
+            conn.execute(
+                "CREATE TABLE IF NOT EXISTS migrations"
+                " (number INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at REAL NOT NULL)"
+            )
+        for number in range(version + 1, upto + 1):
+            name, step = MIGRATIONS[number - 1]
+            step(conn)
+            conn.execute(
+                "INSERT INTO migrations (number, name, applied_at) VALUES (?, ?, ?)",
+                (number, name, time.time()),
+            )
+            conn.execute(f"PRAGMA user_version = {number}")
+        conn.execute("COMMIT")
+    except BaseException:
+        conn.execute("ROLLBACK")
+        raise
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    conn = sqlite3.connect(path, timeout=BUSY_TIMEOUT, isolation_level=None)
+    conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+    return conn
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+
+class Transaction:
+    """One change in progress: read the current events and append new ones atomically."""
+
+    def __init__(self, conn: sqlite3.Connection, change: int, now: float) -> None:
+        self._conn = conn
+        self.change = change
+        self.now = now
+        """The wall time this change is recorded at (unix seconds)."""
+        self.appended: list[Event] = []
+
+    def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
+        """The effective events, including those appended so far in this change."""
+        return _effective(self._conn, kinds)
+
+    def state(self) -> Any:
+        """The current state: the fold of the effective events (see tdtool.tournament.state)."""
+        from tdtool.tournament.state import fold
+
+        return fold(self.events())
+
+    def append(self, kind: str, data: dict[str, Any] | None = None) -> Event:
+        """Record one event as part of this change."""
+        if kind == UNDO:
+            raise ValueError("undo events are recorded by Store.undo() only")
+        payload = dict(data or {})
+        cur = self._conn.execute(
+            "INSERT INTO events (change, kind, data, at) VALUES (?, ?, ?, ?)",
+            (self.change, kind, json.dumps(payload, ensure_ascii=False), self.now),
+        )
+        event = Event(cur.lastrowid or 0, kind, payload, self.now, self.change)
+        self.appended.append(event)
+        return event
+
+
+def _row_event(row: tuple[Any, ...]) -> Event:
+    seq, change, kind, data, at = row[:5]
+    return Event(seq, kind, json.loads(data), at, change)
+
+
+def _effective(conn: sqlite3.Connection, kinds: Iterable[str] | None) -> list[Event]:
+    sql = "SELECT seq, change, kind, data, at FROM events WHERE undone = 0 AND kind != ?"
+    params: list[Any] = [UNDO]
+    if kinds is not None:
+        wanted = list(kinds)
+        sql += f" AND kind IN ({', '.join('?' * len(wanted))})"
+        params += wanted
+    return [_row_event(r) for r in conn.execute(sql + " ORDER BY seq", params)]
+
+
+class Store:
+    """An open tournament file. Use `Store.create` or `Store.open`; close it (or use `with`)."""
+
+    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+        self.path = path
+        self._conn = conn
+
+    # -- opening and creating
+
+    @classmethod
+    def create(
+        cls,
+        path: str | os.PathLike[str],
+        events: Iterable[tuple[str, dict[str, Any]]] = (),
+        now: float | None = None,
+    ) -> Store:
+        """Create a new tournament file holding `events` as its first change.
+
+        The file appears complete or not at all: it is written under a temporary name and
+        linked into place, and an existing file is never overwritten.
+        """
+        path = Path(path)
+        if path.exists():
+            raise InputError(f"{path} already exists; choose another name or pass another --db.")
+        if not path.parent.is_dir():
+            raise InputError(f"Cannot create {path}: the folder {path.parent} does not exist.")
+        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+        try:
+            conn = _connect(tmp)
+            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            _migrate(conn, tmp)
+            conn.execute("PRAGMA journal_mode = WAL")
+            store = cls(tmp, conn)
+            with store.transaction(now=now) as tx:
+                tx._conn.execute(
+                    "INSERT INTO meta (key, value) VALUES ('created_by', ?)",
+                    (f"tdtool schema {SCHEMA_VERSION}",),
+                )
+                for kind, data in events:
+                    tx.append(kind, data)
+            conn.close()
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise InputError(
+                    f"{path} already exists; choose another name or pass another --db."
+                ) from None
+        finally:
+            for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+                leftover.unlink(missing_ok=True)
+        return cls.open(path)
+
+    @classmethod
+    def open(cls, path: str | os.PathLike[str]) -> Store:
+        """Open an existing tournament file, upgrading an older schema."""
+        path = Path(path)
+        if not path.is_file():
+            raise InputError(
+                f"No tournament file {path}; create one with `tdtool new NAME` or pass --db FILE."
+            )
+        try:
+            conn = _connect(path)
+        except sqlite3.Error as exc:
+            raise InputError(f"Cannot open {path}: {exc}.") from None
+        try:
+            app_id = conn.execute("PRAGMA application_id").fetchone()[0]
+            if app_id != APPLICATION_ID:
+                raise InputError(f"{path} is not a tdtool tournament file.")
+            _migrate(conn, path)
+            conn.execute("PRAGMA journal_mode = WAL")
+            conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.DatabaseError as exc:
+            conn.close()
+            raise InputError(
+                f"{path} is not a tdtool tournament file or is damaged ({exc})."
+            ) from None
+        except BaseException:
+            conn.close()
+            raise
+        return cls(path, conn)
+
+    def close(self) -> None:
+        """Close the file."""
+        self._conn.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the open file."""
+        return int(self._conn.execute("PRAGMA user_version").fetchone()[0])
+
+    def migrations(self) -> list[str]:
+        """Names of the migrations applied to this file, in order."""
+        rows = self._conn.execute("SELECT name FROM migrations ORDER BY number")
+        return [r[0] for r in rows]
+
+    # -- changing
+
+    @contextmanager
+    def transaction(self, now: float | None = None) -> Iterator[Transaction]:
+        """One change: everything appended in the block commits together, or nothing does.
+
+        The write lock is taken at the start, so what the block reads stays current until
+        it commits. An exception inside the block rolls the change back.
+        """
+        try:
+            self._conn.execute("BEGIN IMMEDIATE")
+        except sqlite3.OperationalError as exc:
+            raise RuleError(
+                f"{self.path} is busy (another terminal has held it for over"
+                f" {BUSY_TIMEOUT:g} s): {exc}; try again."
+            ) from None
+        try:
+            last = self._conn.execute("SELECT MAX(change) FROM events").fetchone()[0]
+            tx = Transaction(self._conn, (last or 0) + 1, time.time() if now is None else now)
+            yield tx
+            self._conn.execute("COMMIT")
+        except BaseException:
+            self._conn.execute("ROLLBACK")
+            raise
+
+    def change(self, fn: Callable[[Transaction], T], now: float | None = None) -> T:
+        """Run `fn(tx)` as one change and return its result."""
+        with self.transaction(now=now) as tx:
+            return fn(tx)
+
+    def undo(self, now: float | None = None) -> tuple[Event, ...]:
+        """Take back the last change (all its events) and return the events it undid."""
+        with self.transaction(now=now) as tx:
+            row = self._conn.execute(
+                "SELECT MAX(change) FROM events WHERE undone = 0 AND kind != ?", (UNDO,)
+            ).fetchone()
+            first = self._conn.execute("SELECT MIN(change) FROM events").fetchone()[0]
+            if row[0] is None or row[0] == first:
+                raise RuleError(
+                    "Nothing to undo: the log holds only the tournament's creation"
+                    " (to start over, delete the file)."
+                )
+            change = row[0]
+            rows = self._conn.execute(
+                "SELECT seq, change, kind, data, at FROM events WHERE change = ? ORDER BY seq",
+                (change,),
+            ).fetchall()
+            undone = tuple(_row_event(r) for r in rows)
+            self._conn.execute("UPDATE events SET undone = 1 WHERE change = ?", (change,))
+            self._conn.execute(
+                "INSERT INTO events (change, kind, data, at) VALUES (?, ?, ?, ?)",
+                (tx.change, UNDO, json.dumps({"change": change}), tx.now),
+            )
+            return undone
+
+    # -- reading
+
+    def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
+        """The effective events in log order: undone events and undo records left out."""
+        return _effective(self._conn, kinds)
+
+    def state(self) -> Any:
+        """The current state (a read outside any change; use `transaction` to change it)."""
+        from tdtool.tournament.state import fold
+
+        return fold(self.events())
+
+    def log(self) -> list[LogRecord]:
+        """Every record in the log, in order, with whether it was undone."""
+        rows = self._conn.execute(
+            "SELECT seq, change, kind, data, at, undone FROM events ORDER BY seq"
+        )
+        return [LogRecord(_row_event(r), bool(r[5])) for r in rows]

@@ -1,0 +1,578 @@
+"""Structure files (specs/structure-file.md): YAML in, a checked `Structure` out.
+
+Every problem of a file is reported at once, each as `FILE:LINE: level N: what is wrong`,
+with the line taken from the YAML itself (yaml.compose keeps each node's position).
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+import tdtool
+from tdtool.errors import InputError
+from tdtool.game import Game
+from tdtool.tournament.structure import Break, Level, Period, Structure
+from tdtool.tournament.structure_check import check_structure, where
+
+TOP_KEYS = (
+    "name",
+    "game",
+    "starting_stack",
+    "level_minutes",
+    "chips",
+    "late_registration",
+    "levels",
+)
+LEVEL_KEYS = ("blinds", "ante", "bb_ante", "minutes", "bets")
+BREAK_KEYS = ("break", "color_up")
+ALIASES = {
+    "big_blind_ante": "bb_ante",
+    "colour_up": "color_up",
+    "chip_race": "color_up",
+    "late_reg": "late_registration",
+    "stack": "starting_stack",
+}
+GAME_ALIASES = {
+    "no-limit": Game.NO_LIMIT,
+    "nl": Game.NO_LIMIT,
+    "nlhe": Game.NO_LIMIT,
+    "nolimit": Game.NO_LIMIT,
+    "pot-limit": Game.POT_LIMIT,
+    "pl": Game.POT_LIMIT,
+    "plhe": Game.POT_LIMIT,
+    "potlimit": Game.POT_LIMIT,
+    "limit": Game.LIMIT,
+    "fixed-limit": Game.LIMIT,
+    "fl": Game.LIMIT,
+    "lhe": Game.LIMIT,
+}
+SUFFIXES = (".yaml", ".yml")
+
+
+class StructureFileError(InputError):
+    """A structure file with problems; `problems` holds each `FILE:LINE: ...` line."""
+
+    def __init__(self, path: str, problems: list[str], warnings: list[str] | None = None):
+        self.path = path
+        self.problems = problems
+        self.warnings = warnings or []
+        count = f"{len(problems)} problem" + ("s" if len(problems) != 1 else "")
+        super().__init__(
+            f"{path} is not a valid structure ({count}); fix "
+            + ("it" if len(problems) == 1 else "them")
+            + f" and run `tdtool structure check {path}` again:\n"
+            + "\n".join(problems)
+        )
+
+
+@dataclass(frozen=True)
+class LoadedStructure:
+    """A structure read from a file, with the file's warnings as `FILE:LINE: ...` lines."""
+
+    structure: Structure
+    path: Path
+    warnings: tuple[str, ...] = ()
+
+
+# ---------------------------------------------------------------- finding structures
+
+
+def bundled_structures_dir() -> Path:
+    """Where the structures shipped with tdtool live (installed package or source checkout)."""
+    package = Path(tdtool.__file__).resolve().parent
+    installed = package / "structures"
+    return installed if installed.is_dir() else package.parent / "structures"
+
+
+def local_structures_dir() -> Path:
+    """The director's own structures: ./structures in the current folder."""
+    return Path.cwd() / "structures"
+
+
+@dataclass(frozen=True)
+class StructureEntry:
+    """A structure that `tdtool structure list` shows: its short name, file and origin."""
+
+    name: str
+    path: Path
+    origin: str
+    """`bundled` or `./structures`."""
+
+
+def available_structures() -> list[StructureEntry]:
+    """Every structure known by name: ./structures first (it wins a name clash), then bundled."""
+    seen_names: set[str] = set()
+    seen_paths: set[Path] = set()
+    found: list[StructureEntry] = []
+    bundled = bundled_structures_dir().resolve()
+    for folder, origin in ((local_structures_dir(), "./structures"), (bundled, "bundled")):
+        if not folder.is_dir():
+            continue
+        if folder.resolve() == bundled:
+            origin = "bundled"
+        for path in sorted(folder.iterdir()):
+            if path.suffix not in SUFFIXES or not path.is_file():
+                continue
+            if path.stem in seen_names or path.resolve() in seen_paths:
+                continue
+            seen_names.add(path.stem)
+            seen_paths.add(path.resolve())
+            found.append(StructureEntry(path.stem, path, origin))
+    return found
+
+
+def resolve_structure(name_or_path: str | Path) -> Path:
+    """The file behind a bundled name (`daily`), a name in ./structures, or a path."""
+    text = str(name_or_path)
+    path = Path(text).expanduser()
+    if path.is_file():
+        return path
+    if path.is_dir():
+        raise InputError(f"{text} is a folder; give a structure file (.yaml) or a name.")
+    looks_like_path = path.suffix in SUFFIXES or "/" in text or "\\" in text
+    if looks_like_path:
+        raise InputError(
+            f"There is no file {text}. Check the path, or run `tdtool structure list`"
+            " to see the structures known by name."
+        )
+    entries = available_structures()
+    for entry in entries:
+        if entry.name == text or entry.name == text.lower():
+            return entry.path
+    names = [e.name for e in entries]
+    close = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.5)
+    hint = f" Did you mean '{close[0]}'?" if close else ""
+    known = ", ".join(names) if names else "none"
+    raise InputError(
+        f"There is no structure named '{text}'.{hint} Known structures: {known}."
+        " Give a file of your own by its path."
+    )
+
+
+def load_structure(name_or_path: str | Path) -> Structure:
+    """The checked structure behind a name or path; raises InputError listing every problem."""
+    return read_structure(name_or_path).structure
+
+
+def read_structure(name_or_path: str | Path) -> LoadedStructure:
+    """Like `load_structure`, and keeps the file's warnings and path."""
+    path = resolve_structure(name_or_path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError:
+        raise InputError(f"{path} is not a UTF-8 text file; save it as UTF-8 YAML.") from None
+    except OSError as exc:
+        raise InputError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+    loaded = parse_structure(text, display_name(path), default_name=path.stem)
+    return LoadedStructure(loaded.structure, path, loaded.warnings)
+
+
+def display_name(path: Path) -> str:
+    """A path as a director would type it: relative to the current folder when inside it."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+# ---------------------------------------------------------------- parsing
+
+
+@dataclass
+class _Report:
+    """Problems found so far, each (line, where, message)."""
+
+    filename: str
+    errors: list[tuple[int, str, str]] = field(default_factory=list)
+    warnings: list[tuple[int, str, str]] = field(default_factory=list)
+
+    def error(self, node: yaml.Node | int, label: str, message: str) -> None:
+        self.errors.append((_line(node), label, message))
+
+    def lines(self, items: list[tuple[int, str, str]]) -> list[str]:
+        ordered = sorted(dict.fromkeys(items), key=lambda item: item[0])
+        return [
+            f"{self.filename}:{line}: {label + ': ' if label else ''}{message}"
+            for line, label, message in ordered
+        ]
+
+
+def _line(node: yaml.Node | int) -> int:
+    return node if isinstance(node, int) else node.start_mark.line + 1
+
+
+@dataclass
+class _Located:
+    """Line numbers of what was built: per period index, the entry's line and each key's."""
+
+    top: dict[str, int] = field(default_factory=dict)
+    periods: list[tuple[int, dict[str, int], str]] = field(default_factory=list)
+
+
+def parse_structure(text: str, filename: str, default_name: str = "structure") -> LoadedStructure:
+    """Parse structure YAML `text`; `filename` is used in messages. Raises StructureFileError."""
+    report = _Report(filename)
+    loader = yaml.SafeLoader(text)
+    try:
+        try:
+            root = loader.get_single_node()
+        except yaml.MarkedYAMLError as exc:
+            mark = exc.problem_mark or exc.context_mark
+            line = mark.line + 1 if mark else 1
+            problem = exc.problem or exc.context or "unreadable"
+            report.error(line, "", f"this is not valid YAML ({problem}).")
+            raise StructureFileError(filename, report.lines(report.errors)) from None
+        except yaml.YAMLError as exc:
+            report.error(1, "", f"this is not valid YAML ({exc}).")
+            raise StructureFileError(filename, report.lines(report.errors)) from None
+        structure, located = _build(loader, root, report, default_name)
+    finally:
+        loader.dispose()
+    if structure is not None:
+        for problem in check_structure(structure):
+            line = _problem_line(located, problem.period, problem.key)
+            label = where(structure, problem.period)
+            if problem.period is not None:
+                label = located.periods[problem.period][2]
+            if problem.is_error:
+                report.errors.append((line, label, problem.message))
+            else:
+                report.warnings.append((line, label, f"warning: {problem.message}"))
+    warnings = report.lines(report.warnings)
+    if report.errors:
+        raise StructureFileError(filename, report.lines(report.errors), warnings)
+    assert structure is not None
+    return LoadedStructure(structure, Path(filename), tuple(warnings))
+
+
+def _problem_line(located: _Located, period: int | None, key: str | None) -> int:
+    if period is None:
+        return located.top.get(key or "", located.top.get("", 1))
+    line, keys, _label = located.periods[period]
+    return keys.get(key or "", line)
+
+
+def _mapping(
+    node: yaml.Node, known: tuple[str, ...], report: _Report, label: str, other: dict[str, str]
+) -> dict[str, tuple[yaml.Node, yaml.Node]]:
+    """The keys of a mapping node (aliases applied); unknown and repeated keys are reported."""
+    assert isinstance(node, yaml.MappingNode)
+    result: dict[str, tuple[yaml.Node, yaml.Node]] = {}
+    for key_node, value_node in node.value:
+        key = str(key_node.value) if isinstance(key_node, yaml.ScalarNode) else "?"
+        key = ALIASES.get(key, key)
+        if key in other:
+            report.error(key_node, label, other[key])
+            continue
+        if key not in known:
+            close = difflib.get_close_matches(key, known, n=1, cutoff=0.6)
+            keys = ", ".join(known)
+            hint = f"; did you mean `{close[0]}`?" if close else f"; the keys are {keys}."
+            report.error(key_node, label, f"unknown key `{key}`{hint}")
+            continue
+        if key in result:
+            first = _line(result[key][0])
+            report.error(key_node, label, f"`{key}` is given twice (first at line {first}).")
+            continue
+        result[key] = (key_node, value_node)
+    return result
+
+
+_WHOLE = re.compile(r"^(\d{1,3}(?:[,_ ]\d{3})+|\d+)$")
+_THOUSANDS = re.compile(r"^(\d+(?:\.\d+)?)\s*[kK]$")
+
+
+def _whole(value: Any) -> int:
+    """A whole number from YAML: 1000, '1,000', '1 000', '25k', '1.5k'; ValueError otherwise."""
+    if isinstance(value, bool):
+        raise ValueError
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float) and value.is_integer():
+        raise ValueError
+    if isinstance(value, str):
+        text = value.strip()
+        sign = -1 if text.startswith("-") else 1
+        text = text.lstrip("-").strip()
+        if _WHOLE.match(text):
+            return sign * int(re.sub(r"[,_ ]", "", text))
+        match = _THOUSANDS.match(text)
+        if match:
+            thousands = float(match.group(1)) * 1000
+            if thousands.is_integer():
+                return sign * int(thousands)
+    raise ValueError
+
+
+def _value(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
+    return loader.construct_object(node, deep=True)
+
+
+def _show(value: Any) -> str:
+    return repr(value) if isinstance(value, str) else str(value)
+
+
+def _number(
+    loader: yaml.SafeLoader, node: yaml.Node, report: _Report, label: str, what: str
+) -> int | None:
+    value = _value(loader, node) if isinstance(node, yaml.ScalarNode) else None
+    try:
+        if value is None:
+            raise ValueError
+        return _whole(value)
+    except ValueError:
+        shown = _show(value) if isinstance(node, yaml.ScalarNode) else "a list or mapping"
+        report.error(node, label, f"{what} must be a positive whole number, not {shown}.")
+        return None
+
+
+def _pair(
+    loader: yaml.SafeLoader, node: yaml.Node, report: _Report, label: str, what: str, example: str
+) -> tuple[int, int] | None:
+    """`SMALL/BIG` (or a two-item list) as two whole numbers."""
+    parts: list[Any]
+    if isinstance(node, yaml.SequenceNode):
+        parts = [_value(loader, item) for item in node.value]
+    elif isinstance(node, yaml.ScalarNode):
+        value = _value(loader, node)
+        parts = str(value).split("/") if isinstance(value, str) else [value]
+    else:
+        parts = []
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        small, big = (_whole(p.strip() if isinstance(p, str) else p) for p in parts)
+        return small, big
+    except ValueError:
+        shown = _show(_value(loader, node)) if isinstance(node, yaml.ScalarNode) else "that"
+        report.error(node, label, f"{what} must be written SMALL/BIG, like {example}, not {shown}.")
+        return None
+
+
+def _chips(
+    loader: yaml.SafeLoader, node: yaml.Node, report: _Report, label: str, what: str
+) -> tuple[int, ...] | None:
+    items = node.value if isinstance(node, yaml.SequenceNode) else [node]
+    if isinstance(node, yaml.MappingNode):
+        items = []
+    chips: list[int] = []
+    ok = bool(items)
+    for item in items:
+        number = _number(loader, item, report, label, f"every denomination in {what}")
+        if number is None:
+            ok = False
+        else:
+            chips.append(number)
+    if not items:
+        report.error(node, label, f"{what} must be a list of chip denominations, like [25, 100].")
+    return tuple(chips) if ok else None
+
+
+def _build(
+    loader: yaml.SafeLoader, root: yaml.Node | None, report: _Report, default_name: str
+) -> tuple[Structure | None, _Located]:
+    located = _Located()
+    if root is None:
+        report.error(1, "", "the file is empty; a structure needs starting_stack and levels.")
+        return None, located
+    if not isinstance(root, yaml.MappingNode):
+        report.error(
+            root, "", "a structure file is a mapping of keys (name, starting_stack, levels ...)."
+        )
+        return None, located
+    located.top[""] = _line(root)
+    top = _mapping(root, TOP_KEYS, report, "", {})
+    for key, (key_node, _value_node) in top.items():
+        located.top[key] = _line(key_node)
+    ok = True
+
+    name = default_name
+    if "name" in top:
+        node = top["name"][1]
+        raw = _value(loader, node) if isinstance(node, yaml.ScalarNode) else None
+        if raw is None or str(raw).strip() == "":
+            report.error(node, "", "name must be a line of text, like `name: Daily 11am`.")
+        else:
+            name = str(raw).strip()
+
+    game = Game.NO_LIMIT
+    if "game" in top:
+        node = top["game"][1]
+        raw = _value(loader, node) if isinstance(node, yaml.ScalarNode) else None
+        norm = re.sub(r"[\s_]+", "-", str(raw).strip().lower()) if raw is not None else ""
+        norm = norm.replace("hold'em", "").strip("-")
+        if norm in GAME_ALIASES:
+            game = GAME_ALIASES[norm]
+        else:
+            choices = [g.value for g in Game]
+            close = difflib.get_close_matches(norm, choices, n=1, cutoff=0.5)
+            hint = f"; did you mean `{close[0]}`?" if close else "."
+            report.error(
+                node, "", f"game must be one of {', '.join(choices)}, not {_show(raw)}{hint}"
+            )
+            ok = False
+
+    starting_stack: int | None = None
+    if "starting_stack" in top:
+        starting_stack = _number(loader, top["starting_stack"][1], report, "", "starting_stack")
+    else:
+        report.error(
+            root,
+            "",
+            "starting_stack is missing; add the chips each entry starts with,"
+            " like `starting_stack: 20000`.",
+        )
+
+    level_minutes: int | None = None
+    if "level_minutes" in top:
+        level_minutes = _number(loader, top["level_minutes"][1], report, "", "level_minutes")
+        ok = ok and level_minutes is not None
+
+    chips: tuple[int, ...] = ()
+    if "chips" in top:
+        parsed = _chips(loader, top["chips"][1], report, "", "chips")
+        ok = ok and parsed is not None
+        chips = parsed or ()
+
+    late: int | None = None
+    if "late_registration" in top:
+        late = _number(loader, top["late_registration"][1], report, "", "late_registration")
+        ok = ok and late is not None
+
+    periods: list[Period] = []
+    if "levels" not in top:
+        report.error(root, "", "levels is missing; list the levels and breaks under `levels:`.")
+        ok = False
+    elif not isinstance(top["levels"][1], yaml.SequenceNode) or not top["levels"][1].value:
+        report.error(
+            top["levels"][1],
+            "",
+            "levels must be a list of levels and breaks, each line starting `- `.",
+        )
+        ok = False
+    else:
+        entries = list(_entries(loader, top["levels"][1], report, level_minutes, top))
+        for period, lines, label in entries:
+            if period is None:
+                ok = False
+                continue
+            periods.append(period)
+            located.periods.append((lines[""], lines, label))
+
+    if starting_stack is None or not periods:
+        return None, located
+    # Even when some entries could not be read (not ok), the rest are checked too, so that
+    # every problem of the file is reported at once.
+    structure = Structure(
+        name=name,
+        starting_stack=starting_stack,
+        periods=tuple(periods),
+        game=game,
+        chips=chips,
+        late_registration=late,
+    )
+    return structure, located
+
+
+def _entries(
+    loader: yaml.SafeLoader,
+    node: yaml.SequenceNode,
+    report: _Report,
+    level_minutes: int | None,
+    top: dict[str, tuple[yaml.Node, yaml.Node]],
+) -> Iterator[tuple[Period | None, dict[str, int], str]]:
+    number = 0
+    for item in node.value:
+        if isinstance(item, yaml.MappingNode) and any(
+            isinstance(k, yaml.ScalarNode) and ALIASES.get(k.value, k.value) == "break"
+            for k, _ in item.value
+        ):
+            label = f"break after level {number}" if number else "break before level 1"
+            yield _break(loader, item, report, label)
+        else:
+            number += 1
+            yield _level(loader, item, report, f"level {number}", number, level_minutes, top)
+
+
+def _break(
+    loader: yaml.SafeLoader, node: yaml.MappingNode, report: _Report, label: str
+) -> tuple[Period | None, dict[str, int], str]:
+    other = {k: f"`{k}` belongs to a level, not a break." for k in LEVEL_KEYS}
+    keys = _mapping(node, BREAK_KEYS, report, label, other)
+    lines = {"": _line(node)} | {k: _line(kn) for k, (kn, _v) in keys.items()}
+    minutes = _number(loader, keys["break"][1], report, label, "the break length in minutes")
+    color_up: tuple[int, ...] | None = ()
+    if "color_up" in keys:
+        color_up = _chips(loader, keys["color_up"][1], report, label, "color_up")
+    if minutes is None or color_up is None:
+        return None, lines, label
+    return Break(minutes, color_up), lines, label
+
+
+def _level(
+    loader: yaml.SafeLoader,
+    node: yaml.Node,
+    report: _Report,
+    label: str,
+    number: int,
+    level_minutes: int | None,
+    top: dict[str, tuple[yaml.Node, yaml.Node]],
+) -> tuple[Period | None, dict[str, int], str]:
+    lines = {"": _line(node)}
+    if not isinstance(node, yaml.MappingNode):
+        report.error(
+            node, label, "each entry of levels is `- blinds: SB/BB` or `- break: MINUTES`."
+        )
+        return None, lines, label
+    other = {k: f"`{k}` belongs to a break, not a level." for k in BREAK_KEYS}
+    keys = _mapping(node, LEVEL_KEYS, report, label, other)
+    lines |= {k: _line(kn) for k, (kn, _v) in keys.items()}
+    ok = True
+    blinds = None
+    if "blinds" in keys:
+        blinds = _pair(loader, keys["blinds"][1], report, label, "blinds", "100/200")
+    else:
+        report.error(node, label, "has no blinds; add `blinds: SB/BB`, like `blinds: 100/200`.")
+    ok = blinds is not None
+    antes = {"ante": 0, "bb_ante": 0}
+    for key, what in (("ante", "the ante"), ("bb_ante", "the big blind ante")):
+        if key in keys:
+            value = _number(loader, keys[key][1], report, label, what)
+            ok = ok and value is not None
+            antes[key] = value or 0
+    minutes = level_minutes
+    if "minutes" in keys:
+        minutes = _number(loader, keys["minutes"][1], report, label, "minutes")
+        ok = ok and minutes is not None
+    elif level_minutes is None:
+        if "level_minutes" not in top:
+            report.error(
+                node,
+                label,
+                "has no `minutes`, and there is no `level_minutes` for every level;"
+                " add one of them.",
+            )
+        ok = False
+    bets = None
+    if "bets" in keys:
+        bets = _pair(loader, keys["bets"][1], report, label, "bets", "200/400")
+        ok = ok and bets is not None
+    if not ok or blinds is None or minutes is None:
+        return None, lines, label
+    level = Level(
+        number=number,
+        small_blind=blinds[0],
+        big_blind=blinds[1],
+        minutes=minutes,
+        ante=antes["ante"],
+        bb_ante=antes["bb_ante"],
+        bets=bets,
+    )
+    return level, lines, label

@@ -1,0 +1,128 @@
+"""The tournament file: event log, changes, undo, migrations, bad files."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+
+import pytest
+
+from tdtool.errors import InputError, RuleError
+from tdtool.io import store as store_mod
+from tdtool.io.store import SCHEMA_VERSION, Store
+from tests.tournament_fixtures import created, make
+
+
+def test_events_of_one_change_share_its_id_and_time(tmp_path):
+    with Store.open(make(tmp_path / "t.tdtool")) as store:
+        with store.transaction(now=1000.0) as tx:
+            a = tx.append("player.registered", {"name": "Anna"})
+            b = tx.append("player.registered", {"name": "Ben"})
+        assert a.change == b.change and a.at == b.at == 1000.0
+        assert [e.kind for e in store.events()] == ["tournament.created"] + [
+            "player.registered"
+        ] * 2
+
+
+def test_a_failed_change_records_nothing(tmp_path):
+    with Store.open(make(tmp_path / "t.tdtool")) as store:
+        with pytest.raises(RuntimeError), store.transaction() as tx:
+            tx.append("player.registered", {"name": "Anna"})
+            raise RuntimeError("boom")
+        assert len(store.events()) == 1
+        assert store.change(lambda tx: tx.append("player.registered", {"name": "Ben"})).seq > 1
+
+
+def test_undo_takes_back_the_whole_last_change_and_keeps_history(tmp_path):
+    with Store.open(make(tmp_path / "t.tdtool")) as store:
+        store.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
+        with store.transaction() as tx:
+            tx.append("player.registered", {"name": "Ben"})
+            tx.append("player.registered", {"name": "Cleo"})
+        undone = store.undo()
+        assert [e.data["name"] for e in undone] == ["Ben", "Cleo"]
+        assert [p.name for p in store.state().players.values()] == ["Anna"]
+        assert store.undo()[0].data["name"] == "Anna"
+        with pytest.raises(RuleError, match="Nothing to undo"):
+            store.undo()
+        log = store.log()
+        assert [r.event.kind for r in log][-3:] == ["player.registered", "undo", "undo"]
+        assert sum(r.undone for r in log) == 3
+
+
+def test_events_filters_by_kind(tmp_path):
+    with Store.open(make(tmp_path / "t.tdtool")) as store:
+        store.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
+        assert [e.kind for e in store.events(kinds={"player.registered"})] == ["player.registered"]
+
+
+def test_create_never_overwrites(tmp_path):
+    path = make(tmp_path / "t.tdtool")
+    with pytest.raises(InputError, match="already exists"):
+        make(path)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.tdtool"]
+
+
+@pytest.mark.parametrize(
+    "content, message",
+    [
+        pytest.param(None, "No tournament file", id="missing"),
+        pytest.param(b"name: not a database\n" * 100, "not a tdtool tournament", id="text-file"),
+        pytest.param(
+            b"SQLite format 3\x00" + b"\xff" * 200, "not a tdtool tournament", id="corrupt"
+        ),
+    ],
+)
+def test_bad_files_are_refused_naming_the_file(tmp_path, content, message):
+    path = tmp_path / "bad.tdtool"
+    if content is not None:
+        path.write_bytes(content)
+    with pytest.raises(InputError, match=message) as info:
+        Store.open(path)
+    assert str(path) in str(info.value)
+
+
+def test_another_sqlite_database_is_not_a_tournament(tmp_path):
+    path = tmp_path / "other.tdtool"
+    sqlite3.connect(path).execute("CREATE TABLE x (y)").connection.commit()
+    with pytest.raises(InputError, match="not a tdtool tournament file"):
+        Store.open(path)
+
+
+def _schema_1_file(path):
+    """A file as the first tdtool release wrote it: migration 0001 only."""
+    conn = sqlite3.connect(path, isolation_level=None)
+    conn.execute(f"PRAGMA application_id = {store_mod.APPLICATION_ID}")
+    store_mod._migrate(conn, path, upto=1)
+    conn.execute(
+        "INSERT INTO events (change, kind, data, at) VALUES (1, 'tournament.created', ?, 1.0)",
+        (json.dumps(created()),),
+    )
+    conn.close()
+
+
+def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
+    path = tmp_path / "old.tdtool"
+    _schema_1_file(path)
+    with Store.open(path) as store:
+        assert store.schema_version == SCHEMA_VERSION == 2
+        assert store.migrations() == ["0001_event_log", "0002_index_events_by_change"]
+        assert store.state().name == "Test Cup"
+    indexes = sqlite3.connect(path).execute("PRAGMA index_list(events)").fetchall()
+    assert any(row[1] == "events_by_change" for row in indexes)
+
+
+def test_migration_refuses_a_file_from_a_newer_tdtool(tmp_path):
+    path = make(tmp_path / "new.tdtool")
+    conn = sqlite3.connect(path)
+    conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    conn.close()
+    with pytest.raises(InputError, match="newer tdtool.*upgrade tdtool"):
+        Store.open(path)
+
+
+def test_unknown_event_kind_is_refused_with_advice(tmp_path):
+    with Store.open(make(tmp_path / "t.tdtool")) as store:
+        store.change(lambda tx: tx.append("hologram.shown", {}))
+        with pytest.raises(InputError, match="hologram.shown.*upgrade tdtool"):
+            store.state()

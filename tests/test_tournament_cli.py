@@ -1,0 +1,131 @@
+"""The tournament commands: finding the file, status, player registration, log and undo."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.tournament_fixtures import make
+
+
+@pytest.fixture
+def db(tmp_path):
+    return make(
+        tmp_path / "cup.tdtool",
+        buy_in=100,
+        fee=10,
+        guarantee=1500,
+        reentry=True,
+        rebuy_price=50,
+        addon_price=40,
+        addon_chips=5000,
+    )
+
+
+def test_the_one_tournament_file_in_the_folder_is_found_without_flags(cli, tmp_path, monkeypatch):
+    make(tmp_path / "cup.tdtool")
+    monkeypatch.chdir(tmp_path)
+    result = cli("player", "add", "Anna")
+    assert result.exit_code == 0, result.output
+    assert "Registered Anna" in result.stdout
+
+
+def test_several_tournament_files_ask_for_db(cli, tmp_path, monkeypatch):
+    make(tmp_path / "a.tdtool")
+    make(tmp_path / "b.tdtool")
+    monkeypatch.chdir(tmp_path)
+    result = cli("status")
+    assert result.exit_code == 2
+    assert "a.tdtool, b.tdtool" in result.stderr and "--db" in result.stderr
+
+
+def test_no_tournament_file_says_how_to_create_one(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("status")
+    assert result.exit_code == 2
+    assert "tdtool new" in result.stderr
+
+
+def test_tdtool_db_environment_variable_selects_the_file(cli, db):
+    result = cli("status", "--json", env={"TDTOOL_DB": str(db)})
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["name"] == "Test Cup"
+
+
+def test_status_json_keys_and_prize_pool_topped_up_to_guarantee(cli, db):
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo")
+    data = json.loads(cli("--db", db, "status", "--json").stdout)
+    assert {"name", "players_left", "entries", "average_stack", "prize_pool", "clock"} <= set(data)
+    assert data["players_left"] == data["entries"] == 3
+    assert data["average_stack"] == 10_000
+    assert data["prize_pool"] == 1500  # 3 x 100 = 300, guarantee 1500
+
+
+def test_prize_pool_counts_entries_rebuys_and_addons(cli, db):
+    names = [f"P{i}" for i in range(16)]
+    cli("--db", db, "player", "add", *names)
+    assert cli("--db", db, "player", "rebuy", "P1").exit_code == 0
+    result = cli("--db", db, "player", "addon", "P2")
+    assert result.exit_code == 0 and "5,000 chips" in result.stdout
+    data = json.loads(cli("--db", db, "status", "--json").stdout)
+    assert data["prize_pool"] == 16 * 100 + 50 + 40
+    assert data["average_stack"] == round((16 * 10_000 + 10_000 + 5_000) / 16)
+
+
+def test_player_list_json_shape(cli, db):
+    cli("--db", db, "player", "add", "Anna", "Ben")
+    rows = json.loads(cli("--db", db, "player", "list", "--json").stdout)
+    assert [r["name"] for r in rows] == ["Anna", "Ben"]
+    assert {"name", "status", "table", "seat", "place"} <= set(rows[0])
+    assert rows[0]["status"] == "unseated" and rows[0]["place"] is None
+
+
+def test_registering_a_name_twice_is_refused_and_changes_nothing(cli, db):
+    cli("--db", db, "player", "add", "Anna")
+    result = cli("--db", db, "player", "add", "Ben", "anna")
+    assert result.exit_code == 1
+    assert "Anna is already registered" in result.stderr
+    assert len(json.loads(cli("--db", db, "player", "list", "--json").stdout)) == 1
+
+
+def test_unknown_player_is_bad_input(cli, db):
+    result = cli("--db", db, "player", "rebuy", "Nobody")
+    assert result.exit_code == 2 and "No player called 'Nobody'" in result.stderr
+
+
+def test_reentry_needs_a_busted_player(cli, db):
+    cli("--db", db, "player", "add", "Anna")
+    result = cli("--db", db, "player", "reenter", "Anna")
+    assert result.exit_code == 1 and "still in the tournament" in result.stderr
+
+
+def test_addon_once_per_entry(cli, db):
+    cli("--db", db, "player", "add", "Anna")
+    assert cli("--db", db, "player", "addon", "Anna").exit_code == 0
+    result = cli("--db", db, "player", "addon", "Anna")
+    assert result.exit_code == 1 and "already taken the add-on" in result.stderr
+
+
+def test_no_rebuys_unless_the_terms_sell_them(cli, tmp_path):
+    db = make(tmp_path / "plain.tdtool")
+    cli("--db", db, "player", "add", "Anna")
+    result = cli("--db", db, "player", "rebuy", "Anna")
+    assert result.exit_code == 1 and "no rebuys" in result.stderr
+
+
+def test_log_shows_changes_and_undo_says_what_it_undid(cli, db):
+    cli("--db", db, "player", "add", "Anna", "Ben")
+    result = cli("--db", db, "undo")
+    assert result.exit_code == 0
+    assert "Registered Anna" in result.stdout and "Registered Ben" in result.stdout
+    log = cli("--db", db, "log").stdout
+    assert "[undone]" in log and "Undo of change 2" in log
+    records = json.loads(cli("--db", db, "log", "--json").stdout)
+    assert [r["kind"] for r in records] == [
+        "tournament.created",
+        "player.registered",
+        "player.registered",
+        "undo",
+    ]
+    assert cli("--db", db, "undo").exit_code == 1
