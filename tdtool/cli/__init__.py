@@ -73,12 +73,13 @@ from tdtool.cli import ruling  # noqa: E402
 
 app.add_typer(ruling.app, name="ruling")
 
-from tdtool.cli import player, tournament  # noqa: E402
+from tdtool.cli import hand, player, tournament  # noqa: E402
 
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
 app.command("undo")(tournament.undo)
 app.add_typer(player.app, name="player")
+app.add_typer(hand.app, name="hand")
 
 
 def main() -> None:
