@@ -477,3 +477,21 @@ def test_check_invariants_reports_uneven_and_surplus_tables():
     assert any("differ by 8" in p for p in problems)
     plan = seated(TablePlan(seats=9), {1: {1: "a"}, 2: {1: "b"}, 3: {1: "c"}})
     assert any("3 tables open where 1" in p for p in check_invariants(plan))
+
+
+def test_tda_11a_director_giving_up_midway_changes_nothing():
+    # A new table with one player needs several moves; the director answers once, then stops.
+    plan = seated(
+        TablePlan(seats=9),
+        {1: at("a", range(1, 10)), 2: at("b", range(1, 10)), 3: at("c", (5,))},
+    )
+    plan.set_button(1, 9)
+    before = plan.copy()
+    answers = iter(["b1"])
+
+    def choose(table, candidates):
+        return next(answers)  # StopIteration on the second question
+
+    with pytest.raises(StopIteration):
+        rebalance(plan, random.Random(1), choose)
+    assert plan == before

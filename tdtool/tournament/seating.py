@@ -556,26 +556,49 @@ def rebalance(plan: TablePlan, rng: Random, choose: Chooser | None = None) -> li
     """Settle the plan after a bust or an entry: final table, table breaks, balancing.
 
     See the module docstring for the exact procedure. Returns the moves, already applied.
+    If `choose` raises (the director gave up, or named someone not at the table), the moves
+    made so far are taken back and the error propagates: nothing changes.
     """
     moves: list[Move] = []
+    saved = (plan.last_giver, plan.final_table, dict(plan._buttons))
+    try:
+        _settle(plan, rng, choose, moves)
+    except BaseException:
+        _take_back(plan, moves)
+        plan.last_giver, plan.final_table, plan._buttons = saved
+        raise
+    return moves
+
+
+def _settle(plan: TablePlan, rng: Random, choose: Chooser | None, moves: list[Move]) -> None:
     while True:
         n = plan.player_count
         open_count = len(plan._at)
         if open_count <= 1:
-            return moves
+            return
         if n <= plan.final_seats:
             moves.extend(_form_final_table(plan, rng))
-            return moves
+            return
         if n <= plan.seats * (open_count - 1):
             moves.extend(break_table(plan, plan._open[0][1], rng))
             continue
         high, low = _most(plan), _fewest(plan)
         assert high is not None and low is not None
         if high - low <= 1:
-            return moves
+            return
         move = _balance_move(plan, rng, choose)
         plan.apply(move)
         moves.append(move)
+
+
+def _take_back(plan: TablePlan, moves: list[Move]) -> None:
+    """Undo applied moves, last first (a final-table redraw as one)."""
+    for batch in reversed(_batches(moves)):
+        for m in batch:
+            plan._vacate(m.player)
+        for m in batch:
+            if m.from_seat is not None:
+                plan._place(m.player, m.from_seat)
 
 
 def _form_final_table(plan: TablePlan, rng: Random) -> list[Move]:
