@@ -73,7 +73,18 @@ from tdtool.cli import ruling  # noqa: E402
 
 app.add_typer(ruling.app, name="ruling")
 
-from tdtool.cli import clock, demo, hand, player, seat, tournament  # noqa: E402
+from tdtool.cli import (  # noqa: E402
+    clock,
+    deal,
+    demo,
+    hand,
+    payouts,
+    player,
+    report,
+    seat,
+    terms,
+    tournament,
+)
 
 app.command("new")(tournament.new)
 app.command("status")(tournament.status)
@@ -84,6 +95,10 @@ app.add_typer(player.app, name="player")
 app.add_typer(seat.app, name="seat")
 app.add_typer(hand.app, name="hand")
 app.add_typer(clock.app, name="clock")
+app.command("payouts")(payouts.payouts)
+app.command("terms")(terms.terms)
+app.command("report")(report.report)
+app.add_typer(deal.app, name="deal")
 
 
 def main() -> None:
