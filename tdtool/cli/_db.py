@@ -7,7 +7,7 @@ when given; otherwise the one `*.tdtool` file in the current folder.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from tdtool.io.store import Store
 
 SUFFIX = ".tdtool"
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+YesOpt = Annotated[
+    bool,
+    typer.Option("--yes", "-y", help="Never ask who moves; the tool chooses and says so."),
+]
 
 
 def db_path(ctx: typer.Context) -> Path:

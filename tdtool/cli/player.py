@@ -7,17 +7,11 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import open_store, run_change
+from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
 
 app = typer.Typer(
     help="Players: registration, bust-outs, re-entries, rebuys, add-ons.", no_args_is_help=True
 )
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-YesOpt = Annotated[
-    bool,
-    typer.Option("--yes", "-y", help="Never ask who moves; the tool chooses and says so."),
-]
 
 
 def player_rows(state: Any) -> list[dict[str, Any]]:

@@ -6,17 +6,11 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import open_store, run_change
+from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
 
 app = typer.Typer(
     help="Seats: the draw, the table plan, balancing, table breaks, buttons.", no_args_is_help=True
 )
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-YesOpt = Annotated[
-    bool,
-    typer.Option("--yes", "-y", help="Never ask who moves; the tool chooses and says so."),
-]
 
 
 def plan_data(state: Any) -> dict[str, Any]:
