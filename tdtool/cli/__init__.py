@@ -73,7 +73,7 @@ from tdtool.cli import ruling  # noqa: E402
 
 app.add_typer(ruling.app, name="ruling")
 
-from tdtool.cli import clock, hand, player, tournament  # noqa: E402
+from tdtool.cli import clock, deal, hand, payouts, player, report, terms, tournament  # noqa: E402
 
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
@@ -81,6 +81,10 @@ app.command("undo")(tournament.undo)
 app.add_typer(player.app, name="player")
 app.add_typer(hand.app, name="hand")
 app.add_typer(clock.app, name="clock")
+app.command("payouts")(payouts.payouts)
+app.command("terms")(terms.terms)
+app.command("report")(report.report)
+app.add_typer(deal.app, name="deal")
 
 
 def main() -> None:

@@ -48,7 +48,7 @@ Reducer = Callable[["State", Any], None]
 REDUCERS: dict[str, Reducer] = {}
 """Event kind -> the reducer that folds it into the state."""
 
-REDUCER_MODULES: tuple[str, ...] = ("tdtool.tournament.clock",)
+REDUCER_MODULES: tuple[str, ...] = ("tdtool.tournament.clock", "tdtool.tournament.money")
 """Modules that register reducers of their own; imported by `fold` before it folds
 (e.g. "tdtool.tournament.clock"). A module missing from this install is skipped."""
 
@@ -174,9 +174,9 @@ class State:
     @property
     def prize_pool(self) -> int:
         """Entries, rebuys and add-ons times their prize-pool part, topped up to the guarantee."""
-        t = self.terms
-        pool = self.entries * t.buy_in + self.rebuys * t.rebuy_price + self.addons * t.addon_price
-        return max(pool, t.guarantee)
+        from tdtool.tournament.payouts import prize_pool
+
+        return prize_pool(self.terms, self.entries, self.rebuys, self.addons).total
 
 
 def current_level(state: State, now: float) -> int:
