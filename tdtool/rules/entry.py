@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from tdtool.cards import Card
 from tdtool.rules.betting import Stakes, Street, Verb
-from tdtool.rules.rulings import Irregularity, Profile  # one vocabulary with the rulings
+from tdtool.rules.rulings import Irregularity, Profile
 
 
 @dataclass(frozen=True)
