@@ -8,9 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import SUFFIX, db_path, open_store, slug
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+from tdtool.cli._db import SUFFIX, JsonOpt, db_path, open_store, slug
 
 
 def new(
