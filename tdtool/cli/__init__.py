@@ -70,12 +70,13 @@ def _root(
 
 # Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, joined here.
 
-from tdtool.cli import player, tournament  # noqa: E402
+from tdtool.cli import player, structure, tournament  # noqa: E402
 
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
 app.command("undo")(tournament.undo)
 app.add_typer(player.app, name="player")
+app.add_typer(structure.app, name="structure")
 
 
 def main() -> None:

@@ -213,6 +213,7 @@ class _Located:
     """Line numbers of what was built: per period index, the entry's line and each key's."""
 
     top: dict[str, int] = field(default_factory=dict)
+    levels_in_file: int = 0
     periods: list[tuple[int, dict[str, int], str]] = field(default_factory=list)
 
 
@@ -236,7 +237,7 @@ def parse_structure(text: str, filename: str, default_name: str = "structure") -
     finally:
         loader.dispose()
     if structure is not None:
-        for problem in check_structure(structure):
+        for problem in check_structure(structure, located.levels_in_file):
             line = _problem_line(located, problem.period, problem.key)
             label = where(structure, problem.period)
             if problem.period is not None:
@@ -459,6 +460,7 @@ def _build(
         ok = False
     else:
         entries = list(_entries(loader, top["levels"][1], report, level_minutes, top))
+        located.levels_in_file = sum(label.startswith("level") for _p, _l, label in entries)
         for period, lines, label in entries:
             if period is None:
                 ok = False
