@@ -244,3 +244,145 @@ def print_sheet(
         "csv": "open it in a spreadsheet.",
     }[chosen]
     typer.echo(f"Wrote {output}: {s.name}, {len(s.levels)} levels; {hint}")
+
+
+def _slug(name: str) -> str:
+    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    return slug or "structure"
+
+
+@app.command("new")
+def new(
+    name: Annotated[
+        str, typer.Argument(help="The structure's name, shown on the clock and sheet.")
+    ],
+    stack: Annotated[int, typer.Option("--stack", help="Starting stack in chips.")],
+    hours: Annotated[
+        float | None,
+        typer.Option("--hours", help="How long the tournament should last.", show_default=False),
+    ] = None,
+    final_table_level: Annotated[
+        int | None,
+        typer.Option(
+            "--final-table-level",
+            help="Instead of --hours: the level by which one table should be left.",
+            show_default=False,
+        ),
+    ] = None,
+    level_minutes: Annotated[int, typer.Option("--level-minutes", help="Minutes a level.")] = 20,
+    players: Annotated[int, typer.Option("--players", help="Entries you expect.")] = 50,
+    chips: Annotated[
+        str | None,
+        typer.Option(
+            "--chips",
+            help="Denominations in play, smallest first: 25,100,500,1000,5000 (default: by stack).",
+            show_default=False,
+        ),
+    ] = None,
+    ante: Annotated[
+        str, typer.Option("--ante", help="bb (big blind ante), classic or none.")
+    ] = "bb",
+    ante_from: Annotated[
+        int | None,
+        typer.Option(
+            "--ante-from",
+            help="First level with an ante (default 2, classic 3).",
+            show_default=False,
+        ),
+    ] = None,
+    game: Annotated[str, typer.Option("--game", help="no-limit, pot-limit or limit.")] = "no-limit",
+    late_reg: Annotated[
+        int | None,
+        typer.Option(
+            "--late-reg",
+            help="Last level to register (default: while a new entry has 30 big blinds).",
+            show_default=False,
+        ),
+    ] = None,
+    break_minutes: Annotated[
+        int,
+        typer.Option("--break-minutes", help="Break length, one about every 2 hours (0: none)."),
+    ] = 15,
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="File to write (default: structures/NAME.yaml).",
+            show_default=False,
+        ),
+    ] = None,
+    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+) -> None:
+    """Generate a structure from what you know: stack, field, length, level length, chips.
+
+    Blinds grow 1.2-1.5x a level, rounded to amounts the chips in play can pay; small chips
+    are raced off at breaks once nothing needs them. The YAML explains itself in comments.
+
+    Example: tdtool structure new "Friday 7pm" --stack 20000 --hours 5 --players 60
+    """
+    from tdtool.errors import InputError
+    from tdtool.game import Game
+    from tdtool.io.structure_sheet import duration, total_minutes
+    from tdtool.io.structure_yaml import display_name, dump_structure, parse_structure
+    from tdtool.tournament.structure_gen import AnteStyle, Plan, explain, generate
+
+    try:
+        ante_style = AnteStyle(ante.lower())
+    except ValueError:
+        raise InputError(f"--ante {ante!r} is not known; use bb, classic or none.") from None
+    try:
+        game_value = Game(game.lower())
+    except ValueError:
+        raise InputError(
+            f"--game {game!r} is not known; use no-limit, pot-limit or limit."
+        ) from None
+    denominations: tuple[int, ...] = ()
+    if chips:
+        try:
+            denominations = tuple(
+                int(c.replace("_", "")) for c in re.split(r"[,\s]+", chips.strip()) if c
+            )
+        except ValueError:
+            raise InputError(
+                f"--chips {chips!r} must list whole numbers: 25,100,500,1000."
+            ) from None
+    plan = Plan(
+        name=name.strip() or "Structure",
+        starting_stack=stack,
+        level_minutes=level_minutes,
+        players=players,
+        hours=hours,
+        final_table_level=final_table_level,
+        chips=denominations,
+        ante=ante_style,
+        ante_from=ante_from,
+        game=game_value,
+        late_registration=late_reg,
+        break_minutes=break_minutes,
+    )
+    generated = generate(plan)
+    header, comments = explain(generated, plan)
+    text = dump_structure(generated.structure, header, comments)
+    target = output or Path("structures") / f"{_slug(plan.name)}.yaml"
+    loaded = parse_structure(text, str(target), default_name=target.stem)  # the contract: it checks
+    if target.exists() and not force:
+        raise InputError(f"{target} already exists; give another --output or add --force.")
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        target.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"Cannot write {target}: {exc.strerror or exc}.") from None
+    s = loaded.structure
+    typer.echo(
+        f"Wrote {display_name(target)}: {len(s.levels)} levels of {level_minutes} minutes,"
+        f" {duration(total_minutes(s))} in all, blinds from {s.levels[0].small_blind:,}/"
+        f"{s.levels[0].big_blind:,} growing about {generated.step:.2f}x a level."
+    )
+    typer.echo(
+        f"Expect one table left around level {generated.final_table_level} and the end around"
+        f" level {generated.end_level}."
+    )
+    for note in generated.notes:
+        typer.echo(note)
+    typer.echo(f"See it with `tdtool structure show {display_name(target)}`.")
