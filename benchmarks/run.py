@@ -22,7 +22,9 @@ def main(argv: list[str]) -> int:
         files = [f for f in files if f.stem.removeprefix("bench_") in wanted]
         missing = wanted - {f.stem.removeprefix("bench_") for f in files}
         if missing:
-            known = ", ".join(f.stem.removeprefix("bench_") for f in sorted(HERE.glob("bench_*.py")))
+            known = ", ".join(
+                f.stem.removeprefix("bench_") for f in sorted(HERE.glob("bench_*.py"))
+            )
             print(f"unknown benchmark(s): {', '.join(sorted(missing))}; known: {known}")
             return 2
     for path in files:

@@ -133,7 +133,9 @@ _SUIT_TEXT = {
     "♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS,
 }  # fmt: skip
 _BY_TEXT: dict[str, Card] = {
-    r + s: Card(rank, suit) for r, rank in _RANK_TEXT.items() for s, suit in _SUIT_TEXT.items()
+    r + s: FULL_DECK[(rank - 2) * 4 + _SUIT_INDEX[suit]]
+    for r, rank in _RANK_TEXT.items()
+    for s, suit in _SUIT_TEXT.items()
 }
 # One card, possibly glued to the next ("AsKd"); U+FE0F is the emoji selector phones add to ♥.
 _CARD = re.compile(r"(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])\uFE0F?", re.IGNORECASE)

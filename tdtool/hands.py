@@ -19,16 +19,17 @@ from dataclasses import dataclass
 from enum import IntEnum
 from itertools import combinations
 
+from tdtool import hand_tables
 from tdtool.cards import (
-    CARD_BY_CODE,
+    FULL_DECK,
     RANK_KEY_MASK,
-    RANK_KEYS,
     SUIT_KEYS,
     SUIT_SHIFT,
     Card,
     CardError,
     Rank,
 )
+from tdtool.hand_tables import flush_value, ranks_value
 
 
 class Category(IntEnum):
@@ -50,7 +51,7 @@ class Category(IntEnum):
         return self.name.lower().replace("_", " ")
 
 
-CATEGORY_SHIFT = 20
+CATEGORY_SHIFT = hand_tables.CATEGORY_SHIFT
 
 
 @dataclass(frozen=True, order=True)
@@ -78,96 +79,53 @@ class HandValue:
         return describe(self)
 
 
-def _pack(category: Category, *ranks: int) -> int:
-    """The int of a HandValue: category, then up to five tie-breaking ranks."""
-    value = int(category)
-    for i in range(5):
-        value = (value << 4) | (ranks[i] if i < len(ranks) else 0)
-    return value
-
-
-# Straights by their top card; the wheel A-2-3-4-5 is five high, and nothing wraps round.
-_STRAIGHTS = [(top, sum(1 << (r - 2) for r in range(top - 4, top + 1))) for top in range(14, 5, -1)]
-_STRAIGHTS.append((5, 0b1000000001111))  # A, 5, 4, 3, 2
-
-
-def _straight_top(mask: int) -> int:
-    """The top card of the best straight in a 13-bit rank mask (bit 0 = deuce), or 0."""
-    for top, pattern in _STRAIGHTS:
-        if mask & pattern == pattern:
-            return top
-    return 0
-
-
-def flush_value(mask: int) -> int:
-    """The value of the best hand from the ranks of five or more cards of one suit."""
-    top = _straight_top(mask)
-    if top:
-        return _pack(Category.STRAIGHT_FLUSH, top)
-    ranks = [r for r in range(14, 1, -1) if mask >> (r - 2) & 1][:5]
-    return _pack(Category.FLUSH, *ranks)
-
-
-def ranks_value(ranks: Iterable[int]) -> int:
-    """The value of the best hand from 5-7 ranks, when no five of them share a suit."""
-    counts = [0] * 15
-    for r in ranks:
-        counts[r] += 1
-    present = [r for r in range(14, 1, -1) if counts[r]]
-    quads = [r for r in present if counts[r] == 4]
-    trips = [r for r in present if counts[r] == 3]
-    pairs = [r for r in present if counts[r] == 2]
-    if quads:
-        q = quads[0]
-        return _pack(Category.FOUR_OF_A_KIND, q, next(r for r in present if r != q))
-    if trips and (len(trips) > 1 or pairs):
-        t = trips[0]
-        return _pack(Category.FULL_HOUSE, t, max(trips[1:] + pairs))
-    mask = sum(1 << (r - 2) for r in present)
-    top = _straight_top(mask)
-    if top:
-        return _pack(Category.STRAIGHT, top)
-    if trips:
-        t = trips[0]
-        return _pack(Category.THREE_OF_A_KIND, t, *[r for r in present if r != t][:2])
-    if len(pairs) >= 2:
-        hi, lo = pairs[0], pairs[1]
-        return _pack(Category.TWO_PAIR, hi, lo, next(r for r in present if r not in (hi, lo)))
-    if pairs:
-        p = pairs[0]
-        return _pack(Category.PAIR, p, *[r for r in present if r != p][:3])
-    return _pack(Category.HIGH_CARD, *present[:5])
-
-
-_SUIT_OF_KEY = {key: i for i, key in enumerate(SUIT_KEYS)}
-_RANK_OF_KEY = {key: i + 2 for i, key in enumerate(RANK_KEYS)}
-
-
-def _flush_suit(suit_counts: int) -> int:
-    """The suit key with five or more cards in a packed suit count (3 bits a suit), or 0."""
-    for key in SUIT_KEYS:
-        if (suit_counts // key) & 7 >= 5:
-            return key
-    return 0
-
-
-def evaluate_codes(codes: Iterable[int]) -> int:
-    """The HandValue int of 5-7 cards given as `Card.code` ints (no checks)."""
-    codes = tuple(codes)
-    total = sum(codes)
-    suit = _flush_suit(total >> SUIT_SHIFT)
-    if suit:
-        mask = 0
-        for c in codes:
-            if c >> SUIT_SHIFT == suit:
-                mask |= 1 << (_RANK_OF_KEY[c & RANK_KEY_MASK] - 2)
-        return flush_value(mask)
-    return ranks_value(_RANK_OF_KEY[c & RANK_KEY_MASK] for c in codes)
+# The tables (see tdtool.hand_tables): the sum of seven cards' rank keys -> value (for 5 and 6
+# cards the same, loaded on first use); a flush's rank mask -> value; suit counts -> the key of
+# the suit with five or more cards, or 0.
+_RANK7: dict[int, int]
+_FLUSH: list[int]
+_FLUSH_SUIT: list[int]
+_keys7, _values7, _flush, _flush_suit = hand_tables.load(hand_tables.SEVEN_PATH)
+_RANK7 = dict(zip(_keys7, _values7, strict=True))
+_FLUSH, _FLUSH_SUIT = _flush.tolist(), _flush_suit.tolist()
+del _keys7, _values7, _flush, _flush_suit
+_RANK5_6: list[dict[int, int]] = []
+# Each code -> its rank bit moved into its suit's 13-bit lane, so OR-ing the cards gives every
+# suit's rank mask at once; and each suit key -> the shift of its lane.
+_LANE_BIT = {c.code: 1 << (c.rank - 2 + 13 * (c.index % 4)) for c in FULL_DECK}
+_LANE_SHIFT = {key: 13 * i for i, key in enumerate(SUIT_KEYS)}
+# The hot path spells these two constants out, for speed.
+assert SUIT_SHIFT == 23 and RANK_KEY_MASK == 0x7FFFFF
 
 
 def evaluate7_codes(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> int:
     """The HandValue int of seven cards given as `Card.code` ints: the hot path (no checks)."""
-    return evaluate_codes((a, b, c, d, e, f, g))
+    k = a + b + c + d + e + f + g
+    suit = _FLUSH_SUIT[k >> 23]
+    if suit:
+        lanes = _LANE_BIT
+        m = lanes[a] | lanes[b] | lanes[c] | lanes[d] | lanes[e] | lanes[f] | lanes[g]
+        return _FLUSH[(m >> _LANE_SHIFT[suit]) & 0x1FFF]
+    return _RANK7[k & 0x7FFFFF]
+
+
+def evaluate_codes(codes: Iterable[int]) -> int:
+    """The HandValue int of 5, 6 or 7 cards given as `Card.code` ints (no checks)."""
+    if not isinstance(codes, tuple | list):
+        codes = tuple(codes)
+    k = sum(codes)
+    suit = _FLUSH_SUIT[k >> 23]
+    if suit:
+        m = 0
+        for code in codes:
+            m |= _LANE_BIT[code]
+        return _FLUSH[(m >> _LANE_SHIFT[suit]) & 0x1FFF]
+    if len(codes) == 7:
+        return _RANK7[k & 0x7FFFFF]
+    if not _RANK5_6:
+        t = hand_tables.load(hand_tables.FIVE_SIX_PATH)
+        _RANK5_6.extend((dict(zip(t[0], t[1], strict=True)), dict(zip(t[2], t[3], strict=True))))
+    return _RANK5_6[len(codes) - 5][k & 0x7FFFFF]
 
 
 def _checked(cards: Iterable[Card], board: Iterable[Card]) -> tuple[Card, ...]:
@@ -234,7 +192,6 @@ def _kickers(ranks: tuple[Rank, ...]) -> str:
 
 
 __all__ = [
-    "CARD_BY_CODE",
     "Category",
     "HandValue",
     "best_five",
@@ -242,4 +199,6 @@ __all__ = [
     "evaluate",
     "evaluate7_codes",
     "evaluate_codes",
+    "flush_value",
+    "ranks_value",
 ]

@@ -298,3 +298,20 @@ def test_five_card_hands_come_in_7462_distinct_values() -> None:
         flush_value(sum(1 << (r - 2) for r in ranks)) for ranks in combinations(range(2, 15), 5)
     }
     assert len(values) == 7462
+
+
+def test_shipped_tables_match_the_ranking_rules_that_build_them() -> None:
+    # The fast path reads tables from tdtool/data; they must be exactly what the plain rules give.
+    from tdtool import hand_tables
+
+    assert hand_tables.load(hand_tables.SEVEN_PATH) == hand_tables.build_seven()
+    assert hand_tables.load(hand_tables.FIVE_SIX_PATH) == hand_tables.build_five_six()
+
+
+def test_seven_card_rank_keys_tell_every_multiset_of_ranks_apart() -> None:
+    from tdtool import hand_tables
+
+    keys5, _, keys6, _ = hand_tables.load(hand_tables.FIVE_SIX_PATH)
+    keys7 = hand_tables.load(hand_tables.SEVEN_PATH)[0]
+    for keys, multisets in ((keys5, 6175), (keys6, 18395), (keys7, 49205)):
+        assert len(set(keys)) == len(keys) == multisets

@@ -69,14 +69,33 @@ def _root(
 
 
 # Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, joined here.
+from tdtool.cli import ruling  # noqa: E402
 
-from tdtool.cli import player, structure, tournament  # noqa: E402
+app.add_typer(ruling.app, name="ruling")
+
+from tdtool.cli import (  # noqa: E402
+    clock,
+    deal,
+    hand,
+    payouts,
+    player,
+    report,
+    structure,
+    terms,
+    tournament,
+)
 
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
 app.command("undo")(tournament.undo)
 app.add_typer(player.app, name="player")
 app.add_typer(structure.app, name="structure")
+app.add_typer(hand.app, name="hand")
+app.add_typer(clock.app, name="clock")
+app.command("payouts")(payouts.payouts)
+app.command("terms")(terms.terms)
+app.command("report")(report.report)
+app.add_typer(deal.app, name="deal")
 
 
 def main() -> None:

@@ -109,6 +109,8 @@ def new(
 
 def status_data(state: Any, now: float) -> dict[str, Any]:
     """What `tdtool status --json` prints; other modules add their keys (e.g. "clock")."""
+    from tdtool.tournament.clock import state_reading
+
     open_tables = sorted(state.tables)
     return {
         "name": state.name,
@@ -121,14 +123,15 @@ def status_data(state: Any, now: float) -> dict[str, Any]:
         "chips_in_play": state.total_chips,
         "prize_pool": state.prize_pool,
         "tables": [{"table": t, "players": len(state.tables[t])} for t in open_tables],
-        "clock": None,
+        "clock": state_reading(state, now).as_dict() if state.structure else None,
     }
 
 
 def status_lines(data: dict[str, Any]) -> list[str]:
     """The status screen for a person."""
     lines = [data["name"], "=" * len(data["name"])]
-    rows = [
+    rows = clock_rows(data["clock"]) if data.get("clock") else []
+    rows += [
         ("Players left", f"{data['players_left']} of {data['entries']} entries"),
         ("Average stack", f"{data['average_stack']:,}"),
         ("Prize pool", f"{data['prize_pool']:,}"),
@@ -145,8 +148,38 @@ def status_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
+    """The clock's rows of the status screen, from `ClockReading.as_dict()`."""
+    from tdtool.tournament.clock import format_seconds
+
+    blinds = f"{clock['small_blind']:,}/{clock['big_blind']:,}"
+    if clock["ante"]:
+        blinds += f", ante {clock['ante']:,}"
+    if clock["bb_ante"]:
+        blinds += f", big blind ante {clock['bb_ante']:,}"
+    if clock["past_last_level"]:
+        left = (
+            f"+{format_seconds(clock['overtime_seconds'])} past the end (the last level continues)"
+        )
+    else:
+        left = format_seconds(clock["remaining_seconds"])
+    where = "Break, then level" if clock["on_break"] else "Level"
+    rows = [
+        (where, f"{clock['level']}: {blinds}"),
+        ("Time left", f"{left}, {clock['status']}"),
+    ]
+    if clock["seconds_to_break"] is not None:
+        rows.append(("Next break", f"in {format_seconds(clock['seconds_to_break'])}"))
+    if clock["late_registration"] == "open":
+        left = format_seconds(clock["seconds_to_late_registration_end"] or 0)
+        rows.append(("Late registration", f"open, closes in {left}"))
+    elif clock["late_registration"] == "closed":
+        rows.append(("Late registration", "closed"))
+    return rows
+
+
 def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
-    """One screen: players left, entries, average stack, prize pool, tables.
+    """One screen: level, blinds, time left, players left, average stack, prize pool, tables.
 
     Example: tdtool status --json
     """
@@ -194,6 +227,18 @@ def describe(kind: str, data: dict[str, Any]) -> str:
         case "player.busted":
             names = ", ".join(p["name"] for p in data["players"])
             return f"Busted {names}"
+        case "clock.start" | "clock.pause" | "clock.resume":
+            word = {"start": "started", "pause": "paused", "resume": "resumed"}
+            return f"Clock {word[kind.removeprefix('clock.')]}"
+        case "clock.next":
+            return "Clock moved to the next level or break"
+        case "clock.prev":
+            return "Clock moved back a level or break"
+        case "clock.set":
+            return f"Clock set to {data['seconds'] // 60:.0f}:{data['seconds'] % 60:02.0f} left"
+        case "clock.add":
+            verb = "added to" if data["seconds"] > 0 else "taken off"
+            return f"{abs(data['seconds']) / 60:g} min {verb} the clock"
         case "undo":
             return f"Undo of change {data['change']}"
     import json

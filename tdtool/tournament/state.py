@@ -48,7 +48,7 @@ Reducer = Callable[["State", Any], None]
 REDUCERS: dict[str, Reducer] = {}
 """Event kind -> the reducer that folds it into the state."""
 
-REDUCER_MODULES: tuple[str, ...] = ()
+REDUCER_MODULES: tuple[str, ...] = ("tdtool.tournament.clock", "tdtool.tournament.money")
 """Modules that register reducers of their own; imported by `fold` before it folds
 (e.g. "tdtool.tournament.clock"). A module missing from this install is skipped."""
 
@@ -174,18 +174,24 @@ class State:
     @property
     def prize_pool(self) -> int:
         """Entries, rebuys and add-ons times their prize-pool part, topped up to the guarantee."""
-        t = self.terms
-        pool = self.entries * t.buy_in + self.rebuys * t.rebuy_price + self.addons * t.addon_price
-        return max(pool, t.guarantee)
+        from tdtool.tournament.payouts import prize_pool
+
+        return prize_pool(self.terms, self.entries, self.rebuys, self.addons).total
 
 
 def current_level(state: State, now: float) -> int:
     """The level being played at `now` (wall time, unix seconds); 1 before the clock starts.
 
+    On a break it is the level after the break (its blinds apply to the next hand), so
+    late registration "until the end of level 8" is closed during the break after level 8.
     The one place the rest of the tournament asks for the level (late registration,
-    rebuys): the clock module fills it in from its events in `state.extra`.
+    rebuys); the clock computes it from its events (tdtool.tournament.clock).
     """
-    return 1
+    if state.structure is None:
+        return 1
+    from tdtool.tournament.clock import state_reading
+
+    return state_reading(state, now).level.number
 
 
 def registration_open(state: State, now: float) -> bool:

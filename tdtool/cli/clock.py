@@ -1,0 +1,199 @@
+"""`tdtool clock ...`: control and show the level clock from any terminal.
+
+Every control command records one event in the tournament file (so `tdtool undo` takes it
+back); the displays (`clock run`, `clock serve`) read the file again every tick, so a
+command typed in another terminal shows at once.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+from tdtool.cli._db import open_store
+
+if TYPE_CHECKING:
+    from tdtool.io.store import Store
+    from tdtool.tournament.clock import ClockAction, ClockReading
+
+app = typer.Typer(
+    help="The level clock: start, pause, change levels, show it full-screen or on a TV.",
+    no_args_is_help=True,
+)
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+# --- shared by the commands and the displays ----------------------------------------------
+
+
+def current(state: Any, now: float) -> ClockReading:
+    """The clock reading of a tournament state at wall time `now`."""
+    from tdtool.tournament.clock import state_reading
+
+    return state_reading(state, now)
+
+
+def perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockReading:
+    """Record `action` as one change (refused with RuleError if it makes no sense now)."""
+    from tdtool.tournament.clock import act, state_facts
+
+    with store.transaction() as tx:
+        state = tx.state()
+        _fact, after = act(state_facts(state), state.structure, action, tx.now, seconds)
+        tx.append(action.kind, {"seconds": seconds} if seconds else {})
+    return after
+
+
+def view_data(state: Any, now: float) -> dict[str, Any]:
+    """Everything a clock display shows: the reading plus the tournament's figures."""
+    r = current(state, now)
+    data = r.as_dict()
+    average = state.average_stack
+    data.update(
+        name=state.name,
+        structure=state.structure.name,
+        players_left=state.players_left,
+        entries=state.entries,
+        average_stack=average,
+        average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
+        prize_pool=state.prize_pool,
+    )
+    return data
+
+
+def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: bool = False) -> None:
+    from tdtool.cli.render import emit_json
+    from tdtool.tournament.clock import ClockAction, describe
+
+    action = ClockAction(action_name)
+    with open_store(ctx) as store:
+        after = perform(store, action, seconds)
+    if json_out:
+        emit_json(after.as_dict())
+        return
+    done = {
+        ClockAction.START: "Clock started.",
+        ClockAction.PAUSE: "Clock paused.",
+        ClockAction.RESUME: "Clock resumed.",
+        ClockAction.NEXT: "Moved on.",
+        ClockAction.PREV: "Moved back.",
+        ClockAction.SET: "Time set.",
+        ClockAction.ADD: f"{abs(seconds) / 60:g} min {'added' if seconds > 0 else 'taken off'}.",
+    }[action]
+    typer.echo(f"{done} {describe(after)}")
+    hint = {
+        ClockAction.PAUSE: "Resume with `tdtool clock resume`.",
+        ClockAction.START: "Show it with `tdtool clock run` or on a TV with `tdtool clock serve`.",
+    }.get(action)
+    if hint:
+        typer.echo(hint)
+    typer.echo("Take it back with `tdtool undo`.")
+
+
+# --- the control commands -------------------------------------------------------------------
+
+
+def _simple(action_name: str, help_text: str) -> None:
+    """Register `tdtool clock ACTION [--json]`, a command that takes no argument."""
+
+    def command(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+        _act(ctx, action_name, json_out=json_out)
+
+    command.__doc__ = f"{help_text}\n\nExample: tdtool clock {action_name}"
+    app.command(action_name)(command)
+
+
+_simple("start", "Start the clock at level 1 (once; afterwards use pause and resume).")
+_simple("pause", "Pause the clock; the time left stays frozen until `resume`.")
+_simple("resume", "Resume a paused clock.")
+_simple("next", "Go to the next level or break now, with its full time.")
+_simple("prev", "Go back to the previous level or break, in full (at level 1: restart it).")
+
+
+@app.command("set")
+def set_(
+    ctx: typer.Context,
+    time_left: Annotated[str, typer.Argument(metavar="MM:SS", help="The new time left.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Set the time left in the current level or break (more than its length lengthens it).
+
+    Example: tdtool clock set 12:30
+    """
+    from tdtool.tournament.clock import parse_duration
+
+    _act(ctx, "set", parse_duration(time_left), json_out=json_out)
+
+
+@app.command("add", context_settings={"ignore_unknown_options": True})
+def add(
+    ctx: typer.Context,
+    minutes: Annotated[
+        float, typer.Argument(help="Minutes to add; negative takes time off (e.g. -1).")
+    ],
+    json_out: JsonOpt = False,
+) -> None:
+    """Add minutes to the current level or break (negative: take time off).
+
+    Example: tdtool clock add 2
+    """
+    _act(ctx, "add", round(minutes * 60), json_out=json_out)
+
+
+@app.command("status")
+def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+    """Level, blinds, antes, time left, running or paused, next level and next break.
+
+    Example: tdtool clock status --json
+    """
+    from tdtool.cli.render import emit_json
+
+    with open_store(ctx) as store:
+        state = store.state()
+    r = current(state, time.time())
+    if json_out:
+        emit_json(r.as_dict())
+        return
+    typer.echo("\n".join(status_lines(r)))
+
+
+def status_lines(r: ClockReading) -> list[str]:
+    """The clock for a person: the sentence, then what comes next."""
+    from tdtool.tournament.clock import ClockStatus, LateRegistration, describe, format_seconds
+
+    lines = [describe(r)]
+    if r.next_level is not None and not r.on_break:
+        n = r.next_level
+        lines.append(f"Next: level {n.number}, {_blinds(n)}.")
+    if r.seconds_to_break is not None:
+        up = f" (color-up: {_chips(r.next_color_up)})" if r.next_color_up else ""
+        lines.append(f"Next break in {format_seconds(r.seconds_to_break)}{up}.")
+    if r.color_up:
+        lines.append(f"Color-up at this break: {_chips(r.color_up)} chips leave play.")
+    if r.late_registration is LateRegistration.OPEN:
+        left = r.seconds_to_late_registration_end or 0
+        lines.append(
+            f"Late registration open until the end of level {r.late_registration_level}"
+            f" ({format_seconds(left)} of play)."
+        )
+    elif r.late_registration is LateRegistration.CLOSED:
+        lines.append(f"Late registration closed after level {r.late_registration_level}.")
+    if r.status is ClockStatus.NOT_STARTED:
+        lines.append("Start the clock with `tdtool clock start`.")
+    return lines
+
+
+def _blinds(level: Any) -> str:
+    text = f"blinds {level.small_blind:,}/{level.big_blind:,}"
+    if level.ante:
+        text += f", ante {level.ante:,}"
+    if level.bb_ante:
+        text += f", big blind ante {level.bb_ante:,}"
+    return text
+
+
+def _chips(values: tuple[int, ...]) -> str:
+    return ", ".join(f"{v:,}" for v in values)

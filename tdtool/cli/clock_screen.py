@@ -1,0 +1,320 @@
+"""`tdtool clock run`: the full-screen terminal clock (rich), with keys that control it.
+
+`screen(view, width, height)` draws one frame from the display data (`clock.view_data`),
+so it is tested without a terminal; `run(...)` is the loop that reads the tournament file,
+draws, rings and turns key presses into clock events.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import select
+import shlex
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
+
+from rich.align import Align
+from rich.console import Console, Group, RenderableType
+from rich.live import Live
+from rich.panel import Panel
+from rich.text import Text
+
+from tdtool.tournament.clock import format_seconds
+
+# A 3x5 font for the time left; each "#" becomes a block 2*scale wide and scale high.
+FONT = {
+    "0": ("###", "#.#", "#.#", "#.#", "###"),
+    "1": (".#.", "##.", ".#.", ".#.", "###"),
+    "2": ("###", "..#", "###", "#..", "###"),
+    "3": ("###", "..#", "###", "..#", "###"),
+    "4": ("#.#", "#.#", "###", "..#", "..#"),
+    "5": ("###", "#..", "###", "..#", "###"),
+    "6": ("###", "#..", "###", "#.#", "###"),
+    "7": ("###", "..#", "..#", "..#", "..#"),
+    "8": ("###", "#.#", "###", "#.#", "###"),
+    "9": ("###", "#.#", "###", "..#", "###"),
+    ":": (".", "#", ".", "#", "."),
+    "+": ("...", ".#.", "###", ".#.", "..."),
+}
+
+KEYS_HELP = "space pause/resume · n next · p previous · + / - one minute · q quit"
+
+
+def big_text(text: str, scale: int = 1) -> list[str]:
+    """`text` in block letters, `5 * scale` lines high.
+
+    >>> big_text("7")
+    ['██████', '    ██', '    ██', '    ██', '    ██']
+    """
+    rows = []
+    for r in range(5):
+        parts = []
+        for ch in text:
+            glyph = FONT[ch][r]
+            parts.append("".join(("██" if px == "#" else "  ") * scale for px in glyph))
+        rows.extend([("  " * scale).join(parts)] * scale)
+    return rows
+
+
+def big_width(text: str, scale: int = 1) -> int:
+    """Columns `big_text(text, scale)` takes."""
+    return len(big_text(text, scale)[0])
+
+
+def _blinds(v: dict[str, Any]) -> str:
+    text = f"Blinds {v['small_blind']:,} / {v['big_blind']:,}"
+    if v.get("ante"):
+        text += f"   Ante {v['ante']:,}"
+    if v.get("bb_ante"):
+        text += f"   BB ante {v['bb_ante']:,}"
+    return text
+
+
+def time_text(view: dict[str, Any]) -> str:
+    """The time the big digits show: the time left, or past the end '+' the time beyond it."""
+    if view["past_last_level"]:
+        return "+" + format_seconds(view["overtime_seconds"])
+    return format_seconds(view["remaining_seconds"])
+
+
+def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> RenderableType:
+    """One frame of the clock for a terminal of `width` x `height`."""
+    status = view["status"]
+    on_break = view["on_break"]
+    paused = status == "paused"
+    accent = "bright_cyan" if on_break else ("yellow" if paused else "green")
+
+    head = Text(overflow="ellipsis", no_wrap=True)
+    head.append(view.get("name") or "", style="bold")
+    if view.get("structure"):
+        head.append(f"  ·  {view['structure']}", style="dim")
+
+    if on_break:
+        title = Text(f" BREAK · {view['break_minutes']} MIN ", style="bold black on bright_cyan")
+    elif view["past_last_level"]:
+        title = Text(f" LEVEL {view['level']} · LAST LEVEL ", style="bold white on red")
+    else:
+        title = Text(f" LEVEL {view['level']} ", style="bold black on green")
+    if paused:
+        title.append("  ")
+        title.append(" ❚❚ PAUSED ", style="bold black on yellow")
+    elif status == "not started":
+        title.append("  ")
+        title.append(" NOT STARTED · space starts ", style="bold black on white")
+
+    blinds_style = "bold"
+    if on_break:
+        blinds = Text(f"Next: level {view['level']}   {_blinds(view)}", style=blinds_style)
+    else:
+        blinds = Text(_blinds(view), style="bold bright_white")
+
+    lines: list[RenderableType] = [Align.center(title)]
+    info: list[RenderableType] = [Align.center(blinds)]
+    nxt = view.get("next_level")
+    upcoming = []
+    if view["past_last_level"]:
+        upcoming.append("The last level continues past the end of the structure")
+    elif nxt is not None and not on_break:
+        upcoming.append(f"Next: level {nxt['level']}  {nxt['small_blind']:,}/{nxt['big_blind']:,}")
+        if nxt.get("ante"):
+            upcoming[-1] += f" ante {nxt['ante']:,}"
+        if nxt.get("bb_ante"):
+            upcoming[-1] += f" BB ante {nxt['bb_ante']:,}"
+    if view.get("seconds_to_break") is not None:
+        upcoming.append(f"Next break in {format_seconds(view['seconds_to_break'])}")
+    if upcoming:
+        info.append(Align.center(Text("     ".join(upcoming), overflow="ellipsis")))
+
+    figures = []
+    if view.get("entries"):
+        figures.append(f"Players {view['players_left']} / {view['entries']}")
+        if view.get("average_stack"):
+            bbs = view.get("average_big_blinds")
+            figures.append(f"Average {view['average_stack']:,}" + (f" ({bbs:g} BB)" if bbs else ""))
+    if view.get("prize_pool"):
+        figures.append(f"Prize pool {view['prize_pool']:,}")
+    if figures:
+        info.append(Align.center(Text("     ".join(figures), style="bold")))
+
+    notes = []
+    if view.get("color_up"):
+        chips = ", ".join(f"{c:,}" for c in view["color_up"])
+        notes.append(
+            Text(f" COLOR-UP NOW: {chips} chips leave play ", style="bold black on magenta")
+        )
+    elif view.get("next_color_up") and view.get("seconds_to_break") is not None:
+        chips = ", ".join(f"{c:,}" for c in view["next_color_up"])
+        notes.append(Text(f"Color-up of the {chips} chips at the next break", style="magenta"))
+    if view.get("late_registration") == "open":
+        left = format_seconds(view.get("seconds_to_late_registration_end") or 0)
+        notes.append(Text(f"Late registration closes in {left}", style="bold"))
+    for note in notes:
+        info.append(Align.center(note))
+    if message:
+        info.append(Align.center(Text(message, style="bold red")))
+    info.append(Align.center(Text(KEYS_HELP, style="dim", overflow="ellipsis")))
+
+    digits = time_text(view)
+    if paused:
+        digit_style = "bold yellow"
+    elif on_break:
+        digit_style = "bold bright_cyan"
+    elif not view["past_last_level"] and view["remaining_seconds"] <= 60 and status == "running":
+        digit_style = "bold red"
+    else:
+        digit_style = "bold bright_white"
+
+    inner_w, inner_h = width - 4, height - 2
+    spacing = 4  # blank lines around the digits and between the parts
+    room = inner_h - 2 - len(lines) - len(info) - spacing
+    scale = max(1, min(room // 5, inner_w // big_width(digits)))
+    if room < 5 or big_width(digits) > inner_w:
+        big: RenderableType = Text(digits, style=digit_style, justify="center")
+    else:
+        big = Text("\n".join(big_text(digits, scale)), style=digit_style, justify="center")
+
+    body = Group(
+        Align.center(head),
+        Text(""),
+        *lines,
+        Text(""),
+        big,
+        Text(""),
+        *info,
+    )
+    return Panel(
+        Align.center(body, vertical="middle", height=max(1, inner_h)),
+        border_style=accent,
+        height=height,
+        width=width,
+    )
+
+
+# --- the live loop --------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _keys() -> Iterator[Callable[[float], str | None]]:
+    """Read single key presses without echo; yields `poll(timeout) -> key or None`."""
+    if not sys.stdin.isatty():
+
+        def wait(timeout: float) -> str | None:
+            time.sleep(timeout)
+            return None
+
+        yield wait
+        return
+    import termios
+    import tty
+
+    fd = sys.stdin.fileno()
+    saved = termios.tcgetattr(fd)
+    tty.setcbreak(fd)
+    try:
+
+        def poll(timeout: float) -> str | None:
+            ready, _, _ = select.select([fd], [], [], timeout)
+            if not ready:
+                return None
+            return os.read(fd, 1).decode(errors="replace")
+
+        yield poll
+    finally:
+        termios.tcsetattr(fd, termios.TCSADRAIN, saved)
+
+
+class Bell:
+    """Rings one minute before each level change and at each change (and plays `sound`)."""
+
+    def __init__(self, console: Console, sound: str | None) -> None:
+        self.console = console
+        self.sound = shlex.split(sound) if sound else None
+        self.last: dict[str, Any] | None = None
+
+    def should_ring(self, view: dict[str, Any]) -> bool:
+        """Whether going from the last frame to `view` crosses one minute left or a change."""
+        last, self.last = self.last, view
+        if last is None:
+            return False
+        changed = (last["level"], last["on_break"], last["past_last_level"]) != (
+            view["level"],
+            view["on_break"],
+            view["past_last_level"],
+        )
+        one_minute = (
+            not changed
+            and view["running"]
+            and last["remaining_seconds"] > 60 >= view["remaining_seconds"]
+        )
+        return changed or one_minute
+
+    def __call__(self, view: dict[str, Any]) -> None:
+        if not self.should_ring(view):
+            return
+        self.console.bell()
+        if self.sound:
+            with contextlib.suppress(OSError):
+                subprocess.Popen(
+                    self.sound,
+                    stdin=subprocess.DEVNULL,
+                    stdout=subprocess.DEVNULL,
+                    stderr=subprocess.DEVNULL,
+                )
+
+
+def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
+    """Show the clock full-screen until `q` (or Ctrl-C); keys record clock events."""
+    from tdtool.cli.clock import perform, view_data
+    from tdtool.errors import TdtoolError
+    from tdtool.tournament.clock import ClockAction
+
+    console = Console()
+    bell = Bell(console, sound)
+    message = ""
+    message_until = 0.0
+
+    def frame() -> RenderableType:
+        view = view_data(store.state(), time.time())
+        bell(view)
+        w, h = console.size
+        return screen(view, w, h, message if time.monotonic() < message_until else "")
+
+    with _keys() as poll, Live(frame(), console=console, screen=True, auto_refresh=False) as live:
+        next_draw = 0.0
+        while True:
+            try:
+                key = poll(tick)
+            except KeyboardInterrupt:
+                break
+            if key in ("q", "Q", "\x1b"):
+                break
+            action: tuple[ClockAction, int] | None = None
+            if key == " ":
+                status = view_data(store.state(), time.time())["status"]
+                action = {
+                    "not started": (ClockAction.START, 0),
+                    "running": (ClockAction.PAUSE, 0),
+                    "paused": (ClockAction.RESUME, 0),
+                }[status]
+            elif key in ("n", "N"):
+                action = (ClockAction.NEXT, 0)
+            elif key in ("p", "P"):
+                action = (ClockAction.PREV, 0)
+            elif key in ("+", "="):
+                action = (ClockAction.ADD, 60)
+            elif key in ("-", "_"):
+                action = (ClockAction.ADD, -60)
+            if action is not None:
+                try:
+                    perform(store, *action)
+                    message = ""
+                except TdtoolError as exc:
+                    message, message_until = str(exc), time.monotonic() + 8
+            now = time.monotonic()
+            if action is not None or key is not None or now >= next_draw:
+                live.update(frame(), refresh=True)
+                next_draw = now + 0.5

@@ -1,0 +1,132 @@
+"""`tdtool hand ...`: adjudicate a hand typed into a YAML file (specs/hand-file.md)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from tdtool.rules.hand import HandResult, IllegalHand
+
+app = typer.Typer(
+    help="Adjudicate an entered hand by the Poker TDA rules.\n\n"
+    "Example: tdtool hand check examples/hands/side-pots.yaml",
+    no_args_is_help=True,
+)
+
+
+@app.command("check")
+def check(
+    file: Annotated[Path, typer.Argument(help="The hand file (YAML, see specs/hand-file.md).",
+                                         show_default=False)],
+    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+) -> None:
+    """Check every action of a hand and say who wins what: pots, side pots, splits, stacks.
+
+    Exit 0: legal and adjudicated; 1: an action breaks a rule (line, player, what was
+    allowed, rule); 2: the file is not a readable hand (FILE:LINE).
+
+    Example: tdtool hand check examples/hands/side-pots.yaml --json
+    """
+    from tdtool.io.hand_yaml import load_hand
+    from tdtool.rules.hand import IllegalHand, replay
+
+    hand = load_hand(file)
+    try:
+        result = replay(hand)
+    except IllegalHand as exc:
+        if as_json:
+            from tdtool.cli.render import emit_json
+
+            emit_json(illegal_json(exc))
+        raise
+    if as_json:
+        from tdtool.cli.render import emit_json
+
+        emit_json(result_json(result))
+    else:
+        typer.echo(render(result))
+
+
+def illegal_json(exc: IllegalHand) -> dict[str, Any]:
+    """The JSON answer for a hand that breaks a rule."""
+    return {"legal": False, "line": exc.line, "player": exc.player, "what": exc.what,
+            "allowed": exc.allowed, "rule": exc.rule, "error": str(exc)}
+
+
+def result_json(result: HandResult) -> dict[str, Any]:
+    """The JSON answer of an adjudicated hand (keys pinned by tests/test_hand_cli.py)."""
+    return {
+        "legal": True,
+        "pots": [
+            {"amount": p.amount, "eligible": list(p.eligible), "winners": list(p.winners),
+             "shares": dict(p.shares), "hand": p.hand, "odd_chips": list(p.odd_chips),
+             "label": p.label}
+            for p in result.pots
+        ],
+        "returned": dict(result.returned),
+        "stacks": dict(result.stacks),
+        "board": [str(c) for c in result.board],
+        "hands": {h.name: {"cards": [str(c) for c in h.cards], "best": [str(c) for c in h.best],
+                           "description": h.description} for h in result.hands},
+        "showdown": {"order": list(result.showdown), "rule": result.showdown_rule},
+        "won_by_fold": result.won_by_fold,
+        "posted": [{"player": who, "kind": kind, "amount": amount, "all_in": all_in}
+                   for who, kind, amount, all_in in result.postings],
+        "chip": result.chip,
+    }
+
+
+def render(result: HandResult) -> str:
+    """The answer for a person: board, showdown, pots with winners, splits, returns, stacks."""
+    from tdtool.cli.render import table
+
+    out: list[str] = []
+    posted = [f"{who} {kind} {amount}{' (all-in)' if all_in else ''}"
+              for who, kind, amount, all_in in result.postings if amount]
+    if posted:
+        out.append("Posted: " + ", ".join(posted) + ".")
+    if result.board:
+        out.append("Board: " + " ".join(c.pretty for c in result.board))
+    if result.won_by_fold:
+        out.append(f"Everyone else folded: {result.won_by_fold} wins without a showdown.")
+    if result.hands:
+        how = ("every hand is turned face up (TDA 16)" if result.showdown_rule == "TDA 16"
+               else "shown in this order (TDA 17)")
+        out.append("")
+        out.append(f"Showdown: {', '.join(result.showdown)}; {how}.")
+        out.append(table(
+            [(h.name, " ".join(c.pretty for c in h.cards), h.description,
+              " ".join(c.pretty for c in h.best)) for h in result.hands],
+            headers=["player", "cards", "hand", "best five"],
+        ))
+    out.append("")
+    rows = []
+    for p in result.pots:
+        shares = ", ".join(f"{who} {chips}" for who, chips in p.shares)
+        rows.append((p.label, p.amount, ", ".join(p.eligible), ", ".join(p.winners),
+                     p.hand or "uncontested", shares))
+    title = "Pots" + (" (side pots are awarded first, then the main pot)"
+                      if len(result.pots) > 1 else "")
+    out.append(title + ":")
+    out.append(table(rows, headers=["pot", "chips", "eligible", "won by", "with", "shares"]))
+    for p in result.pots:
+        if len(p.winners) > 1:
+            line = (f"The {p.label} of {p.amount} is split {len(p.winners)} ways in chips of"
+                    f" {result.chip}")
+            if p.odd_chips:
+                line += (f"; the odd chip{'s' * (len(p.odd_chips) > 1)} went to"
+                         f" {', '.join(p.odd_chips)}, first clockwise from the button (TDA 20)")
+            out.append(line + ".")
+    for who, chips in result.returned:
+        out.append(f"{who}'s uncalled {chips} goes back to {who} (TDA 21).")
+    out.append("")
+    start = dict(result.start)
+    out.append("Stacks after the hand:")
+    out.append(table(
+        [(who, start[who], chips, f"{chips - start[who]:+d}") for who, chips in result.stacks],
+        headers=["player", "before", "after", "change"],
+    ))
+    return "\n".join(out)

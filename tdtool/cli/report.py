@@ -1,0 +1,76 @@
+"""`tdtool report`: the final results, place, name and prize, for the wall or the books."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+
+
+def report(
+    ctx: typer.Context,
+    json_out: JsonOpt = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")] = False,
+    print_to: Annotated[
+        Path | None,
+        typer.Option(
+            "--print",
+            help="Also write the results to FILE.html, FILE.md or FILE.csv.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """Final results: every entry's place, name and prize (ties and deals included).
+
+    Example: tdtool report --print results.html
+    """
+    from tdtool.cli._db import open_store
+    from tdtool.io.money_sheets import Sheet, money, render, rows_of, write_sheet
+    from tdtool.tournament.money import results, state_payouts
+
+    with open_store(ctx) as store:
+        state = store.state()
+    rows = results(state)
+    pool = state_payouts(state).pool.total
+    paid = sum(r.prize for r in rows)
+    headers = ("Place", "Name", "Prize", "Note")
+    table_rows = [
+        ("-" if r.place is None else str(r.place), r.name, money(r.prize), r.note) for r in rows
+    ]
+    lines = [
+        f"{state.entries} entries, prize pool {money(pool)}; paid so far {money(paid)}.",
+    ]
+    sheet = Sheet(
+        title=f"{state.name}: results",
+        headers=headers,
+        rows=rows_of(table_rows),
+        lines=tuple(lines),
+    )
+    if print_to is not None:
+        write_sheet(sheet, print_to)
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        data: dict[str, Any] = {
+            "name": state.name,
+            "entries": state.entries,
+            "prize_pool": pool,
+            "results": [
+                {"place": r.place, "name": r.name, "prize": r.prize, "note": r.note} for r in rows
+            ],
+        }
+        emit_json(data)
+        return
+    if csv_out:
+        typer.echo(render(sheet, "csv"), nl=False)
+        return
+    from tdtool.cli.render import table
+
+    typer.echo(lines[0])
+    typer.echo("")
+    typer.echo(table(table_rows, headers, colalign=("right", "left", "right", "left")))
+    if print_to is not None:
+        typer.echo(f"Results written to {print_to}.")

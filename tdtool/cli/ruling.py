@@ -1,0 +1,326 @@
+"""`tdtool ruling`: the rule book a floor person can query, and a question flow that rules.
+
+Only typer and the standard library are imported here; the rules core is imported inside
+the commands (start-up speed).
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import TYPE_CHECKING, Annotated, Any
+
+import typer
+
+if TYPE_CHECKING:
+    from tdtool.rules.rulings import Profile, Ruling
+
+app = typer.Typer(
+    help=(
+        "The irregularities tdtool rules on, each with the ruling under the Poker TDA rules"
+        " and Robert's Rules of Poker, the dealer's steps and the rule numbers.\n\n"
+        "Example: tdtool ruling show premature-turn --rules robert"
+    ),
+    no_args_is_help=True,
+)
+
+RulesOption = Annotated[
+    str | None,
+    typer.Option(
+        "--rules",
+        help="House rules profile: tda (Poker TDA) or robert (Robert's Rules of Poker).",
+        show_default=False,
+    ),
+]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
+
+
+def _profile(value: str | None, default: str | None = "tda") -> Profile | None:
+    from tdtool.errors import InputError
+    from tdtool.rules.rulings import Profile
+
+    if value is None:
+        return None if default is None else Profile(default)
+    try:
+        return Profile(value.strip().lower())
+    except ValueError:
+        raise InputError(
+            f"--rules {value!r} is not a house profile: use --rules tda or --rules robert."
+        ) from None
+
+
+@app.command("list")
+def list_rulings(json: JsonOption = False) -> None:
+    """List every irregularity tdtool knows, and whether the two books differ on it.
+
+    Example: tdtool ruling list
+    """
+    from tdtool.cli.render import emit_json, table
+    from tdtool.rules.rulebook import ENTRIES
+
+    if json:
+        emit_json(
+            [
+                {"id": e.id, "title": e.title, "situation": e.situation, "differs": e.differs}
+                for e in ENTRIES
+            ]
+        )
+        return
+    rows = [(e.id, e.title, "differs" if e.differs else "same") for e in ENTRIES]
+    typer.echo(table(rows, ["id", "irregularity", "TDA vs Robert's"]))
+    typer.echo("\nShow one with: tdtool ruling show ID [--rules tda|robert]")
+
+
+@app.command("show")
+def show(
+    id: Annotated[str, typer.Argument(help="The ruling's id, as `tdtool ruling list` shows it.")],
+    rules: RulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Show one irregularity: the situation, the ruling under each profile, the steps.
+
+    Example: tdtool ruling show four-card-flop --rules tda
+    """
+    from tdtool.cli.render import emit_json
+    from tdtool.rules.rulebook import entry
+    from tdtool.rules.rulings import Profile
+
+    found = entry(id)
+    profile = _profile(rules, default=None)
+    if json:
+        emit_json(found.to_dict(profile))
+        return
+    typer.echo(f"{found.title} ({found.id})")
+    typer.echo(f"Situation: {found.situation}")
+    for p in [profile] if profile else list(Profile):
+        book = found.under(p)
+        name = "Poker TDA" if p is Profile.TDA else "Robert's Rules of Poker"
+        typer.echo(f"\nUnder {name} ({book.rule}):")
+        typer.echo(f"  {book.ruling}")
+        for n, step in enumerate(book.steps, 1):
+            typer.echo(f"  {n}. {step}")
+    if profile is None:
+        same = "differ here" if found.differs else "rule the same way here"
+        typer.echo(f"\nThe two books {same}.")
+
+
+# ------------------------------------------------------------------------------ ask
+
+_WHAT = {
+    "exposed-card": "the dealer exposed a hole card during the deal",
+    "boxed-card": "a card was found face up in the deck on the deal",
+    "misdeal": "the dealer called a misdeal (wrong seat, wrong number of cards, ...)",
+    "premature-flop": "the flop came out before the betting was over",
+    "premature-turn": "the turn came out before the betting was over",
+    "premature-river": "the river came out before the betting was over",
+    "four-card-flop": "four cards came off for the flop",
+    "flop-without-burn": "the flop was dealt without a burn card",
+    "extra-card": "the first player got an extra card after the deal",
+    "player-exposes": "a player showed their own cards",
+    "duplicate-card": "two identical cards turned up",
+}
+
+
+def _interactive() -> bool:
+    return sys.stdin.isatty()
+
+
+def _ask(value: Any, option: str, question: str, kind: type = str) -> Any:
+    """The option's value, or the answer to `question` at a terminal; exit 2 without one."""
+    from tdtool.errors import InputError
+
+    if value is not None:
+        return value
+    if not _interactive():
+        raise InputError(
+            f"No terminal to ask {question!r}: give the answer with {option}"
+            " (see tdtool ruling ask --help)."
+        )
+    return typer.prompt(question, type=kind)
+
+
+def _actions(text: str) -> tuple[str, ...]:
+    from tdtool.errors import InputError
+    from tdtool.rules.rulings import ACTIONS_IN_TURN
+
+    words = tuple(w for w in text.replace(",", " ").lower().split() if w not in ("none", "-"))
+    bad = [w for w in words if w not in ACTIONS_IN_TURN]
+    if bad:
+        allowed = ", ".join(sorted(ACTIONS_IN_TURN))
+        raise InputError(f"--acted: {bad[0]!r} is not an action in turn; use {allowed} (or none).")
+    return words
+
+
+def _yes(text: str, option: str) -> bool:
+    from tdtool.errors import InputError
+
+    answer = str(text).strip().lower()
+    if answer in ("y", "yes", "true", "1"):
+        return True
+    if answer in ("n", "no", "false", "0"):
+        return False
+    raise InputError(f"{option} takes yes or no, not {text!r}.")
+
+
+def _decide(what: str, profile: Profile, answers: dict[str, Any]) -> Ruling:
+    from tdtool.rules import rulings as r
+
+    def acted() -> tuple[str, ...]:
+        question = "Who has acted so far, in order (e.g. 'fold call', or none)?"
+        return _actions(_ask(answers["acted"], "--acted", question))
+
+    if what == "exposed-card":
+        card = _ask(
+            answers["card"],
+            "--card",
+            "Which card off the deck was exposed (1 = the first card dealt)?",
+            int,
+        )
+        before = _ask(
+            answers["exposed_before"],
+            "--exposed-before",
+            "How many other down cards had the dealer already exposed on this deal?",
+            int,
+        )
+        return r.rule_exposed_card(profile, card, before, acted())
+    if what == "boxed-card":
+        before = _ask(
+            answers["boxed_before"],
+            "--boxed-before",
+            "How many other boxed cards turned up on this deal?",
+            int,
+        )
+        return r.rule_boxed_card(profile, before, acted())
+    if what == "misdeal":
+        reason = _ask(answers["reason"], "--reason", "Why was the misdeal called?")
+        return r.rule_declared_misdeal(profile, reason, acted())
+    if what == "flop-without-burn":
+        flop = _ask(
+            answers["flop_action"], "--flop-action", "Has anyone acted on the flop yet (yes/no)?"
+        )
+        return r.rule_flop_without_burn(profile, _yes(flop, "--flop-action"))
+    if what == "extra-card":
+        extra = _ask(answers["extra"], "--extra", "How many extra cards were dealt?", int)
+        return r.rule_extra_card(profile, extra, acted())
+    simple = {
+        "premature-flop": r.rule_premature_flop,
+        "premature-turn": r.rule_premature_turn,
+        "premature-river": r.rule_premature_river,
+        "four-card-flop": r.rule_four_card_flop,
+        "player-exposes": r.rule_player_exposes,
+        "duplicate-card": r.rule_duplicate_card,
+    }
+    return simple[what](profile)
+
+
+@app.command("ask")
+def ask(
+    what: Annotated[
+        str | None,
+        typer.Option("--what", help="What happened: " + ", ".join(_WHAT) + ".", show_default=False),
+    ] = None,
+    acted: Annotated[
+        str | None,
+        typer.Option(
+            "--acted",
+            help="Actions in turn since the deal, in order, e.g. 'fold,call' (or none);"
+            " blinds and antes do not count.",
+            show_default=False,
+        ),
+    ] = None,
+    card: Annotated[
+        int | None,
+        typer.Option(
+            "--card",
+            min=1,
+            help="Exposed card: which card off the deck (1 = first).",
+            show_default=False,
+        ),
+    ] = None,
+    exposed_before: Annotated[
+        int | None,
+        typer.Option(
+            "--exposed-before",
+            min=0,
+            show_default=False,
+            help="Exposed card: other down cards already exposed on this deal.",
+        ),
+    ] = None,
+    boxed_before: Annotated[
+        int | None,
+        typer.Option(
+            "--boxed-before",
+            min=0,
+            show_default=False,
+            help="Boxed card: other boxed cards already found on this deal.",
+        ),
+    ] = None,
+    reason: Annotated[
+        str | None, typer.Option("--reason", help="Misdeal: why it was called.", show_default=False)
+    ] = None,
+    flop_action: Annotated[
+        str | None,
+        typer.Option(
+            "--flop-action",
+            show_default=False,
+            help="Flop without a burn: has anyone acted on the flop (yes/no)?",
+        ),
+    ] = None,
+    extra: Annotated[
+        int | None,
+        typer.Option(
+            "--extra",
+            min=1,
+            show_default=False,
+            help="Extra card: how many extra cards were dealt.",
+        ),
+    ] = None,
+    rules: RulesOption = None,
+    json: JsonOption = False,
+) -> None:
+    """Answer a few questions (what was exposed? when? who acted?) and get the ruling.
+
+    Every question is also an option, so a script can ask without a terminal; with no
+    terminal, a missing answer is an error that names its option.
+
+    Example: tdtool ruling ask --what exposed-card --card 2 --exposed-before 0 --acted none
+    """
+    from tdtool.cli.render import emit_json
+    from tdtool.errors import InputError
+
+    profile = _profile(rules)
+    assert profile is not None
+    if what is None and _interactive():
+        for n, (key, text) in enumerate(_WHAT.items(), 1):
+            typer.echo(f"{n:2}. {key}: {text}")
+    chosen = str(_ask(what, "--what", "What happened (number or name)?")).strip().lower()
+    keys = list(_WHAT)
+    if chosen.isdigit() and 1 <= int(chosen) <= len(keys):
+        chosen = keys[int(chosen) - 1]
+    if chosen not in _WHAT:
+        raise InputError(
+            f"--what {chosen!r} is not an irregularity tdtool knows: use one of {', '.join(keys)}."
+        )
+    answers = {
+        "acted": acted,
+        "card": card,
+        "exposed_before": exposed_before,
+        "boxed_before": boxed_before,
+        "reason": reason,
+        "flop_action": flop_action,
+        "extra": extra,
+    }
+    ruling = _decide(chosen, profile, answers)
+    if json:
+        data = ruling.to_dict()
+        del data["line"]
+        emit_json({"profile": str(profile), **data})
+        return
+    typer.echo(render_ruling(ruling))
+
+
+def render_ruling(ruling: Ruling, indent: str = "") -> str:
+    """A ruling as a director reads it aloud: the decision, the rule, the numbered steps."""
+    head = "MISDEAL. " if ruling.misdeal else ""
+    lines = [f"{indent}{head}{ruling.summary} ({ruling.rule})"]
+    lines += [f"{indent}  {n}. {step}" for n, step in enumerate(ruling.steps, 1)]
+    return "\n".join(lines)

@@ -1,0 +1,316 @@
+"""Read a hand file (specs/hand-file.md) into an `EnteredHand`, naming FILE:LINE for any mistake.
+
+The YAML is composed into nodes rather than loaded, so every key and every action keeps
+its line number. Nothing here decides what the rules allow: that is `tdtool.rules.hand`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from pathlib import Path
+
+import yaml
+
+from tdtool.cards import Card, parse_cards
+from tdtool.errors import InputError
+from tdtool.game import Game
+from tdtool.rules.betting import Stakes, Street, Verb
+from tdtool.rules.entry import (
+    ActionLine,
+    BoardLine,
+    EnteredHand,
+    HandLine,
+    Irregularity,
+    IrregularityLine,
+    Profile,
+    SeatEntry,
+    ShowdownLine,
+)
+
+KEYS = ("game", "blinds", "ante", "bb_ante", "chip", "cap", "bets", "rules", "button", "seats",
+        "actions")
+REQUIRED = {"blinds": "blinds: 100/200", "button": "button: 1", "seats": "seats: ...",
+            "actions": "actions: ..."}
+SEAT_KEYS = ("name", "stack", "cards")
+GAMES = {
+    "no-limit": Game.NO_LIMIT, "nl": Game.NO_LIMIT, "nlhe": Game.NO_LIMIT, "nolimit": Game.NO_LIMIT,
+    "pot-limit": Game.POT_LIMIT, "pl": Game.POT_LIMIT, "plhe": Game.POT_LIMIT,
+    "limit": Game.LIMIT, "fixed-limit": Game.LIMIT, "fl": Game.LIMIT, "lhe": Game.LIMIT,
+}  # fmt: skip
+VERBS = {
+    "fold": Verb.FOLD, "folds": Verb.FOLD, "check": Verb.CHECK, "checks": Verb.CHECK,
+    "call": Verb.CALL, "calls": Verb.CALL, "bet": Verb.BET, "bets": Verb.BET,
+    "raise": Verb.RAISE, "raises": Verb.RAISE, "all-in": Verb.ALL_IN, "allin": Verb.ALL_IN,
+    "all-ins": Verb.ALL_IN, "shove": Verb.ALL_IN, "shoves": Verb.ALL_IN,
+}  # fmt: skip
+SHOWDOWN = {"shows": True, "show": True, "mucks": False, "muck": False}
+STREET_WORDS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
+BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+PREMATURE = {Street.FLOP: Irregularity.PREMATURE_FLOP, Street.TURN: Irregularity.PREMATURE_TURN,
+             Street.RIVER: Irregularity.PREMATURE_RIVER}
+_NUMBER = re.compile(r"^-?\d[\d,_]*$")
+
+
+def load_hand(path: str | Path) -> EnteredHand:
+    """Read and check a hand file; raise InputError `FILE:LINE: what is wrong` otherwise."""
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError(f"{path}: cannot read the hand file: {reason}.") from None
+    return parse_hand(text, str(path))
+
+
+def parse_hand(text: str, source: str = "<hand>") -> EnteredHand:
+    """Build an `EnteredHand` from the text of a hand file."""
+    return _Reader(source).read(text)
+
+
+def _line(node: yaml.Node) -> int:
+    return node.start_mark.line + 1
+
+
+class _Reader:
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def fail(self, node: yaml.Node | int, message: str) -> InputError:
+        line = node if isinstance(node, int) else _line(node)
+        return InputError(f"{self.source}:{line}: {message}")
+
+    # -- generic nodes ----------------------------------------------------------------------
+
+    def mapping(self, node: yaml.Node, what: str, keys: tuple[str, ...]) -> dict[str, yaml.Node]:
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, f"{what} should be a mapping of `key: value` lines.")
+        out: dict[str, yaml.Node] = {}
+        for key_node, value in node.value:
+            key = str(key_node.value)
+            if key not in keys:
+                close = difflib.get_close_matches(key, keys, n=1)
+                hint = f" Did you mean `{close[0]}`?" if close else ""
+                raise self.fail(key_node, f"unknown key `{key}` in {what}.{hint} The keys are:"
+                                f" {', '.join(keys)}.")
+            if key in out:
+                raise self.fail(key_node, f"`{key}` is given twice in {what}.")
+            out[key] = value
+        return out
+
+    def scalar(self, node: yaml.Node, key: str) -> str:
+        if not isinstance(node, yaml.ScalarNode):
+            raise self.fail(node, f"`{key}` should be a single value.")
+        return str(node.value).strip()
+
+    def integer(self, node: yaml.Node, key: str, low: int = 0, high: int | None = None) -> int:
+        text = self.scalar(node, key)
+        if not _NUMBER.match(text):
+            raise self.fail(node, f"`{key}` should be a whole number of chips, not `{text}`.")
+        value = int(text.replace(",", "").replace("_", ""))
+        if value < low:
+            if value < 0:
+                raise self.fail(node, f"`{key}` cannot be negative ({value}).")
+            raise self.fail(node, f"`{key}` must be at least {low}, not {value}.")
+        if high is not None and value > high:
+            raise self.fail(node, f"`{key}` must be at most {high}, not {value}.")
+        return value
+
+    def pair(self, node: yaml.Node, key: str, example: str) -> tuple[int, int]:
+        text = self.scalar(node, key)
+        parts = [p.strip() for p in text.split("/")]
+        if len(parts) != 2 or not all(_NUMBER.match(p) for p in parts):
+            raise self.fail(node, f"`{key}` should be two amounts like `{example}`, not `{text}`.")
+        a, b = (int(p.replace(",", "").replace("_", "")) for p in parts)
+        if a < 0 or b <= 0 or a > b:
+            raise self.fail(node, f"`{key}: {text}` is not possible: write the smaller amount"
+                            f" first, like `{example}`.")
+        return a, b
+
+    def cards(self, node: yaml.Node, text: str) -> tuple[Card, ...]:
+        try:
+            return parse_cards(text)
+        except ValueError as exc:
+            raise self.fail(node, str(exc)) from None
+
+    # -- the file ---------------------------------------------------------------------------
+
+    def read(self, text: str) -> EnteredHand:
+        try:
+            root = yaml.compose(text, Loader=yaml.SafeLoader)
+        except yaml.YAMLError as exc:
+            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
+            line = mark.line + 1 if mark is not None else 1
+            problem = getattr(exc, "problem", None) or str(exc)
+            raise self.fail(line, f"this is not valid YAML: {problem}.") from None
+        if root is None:
+            raise self.fail(1, "the hand file is empty; see examples/hands/side-pots.yaml.")
+        top = self.mapping(root, "the hand file", KEYS)
+        for key, example in REQUIRED.items():
+            if key not in top:
+                raise self.fail(root, f"the hand has no `{key}:`; add it, e.g. `{example}`.")
+        game = Game.NO_LIMIT
+        if "game" in top:
+            word = self.scalar(top["game"], "game").lower()
+            if word not in GAMES:
+                raise self.fail(top["game"], f"unknown game `{word}`: write no-limit, pot-limit"
+                                " or limit.")
+            game = GAMES[word]
+        small, big = self.pair(top["blinds"], "blinds", "100/200")
+        bets: tuple[int, int] | None = None
+        if "bets" in top:
+            bets = self.pair(top["bets"], "bets", "200/400")
+            if game is not Game.LIMIT:
+                raise self.fail(top["bets"], "`bets` sets limit bet sizes; this hand is"
+                                f" {game}. Remove it, or add `game: limit`.")
+        ante = self.integer(top["ante"], "ante") if "ante" in top else 0
+        bb_ante = self.integer(top["bb_ante"], "bb_ante") if "bb_ante" in top else 0
+        chip = self.integer(top["chip"], "chip", low=1) if "chip" in top else 1
+        cap = self.integer(top["cap"], "cap", low=1) if "cap" in top else 4
+        profile = Profile.TDA
+        if "rules" in top:
+            word = self.scalar(top["rules"], "rules").lower()
+            if word not in set(Profile):
+                raise self.fail(top["rules"], f"unknown rules profile `{word}`: write tda"
+                                " (Poker TDA) or robert (Robert's Rules of Poker).")
+            profile = Profile(word)
+        button = self.integer(top["button"], "button", low=1, high=10)
+        seats = self.seats(top["seats"])
+        stakes = Stakes(small_blind=small, big_blind=big, game=game, ante=ante, bb_ante=bb_ante,
+                        small_bet=bets[0] if bets else None, big_bet=bets[1] if bets else None,
+                        cap=cap)
+        lines = self.actions(top["actions"], seats)
+        end_line = max([_line(top["actions"])] + [r.line for r in lines])
+        return EnteredHand(source=self.source, stakes=stakes, button=button, seats=seats,
+                           lines=lines, chip=chip, profile=profile, end_line=end_line)
+
+    def seats(self, node: yaml.Node) -> tuple[SeatEntry, ...]:
+        if not isinstance(node, yaml.MappingNode):
+            raise self.fail(node, "`seats` should map seat numbers to players, like"
+                            " `1: {name: Anna, stack: 2000}`.")
+        entries: list[SeatEntry] = []
+        names: dict[str, int] = {}
+        for key_node, value in node.value:
+            seat = self.integer(key_node, "seat number", low=1, high=10)
+            if any(e.seat == seat for e in entries):
+                raise self.fail(key_node, f"seat {seat} is given twice.")
+            fields = self.mapping(value, f"seat {seat}", SEAT_KEYS)
+            for key in ("name", "stack"):
+                if key not in fields:
+                    raise self.fail(value, f"seat {seat} has no `{key}`.")
+            name = self.scalar(fields["name"], "name")
+            if not name or name.isdigit():
+                raise self.fail(fields["name"], f"seat {seat} needs a name that is not a number"
+                                " (a number in an action means a seat).")
+            if name.lower() in names:
+                raise self.fail(fields["name"], f"{name} is seated twice (seats"
+                                f" {names[name.lower()]} and {seat}).")
+            names[name.lower()] = seat
+            stack_node = fields["stack"]
+            stack = self.integer(stack_node, f"stack of {name}")
+            if stack == 0:
+                raise self.fail(stack_node, f"{name} has no chips and cannot be dealt in;"
+                                " remove the seat.")
+            cards: tuple[Card, ...] | None = None
+            if "cards" in fields:
+                cards = self.cards(fields["cards"], self.scalar(fields["cards"], "cards"))
+                if len(cards) != 2:
+                    raise self.fail(fields["cards"], f"{name} should have 2 hole cards, not"
+                                    f" {len(cards)}.")
+            entries.append(SeatEntry(seat, name, stack, cards, _line(key_node)))
+        if not 2 <= len(entries) <= 10:
+            raise self.fail(node, f"a hand needs 2 to 10 players, not {len(entries)}.")
+        return tuple(sorted(entries, key=lambda e: e.seat))
+
+    # -- the actions ------------------------------------------------------------------------
+
+    def actions(self, node: yaml.Node, seats: tuple[SeatEntry, ...]) -> tuple[HandLine, ...]:
+        if not isinstance(node, yaml.SequenceNode):
+            raise self.fail(node, "`actions` should be a list, one `- ...` line per action.")
+        return tuple(self.action(item, seats) for item in node.value)
+
+    def who(self, node: yaml.Node, words: list[str], seats: tuple[SeatEntry, ...]) -> int:
+        text = " ".join(words)
+        if not text:
+            raise self.fail(node, "the line does not say who acted.")
+        if text.isdigit():
+            seat = int(text)
+            if any(e.seat == seat for e in seats):
+                return seat
+            raise self.fail(node, f"nobody sits in seat {seat}.")
+        for e in seats:
+            if e.name.lower() == text.lower():
+                return e.seat
+        names = [e.name for e in seats]
+        close = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
+        hint = f" Did you mean {close[0]}?" if close else ""
+        raise self.fail(node, f"{text} is not seated at this table.{hint} The players are"
+                        f" {', '.join(names)}.")
+
+    def action(self, node: yaml.Node, seats: tuple[SeatEntry, ...]) -> HandLine:
+        if not isinstance(node, yaml.ScalarNode) or not str(node.value).strip():
+            raise self.fail(node, "write each action as one line of text, like `Ben call`.")
+        text = " ".join(str(node.value).split())
+        words = text.split()
+        low = [w.lower() for w in words]
+        line = _line(node)
+        if low[0] in STREET_WORDS:
+            return self.board(node, text, STREET_WORDS[low[0]], " ".join(words[1:]), False)
+        if low[0] == "premature" and len(low) > 1 and low[1] in STREET_WORDS:
+            return self.board(node, text, STREET_WORDS[low[1]], " ".join(words[2:]), True)
+        if low[0] == "exposed" and len(low) >= 3 and low[-1] in ("first", "second"):
+            seat = self.who(node, words[1:-1], seats)
+            return IrregularityLine(line, text, Irregularity.EXPOSED_CARD, seat=seat,
+                                    which=low[-1])
+        if low[0] == "boxed" and len(low) >= 2:
+            return IrregularityLine(line, text, Irregularity.BOXED_CARD,
+                                    seat=self.who(node, words[1:], seats))
+        if low[0] == "misdeal":
+            return IrregularityLine(line, text, Irregularity.MISDEAL,
+                                    reason=" ".join(words[1:]) or None)
+        amount: int | None = None
+        if _NUMBER.match(low[-1]):
+            amount = int(low[-1].replace(",", "").replace("_", ""))
+            words, low = words[:-1], low[:-1]
+            if low and low[-1] == "to":
+                words, low = words[:-1], low[:-1]
+        if len(low) >= 2 and low[-2:] == ["all", "in"]:
+            words, low = words[:-1], low[:-1]
+            low[-1] = "all-in"
+        if not low:
+            raise self.fail(node, f"`{text}` is not an action: write `WHO VERB`, like `Ben call`.")
+        verb = low[-1]
+        if verb in ("exposes", "expose") and amount is None:
+            return IrregularityLine(line, text, Irregularity.PLAYER_EXPOSES,
+                                    seat=self.who(node, words[:-1], seats))
+        if verb in SHOWDOWN and amount is None:
+            return ShowdownLine(line, text, self.who(node, words[:-1], seats), SHOWDOWN[verb])
+        if verb not in VERBS:
+            raise self.fail(node, f"`{text}` is not an action: the verbs are fold, check, call,"
+                            " bet N, raise N, all-in, shows, mucks (or a board line: flop, turn,"
+                            " river).")
+        kind = VERBS[verb]
+        seat = self.who(node, words[:-1], seats)
+        if kind in (Verb.BET, Verb.RAISE):
+            if amount is None:
+                raise self.fail(node, f"`{text}` needs an amount: `{verb} N`, where N is the"
+                                " player's total in front of them this round.")
+            if amount <= 0:
+                raise self.fail(node, f"`{text}`: a {verb} must be more than 0.")
+        elif amount is not None:
+            raise self.fail(node, f"`{text}`: a {verb} takes no amount; write `{' '.join(words)}`.")
+        return ActionLine(line, text, seat, kind, amount)
+
+    def board(self, node: yaml.Node, text: str, street: Street, cards_text: str,
+              premature: bool) -> HandLine:
+        line = _line(node)
+        cards = self.cards(node, cards_text) if cards_text else ()
+        want = BOARD_SIZE[street]
+        if premature and len(cards) == want:
+            return IrregularityLine(line, text, PREMATURE[street], cards=cards)
+        if not premature and street is Street.FLOP and len(cards) == 4:
+            return IrregularityLine(line, text, Irregularity.FOUR_CARD_FLOP, cards=cards)
+        if len(cards) != want:
+            plural = "s" if want > 1 else ""
+            raise self.fail(node, f"the {street} is {want} card{plural}, not {len(cards)}:"
+                            f" `{text}`.")
+        return BoardLine(line, text, street, cards)

@@ -1,0 +1,454 @@
+"""The betting of one Texas Hold'em hand: blinds and antes, order of action, legal bets and raises.
+
+`Betting` is a small state machine in the verify / can / do style: `options()` says what
+the player to act may do, `verify(...)` raises an `IllegalAction` naming the player, what
+was allowed instead and the rule, and `act(...)` verifies first and returns a frozen `Move`.
+
+>>> b = Betting(Stakes(small_blind=50, big_blind=100), [Player(1, "A", 1000),
+...     Player(2, "B", 1000), Player(3, "C", 1000)], button=1)
+>>> b.options().min_to, b.options().max_to
+(200, 1000)
+>>> b.act(1, Verb.RAISE, 150)
+Traceback (most recent call last):
+...
+tdtool.rules.betting.IllegalAction: A cannot raise to 150: the minimum raise is to 200 (TDA 43).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+
+from tdtool.errors import InputError, RuleError
+from tdtool.game import Game
+
+
+class Street(StrEnum):
+    """A betting round, named after the cards dealt before it."""
+
+    PREFLOP = "pre-flop"
+    FLOP = "flop"
+    TURN = "turn"
+    RIVER = "river"
+
+
+STREETS: tuple[Street, ...] = tuple(Street)
+
+
+class Verb(StrEnum):
+    """What a player says when it is their turn (`bet`/`raise` name the total for the round)."""
+
+    FOLD = "fold"
+    CHECK = "check"
+    CALL = "call"
+    BET = "bet"
+    RAISE = "raise"
+    ALL_IN = "all-in"
+
+
+class Post(StrEnum):
+    """A forced bet posted before the cards are dealt."""
+
+    ANTE = "ante"
+    SMALL_BLIND = "small blind"
+    BIG_BLIND = "big blind"
+    BB_ANTE = "big blind ante"
+
+
+class IllegalAction(RuleError):
+    """An action the betting rules refuse: who, what was allowed instead, and the rule."""
+
+    def __init__(self, player: str, what: str, allowed: str, rule: str,
+                 where: str | None = None, line: int | None = None) -> None:
+        self.player = player
+        self.what = what
+        self.allowed = allowed
+        self.rule = rule
+        self.line = line
+        """The line of the hand file, when the action came from one."""
+        super().__init__(f"{where + ': ' if where else ''}{what}: {allowed} ({rule}).")
+
+    def at(self, where: str, line: int) -> IllegalAction:
+        """The same refusal, located at `where` (FILE:LINE) of a hand file."""
+        return IllegalAction(self.player, self.what, self.allowed, self.rule, where, line)
+
+
+@dataclass(frozen=True)
+class Stakes:
+    """Blinds, antes and bet sizes of one hand; `cap` is limit's bets per round (0: no cap)."""
+
+    small_blind: int
+    big_blind: int
+    game: Game = Game.NO_LIMIT
+    ante: int = 0
+    bb_ante: int = 0
+    small_bet: int | None = None
+    big_bet: int | None = None
+    cap: int = 4
+
+    def bet_size(self, street: Street) -> int:
+        """The fixed limit bet of a street (small bet pre-flop and flop, big bet after)."""
+        if street in (Street.PREFLOP, Street.FLOP):
+            return self.small_bet if self.small_bet is not None else self.big_blind
+        return self.big_bet if self.big_bet is not None else 2 * self.big_blind
+
+
+@dataclass(frozen=True)
+class Player:
+    """A player dealt into the hand: seat number, name and chips at the start of the hand."""
+
+    seat: int
+    name: str
+    stack: int
+
+
+@dataclass(frozen=True)
+class Posting:
+    """One forced bet as posted: who, which, how much, and whether it put them all-in."""
+
+    seat: int
+    kind: Post
+    amount: int
+    all_in: bool
+
+
+@dataclass(frozen=True)
+class Move:
+    """What one action did: `verb` is what it amounted to, `to` the player's total this round."""
+
+    seat: int
+    street: Street
+    verb: Verb
+    to: int
+    added: int
+    all_in: bool
+    full: bool
+    """A bet or raise large enough to reopen the betting (TDA 43, 47)."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """What the player to act may do; `min_to`/`max_to` are None when they may not raise."""
+
+    seat: int
+    call_to: int
+    can_check: bool
+    min_to: int | None
+    max_to: int | None
+    all_in_to: int
+
+
+class Betting:
+    """The betting of one hand, street by street (positions per TDA 32 and 34)."""
+
+    def __init__(self, stakes: Stakes, players: Sequence[Player], button: int) -> None:
+        if len(players) < 2:
+            raise InputError("A hand needs at least two players.")
+        self.stakes = stakes
+        seats = sorted(p.seat for p in players)
+        by_seat = {p.seat: p for p in players}
+        after = [s for s in seats if s > button] + [s for s in seats if s <= button]
+        self.players: tuple[Player, ...] = tuple(by_seat[s] for s in after)
+        """Players in clockwise order starting left of the button."""
+        n = len(after)
+        self.n = n
+        self.index = {p.seat: i for i, p in enumerate(self.players)}
+        if n == 2:  # heads-up: the button posts the small blind (TDA 34)
+            self.sb, self.bb = n - 1, 0
+        else:
+            self.sb, self.bb = 0, 1
+        self.stack = [p.stack for p in self.players]
+        self.bet = [0] * n
+        self.committed = [0] * n
+        self.folded = [False] * n
+        self.all_in = [False] * n
+        self.level: list[int | None] = [None] * n
+        self.dead = 0
+        self.shortfall = 0
+        self.postings: list[Posting] = []
+        self.moves: list[Move] = []
+        self.street = Street.PREFLOP
+        self.aggressor: int | None = None
+        self._post()
+        self.current = stakes.big_blind
+        self.min_raise = self._size()
+        self.bets_made = 1
+        self.to_act = self._next((self.bb + 1) % n)
+
+    # -- forced bets -------------------------------------------------------------------------
+
+    def _pay(self, i: int, kind: Post, amount: int, live: bool) -> int:
+        paid = min(amount, self.stack[i])
+        self.stack[i] -= paid
+        if live:
+            self.bet[i] += paid
+        if kind is Post.BB_ANTE:
+            self.dead += paid
+        else:
+            self.committed[i] += paid
+        self.all_in[i] = self.stack[i] == 0
+        self.postings.append(Posting(self.players[i].seat, kind, paid, self.all_in[i]))
+        return paid
+
+    def _post(self) -> None:
+        st = self.stakes
+        if st.ante:  # classic antes first, then the blinds (a short player pays the ante first)
+            for i in range(self.n):
+                self._pay(i, Post.ANTE, st.ante, live=False)
+        for i, kind, amount in ((self.sb, Post.SMALL_BLIND, st.small_blind),
+                                (self.bb, Post.BIG_BLIND, st.big_blind)):
+            if amount and self.stack[i]:
+                self.shortfall += amount - self._pay(i, kind, amount, live=True)
+        if st.bb_ante and self.stack[self.bb]:  # big blind first, then the big blind ante
+            self._pay(self.bb, Post.BB_ANTE, st.bb_ante, live=False)
+
+    # -- reading the state -------------------------------------------------------------------
+
+    def _size(self) -> int:
+        st = self.stakes
+        return st.bet_size(self.street) if st.game is Game.LIMIT else st.big_blind
+
+    def name(self, i: int) -> str:
+        """The name of the player at position `i` (0 = first seat left of the button)."""
+        return self.players[i].name
+
+    @property
+    def live(self) -> list[int]:
+        """Positions of the players who have not folded."""
+        return [i for i in range(self.n) if not self.folded[i]]
+
+    @property
+    def hand_over(self) -> bool:
+        """Everyone but one player has folded."""
+        return sum(not f for f in self.folded) <= 1
+
+    @property
+    def round_over(self) -> bool:
+        """Nobody is left to act in this betting round."""
+        return self.to_act is None
+
+    @property
+    def betting_over(self) -> bool:
+        """No more betting is possible in this hand (hand won, or at most one player with chips)."""
+        return self.hand_over or (self.round_over and self._actives() <= 1)
+
+    def _actives(self, but: int | None = None) -> int:
+        return sum(
+            1 for i in range(self.n) if i != but and not self.folded[i] and not self.all_in[i]
+        )
+
+    def _next(self, start: int) -> int | None:
+        if self.hand_over:
+            return None
+        for k in range(self.n):
+            i = (start + k) % self.n
+            if self.folded[i] or self.all_in[i]:
+                continue
+            if self.bet[i] < self.current:
+                return i
+            if self.level[i] is None and self._actives(but=i) >= 1:
+                return i
+        return None
+
+    def pot_total(self) -> int:
+        """Every chip in the middle and in front of the players, dead money included."""
+        return sum(self.committed) + self.dead
+
+    def _reopened(self, i: int) -> bool:
+        level = self.level[i]
+        if level is None:
+            return True
+        raised = self.current - level
+        if self.stakes.game is Game.LIMIT:  # half a bet reopens in limit (TDA 47B)
+            return 2 * raised >= self._size()
+        return raised >= self.min_raise  # TDA 47A: short all-ins count together
+
+    def _capped(self) -> bool:
+        cap = self.stakes.cap
+        return self.stakes.game is Game.LIMIT and cap > 0 and self.bets_made >= cap
+
+    def _pot_max(self, i: int) -> int:
+        pot = self.pot_total() + (self.shortfall if self.street is Street.PREFLOP else 0)
+        return self.current + pot + (self.current - self.bet[i])
+
+    def options(self) -> Options:
+        """What the player to act may do now (TDA 43, 47, 48, 54)."""
+        i = self.to_act
+        if i is None:
+            raise RuleError("Nobody is to act: the betting round is over.")
+        all_in_to = self.bet[i] + self.stack[i]
+        can_raise = (
+            all_in_to > self.current
+            and self._actives(but=i) >= 1
+            and self._reopened(i)
+            and not self._capped()
+        )
+        min_to = max_to = None
+        if can_raise:
+            step = self._size() if self.stakes.game is Game.LIMIT else self.min_raise
+            min_to = min(self.current + step, all_in_to)
+            if self.stakes.game is Game.LIMIT:
+                max_to = min_to
+            elif self.stakes.game is Game.POT_LIMIT:
+                max_to = max(min_to, min(self._pot_max(i), all_in_to))
+            else:
+                max_to = all_in_to
+        return Options(
+            seat=self.players[i].seat,
+            call_to=min(self.current, all_in_to),
+            can_check=self.bet[i] >= self.current,
+            min_to=min_to,
+            max_to=max_to,
+            all_in_to=all_in_to,
+        )
+
+    # -- verify / can / do -------------------------------------------------------------------
+
+    def _resolve(self, i: int, verb: Verb, amount: int | None) -> tuple[Verb, int]:
+        """The action as the rules see it: (fold/check/call/raise, total for the round)."""
+        all_in_to = self.bet[i] + self.stack[i]
+        if verb is Verb.FOLD:
+            return Verb.FOLD, self.bet[i]
+        if verb is Verb.CHECK:
+            return Verb.CHECK, self.bet[i]
+        if verb is Verb.CALL:
+            if self.bet[i] >= self.current:
+                return Verb.CHECK, self.bet[i]
+            return Verb.CALL, min(self.current, all_in_to)
+        if verb is Verb.ALL_IN:
+            if all_in_to <= self.current or self._actives(but=i) == 0:
+                return Verb.CALL, min(self.current, all_in_to)
+            return Verb.RAISE, all_in_to
+        if amount is None:
+            raise InputError(f"`{verb}` needs an amount: the total {self.name(i)} bets this round.")
+        return Verb.RAISE, amount
+
+    def verify(self, seat: int, verb: Verb, amount: int | None = None) -> None:
+        """Raise `IllegalAction` unless the player in `seat` may do this now."""
+        i = self.index[seat]
+        who = self.name(i)
+        if self.to_act is None:
+            raise IllegalAction(who, f"{who} cannot act now", "the betting round is over",
+                                "TDA 53")
+        if i != self.to_act:
+            nxt = self.name(self.to_act)
+            raise IllegalAction(who, f"{who} acted out of turn", f"{nxt} is next to act",
+                                "TDA 53")
+        kind, to = self._resolve(i, verb, amount)
+        opts = self.options()
+        call = opts.call_to
+        if kind is Verb.CHECK and not opts.can_check:
+            raise IllegalAction(who, f"{who} cannot check: there is {call - self.bet[i]} to call",
+                                f"{who} may call {call}{self._or_raise(opts)} or fold",
+                                "a check needs nothing to call")
+        if kind is not Verb.RAISE:
+            return
+        verb_word = "bet" if self.current == 0 else "raise to"
+        what = f"{who} cannot {verb_word} {to}"
+        if to > opts.all_in_to:
+            raise IllegalAction(who, what, f"{who} has only {opts.all_in_to} in all, so all-in is"
+                                f" {opts.all_in_to}", "table stakes")
+        if to <= self.current:
+            raise IllegalAction(who, what, f"the bet is already {self.current}: {who} may call"
+                                f" {call}{self._or_raise(opts)} or fold", "TDA 43")
+        if opts.min_to is None:
+            reason, rule = self._why_no_raise(i)
+            raise IllegalAction(who, what, f"{who} may only call {call} or fold: {reason}", rule)
+        assert opts.max_to is not None
+        if to == opts.all_in_to and to <= opts.max_to:
+            return  # an all-in for less than a full raise is always allowed
+        if self.stakes.game is Game.LIMIT and to != opts.min_to:
+            raise IllegalAction(who, what, f"in limit the {self._word()} is to exactly"
+                                f" {opts.min_to}", "limit betting, TDA 48")
+        if to < opts.min_to:
+            if self.current == 0:
+                allowed = f"the minimum bet is {opts.min_to}"
+            else:
+                allowed = f"the minimum raise is to {opts.min_to}"
+            raise IllegalAction(who, what, allowed, "TDA 43")
+        if to > opts.max_to:
+            raise IllegalAction(who, what, f"the pot limit allows at most {opts.max_to}", "TDA 54")
+
+    def _word(self) -> str:
+        return "bet" if self.current == 0 else "raise"
+
+    def _or_raise(self, opts: Options) -> str:
+        if opts.min_to is None:
+            return ""
+        return f", raise to at least {opts.min_to}"
+
+    def _why_no_raise(self, i: int) -> tuple[str, str]:
+        if self._actives(but=i) == 0:
+            return "every other player is all-in", "TDA 47"
+        if self._capped():
+            return f"the betting is capped at {self.stakes.cap} bets this round", "TDA 48"
+        level = self.level[i]
+        assert level is not None
+        if self.stakes.game is Game.LIMIT:
+            return (f"the raises since {self.name(i)} acted add up to {self.current - level},"
+                    f" less than half a bet of {self._size()}, so the betting was not reopened",
+                    "TDA 47B")
+        return (f"the all-in raises since {self.name(i)} acted add up to {self.current - level},"
+                f" less than a full raise of {self.min_raise}, so the betting was not reopened",
+                "TDA 47A")
+
+    def can(self, seat: int, verb: Verb, amount: int | None = None) -> bool:
+        """Whether the player in `seat` may do this now."""
+        try:
+            self.verify(seat, verb, amount)
+        except (IllegalAction, InputError):
+            return False
+        return True
+
+    def act(self, seat: int, verb: Verb, amount: int | None = None) -> Move:
+        """Do one action after verifying it; returns what it amounted to."""
+        self.verify(seat, verb, amount)
+        i = self.index[seat]
+        kind, to = self._resolve(i, verb, amount)
+        before = self.bet[i]
+        full = False
+        if kind is Verb.FOLD:
+            self.folded[i] = True
+        elif kind is Verb.CHECK:
+            self.level[i] = self.current
+        else:
+            added = to - before
+            self.stack[i] -= added
+            self.bet[i] = to
+            self.committed[i] += added
+            self.all_in[i] = self.stack[i] == 0
+            if kind is Verb.RAISE:
+                raised = to - self.current
+                if self.stakes.game is Game.LIMIT:
+                    full = 2 * raised >= self._size()
+                else:
+                    full = raised >= self.min_raise
+                    if full:
+                        self.min_raise = raised
+                if full:
+                    self.bets_made += 1
+                if self.current == 0:
+                    kind = Verb.BET
+                self.current = to
+                self.aggressor = i
+            self.level[i] = self.current
+        move = Move(seat, self.street, kind, self.bet[i], self.bet[i] - before,
+                    self.all_in[i], full)
+        self.moves.append(move)
+        self.to_act = self._next(i + 1)
+        return move
+
+    def next_street(self) -> Street:
+        """Start the next betting round once this one is over; returns the new street."""
+        if self.to_act is not None or self.hand_over or self.street is Street.RIVER:
+            raise RuleError(f"The {self.street} betting is not over.")
+        self.street = STREETS[STREETS.index(self.street) + 1]
+        self.bet = [0] * self.n
+        self.level = [None] * self.n
+        self.current = 0
+        self.min_raise = self._size()
+        self.bets_made = 0
+        self.aggressor = None
+        self.to_act = self._next(0) if self._actives() >= 2 else None
+        return self.street

@@ -1,0 +1,326 @@
+"""Replay an entered hand line by line and adjudicate it: legality, pots, winners, stacks.
+
+`replay(hand)` takes an `EnteredHand` (clean core values, see `tdtool.rules.entry`) and
+returns a frozen `HandResult`, or raises `IllegalHand` (exit 1: the line, the player,
+what was allowed instead and the rule) or `InputError` (exit 2: the entry itself is wrong).
+Irregularity lines all go through `Replay.irregularity`, the one place rulings plug in.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tdtool.cards import Card
+from tdtool.errors import InputError
+from tdtool.hands import HandValue, best_five, describe, evaluate
+from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street
+from tdtool.rules.entry import (
+    ActionLine,
+    BoardLine,
+    EnteredHand,
+    HandLine,
+    IrregularityLine,
+    ShowdownLine,
+)
+from tdtool.rules.pots import collect, split
+
+BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
+
+
+IllegalHand = IllegalAction
+"""A line of an entered hand the rules refuse (exit 1): `.line`, `.player`, `.allowed`, `.rule`."""
+
+
+@dataclass(frozen=True)
+class PotResult:
+    """One pot as decided: chips, who could win it, who did, what each got, with which hand."""
+
+    label: str
+    amount: int
+    eligible: tuple[str, ...]
+    winners: tuple[str, ...]
+    shares: tuple[tuple[str, int], ...]
+    hand: str | None
+    """The winning hand in words; None when everyone else folded."""
+    odd_chips: tuple[str, ...]
+    """Winners who received one odd chip more than the others (TDA 20)."""
+
+
+@dataclass(frozen=True)
+class ShownHand:
+    """A hand at showdown: the hole cards, the best five and its description."""
+
+    name: str
+    cards: tuple[Card, ...]
+    best: tuple[Card, ...]
+    description: str
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """The adjudicated hand: pots main first, returned bets, final stacks, board, showdown."""
+
+    pots: tuple[PotResult, ...]
+    returned: tuple[tuple[str, int], ...]
+    stacks: tuple[tuple[str, int], ...]
+    start: tuple[tuple[str, int], ...]
+    board: tuple[Card, ...]
+    hands: tuple[ShownHand, ...]
+    showdown: tuple[str, ...]
+    """Who shows first, second, ... (TDA 16, 17); empty when the hand ended by folds."""
+    showdown_rule: str | None
+    postings: tuple[tuple[str, str, int, bool], ...]
+    """(player, forced bet, chips, all-in) in the order posted."""
+    won_by_fold: str | None
+    chip: int
+
+
+class Replay:
+    """The state of an entered hand part-way through its lines."""
+
+    def __init__(self, hand: EnteredHand) -> None:
+        self.hand = hand
+        players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
+        self.betting = Betting(hand.stakes, players, hand.button)
+        self.board: list[Card] = []
+        self.seen: dict[Card, str] = {}
+        self.folded_at: dict[int, int] = {}
+        self.mucked: set[int] = set()
+        self.shown: set[int] = set()
+        self.cards = {s.seat: s.cards for s in hand.seats}
+        for s in hand.seats:
+            for card in s.cards or ():
+                self._deal(card, s.line, f"{s.name} (line {s.line})")
+
+    def where(self, line: int) -> str:
+        """`FILE:LINE`, for messages."""
+        return f"{self.hand.source}:{line}"
+
+    def _deal(self, card: Card, line: int, owner: str) -> None:
+        if card in self.seen:
+            raise InputError(f"{self.where(line)}: {card} is dealt twice: it was already dealt to"
+                             f" {self.seen[card]}. Each card exists once in the deck.")
+        self.seen[card] = owner
+
+    # -- state ------------------------------------------------------------------------------
+
+    @property
+    def over(self) -> bool:
+        """Nothing more can happen but showing and mucking."""
+        b = self.betting
+        return b.hand_over or (b.round_over and b.street is Street.RIVER)
+
+    def _next_street(self) -> Street | None:
+        b = self.betting
+        return None if b.street is Street.RIVER else STREETS[STREETS.index(b.street) + 1]
+
+    def _why_over(self) -> str:
+        b = self.betting
+        if b.hand_over:
+            return f"everyone but {b.name(b.live[0])} has folded"
+        return "the river betting is complete"
+
+    # -- one line at a time -----------------------------------------------------------------
+
+    def apply(self, record: HandLine) -> None:
+        """Play one line of the hand."""
+        match record:
+            case ActionLine():
+                self.action(record)
+            case BoardLine():
+                self.deal_board(record)
+            case ShowdownLine():
+                self.showdown_line(record)
+            case IrregularityLine():
+                self.irregularity(record)
+
+    def irregularity(self, record: IrregularityLine) -> None:
+        """Rule on an irregularity line: not ruled on yet, so the hand is refused (exit 2)."""
+        raise InputError(
+            f"{self.where(record.line)}: `{record.text}` records an irregularity ({record.kind})."
+            " tdtool does not rule on irregularities yet, so it cannot adjudicate this hand:"
+            " ask the floor, or remove the line to check the rest of the hand."
+        )
+
+    def action(self, record: ActionLine) -> None:
+        """A betting action: verified against the betting rules, then done."""
+        b = self.betting
+        who = self.hand.name(record.seat)
+        if self.over:
+            raise InputError(f"{self.where(record.line)}: `{record.text}` comes after the hand is"
+                             f" over ({self._why_over()}).")
+        i = b.index[record.seat]
+        if b.folded[i]:
+            raise InputError(f"{self.where(record.line)}: {who} folded on line"
+                             f" {self.folded_at[record.seat]} and has no more actions.")
+        if b.round_over:
+            nxt = self._next_street()
+            if b.betting_over:
+                why = "no more betting is possible: every player but one is all-in"
+            else:
+                why = f"the {b.street} betting is complete"
+            raise InputError(f"{self.where(record.line)}: `{record.text}` cannot happen now: {why};"
+                             f" the next line should be the {nxt}.")
+        try:
+            b.act(record.seat, record.verb, record.amount)
+        except IllegalAction as exc:
+            raise exc.at(self.where(record.line), record.line) from None
+        if b.folded[i]:
+            self.folded_at[record.seat] = record.line
+
+    def deal_board(self, record: BoardLine) -> None:
+        """Board cards: the right street, the right count, after the betting is complete."""
+        b = self.betting
+        where = self.where(record.line)
+        if b.hand_over:
+            raise InputError(f"{where}: `{record.text}` comes after the hand is over"
+                             f" ({self._why_over()}).")
+        nxt = self._next_street()
+        if record.street is not nxt:
+            expected = f"the {nxt} comes next" if nxt else "the board is already complete"
+            raise InputError(f"{where}: `{record.text}` is out of order: {expected}.")
+        want = BOARD_SIZE[record.street]
+        if len(record.cards) != want:
+            raise InputError(f"{where}: the {record.street} is {want} card{'s' * (want > 1)},"
+                             f" not {len(record.cards)}.")
+        if not b.round_over:
+            assert b.to_act is not None
+            who = b.name(b.to_act)
+            raise IllegalAction(
+                who, f"The {record.street} was dealt before the {b.street} betting was complete",
+                f"{who} is still to act; if the dealer turned the cards early, write"
+                f" `premature {record.street} ...`", "TDA RP-5", where, record.line,
+            )
+        for card in record.cards:
+            self._deal(card, record.line, f"the board (line {record.line})")
+        self.board.extend(record.cards)
+        b.next_street()
+
+    def showdown_line(self, record: ShowdownLine) -> None:
+        """`WHO shows` / `WHO mucks`: only once no more betting can happen."""
+        b = self.betting
+        where = self.where(record.line)
+        who = self.hand.name(record.seat)
+        i = b.index[record.seat]
+        if not (self.over or b.betting_over):
+            raise InputError(f"{where}: `{record.text}` comes before the showdown; a player"
+                             f" showing cards during the betting is written `{who} exposes`.")
+        if b.folded[i]:
+            raise InputError(f"{where}: {who} folded on line {self.folded_at[record.seat]}"
+                             " and is not in the showdown.")
+        if record.shows:
+            if not self.cards[record.seat]:
+                raise InputError(f"{where}: {who} shows, but the file gives no cards for"
+                                 f" {who}: add `cards:` to {who}'s seat.")
+            self.shown.add(record.seat)
+            return
+        if any(b.all_in[j] for j in b.live):
+            raise IllegalAction(who, f"{who} cannot muck", "once a player is all-in and the"
+                                " betting is over, every hand is turned face up", "TDA 16",
+                                where, record.line)
+        left = [j for j in b.live if b.players[j].seat not in self.mucked and j != i]
+        if not left:
+            raise InputError(f"{where}: {who} is the last player in the hand and wins it"
+                             " without a showdown; remove the line.")
+        self.mucked.add(record.seat)
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def finish(self) -> HandResult:
+        """Check the hand is complete, then form the pots and award them."""
+        b = self.betting
+        end = self.where(self.hand.end_line)
+        if not b.hand_over:
+            if b.to_act is not None:
+                raise InputError(f"{end}: the hand stops before it is over:"
+                                 f" {b.name(b.to_act)} is still to act on the {b.street}.")
+            if len(self.board) < 5:
+                rest = STREETS[STREETS.index(b.street) + 1:]
+                missing = " and ".join(f"`{s} ...`" for s in rest)
+                raise InputError(f"{end}: the hand stops with {len(self.board)} board cards;"
+                                 f" list {missing} so the showdown can be decided.")
+        order = [p.seat for p in b.players]
+        names = {p.seat: p.name for p in b.players}
+        live = [b.players[i].seat for i in b.live]
+        contributions = {p.seat: b.committed[i] for i, p in enumerate(b.players)}
+        pots, returned = collect(contributions, live, order, dead=b.dead)
+        shown: dict[int, ShownHand] = {}
+        values: dict[int, HandValue] = {}
+        showdown: tuple[str, ...] = ()
+        rule = None
+        if not b.hand_over:
+            for seat in live:
+                if seat in self.mucked:
+                    continue
+                cards = self.cards[seat]
+                if not cards:
+                    entry = next(s for s in self.hand.seats if s.seat == seat)
+                    raise InputError(
+                        f"{self.where(entry.line)}: {names[seat]} reaches the showdown but the"
+                        f" file gives no cards for {names[seat]}: add `cards:` to seat {seat},"
+                        f" or a line `{names[seat]} mucks`."
+                    )
+                values[seat] = evaluate(cards, self.board)
+                shown[seat] = ShownHand(names[seat], cards, best_five(cards, self.board),
+                                        describe(values[seat]))
+            showdown, rule = self._showdown_order(live)
+        results = []
+        final = {p.seat: b.stack[i] for i, p in enumerate(b.players)}
+        for seat, chips in returned.items():
+            final[seat] += chips
+        for k, pot in enumerate(pots):
+            claimants = [s for s in pot.eligible if s in values] if values else list(pot.eligible)
+            if values:
+                best = max(values[s] for s in claimants)
+                winners = [s for s in claimants if values[s] == best]
+                words: str | None = describe(best)
+            else:
+                winners, words = claimants, None
+            shares = split(pot.amount, winners, self.hand.chip)
+            for seat, chips in shares:
+                final[seat] += chips
+            low = min(c for _, c in shares)
+            results.append(PotResult(
+                label="main pot" if k == 0 else f"side pot {k}",
+                amount=pot.amount,
+                eligible=tuple(names[s] for s in sorted(pot.eligible)),
+                winners=tuple(names[s] for s in sorted(winners)),
+                shares=tuple((names[s], c) for s, c in sorted(shares)),
+                hand=words,
+                odd_chips=tuple(names[s] for s, c in shares if c > low),
+            ))
+        return HandResult(
+            pots=tuple(results),
+            returned=tuple((names[s], c) for s, c in returned.items()),
+            stacks=tuple((names[s], final[s]) for s in sorted(final)),
+            start=tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat)),
+            board=tuple(self.board),
+            hands=tuple(shown[s] for s in order if s in shown),
+            showdown=showdown,
+            showdown_rule=rule,
+            postings=tuple(_posting(names, p) for p in b.postings),
+            won_by_fold=names[live[0]] if b.hand_over else None,
+            chip=self.hand.chip,
+        )
+
+    def _showdown_order(self, live: list[int]) -> tuple[tuple[str, ...], str]:
+        b = self.betting
+        names = {p.seat: p.name for p in b.players}
+        if any(b.all_in[b.index[s]] for s in live):
+            return tuple(names[s] for s in live), "TDA 16"
+        first = 0
+        if b.aggressor is not None and b.players[b.aggressor].seat in live:
+            first = live.index(b.players[b.aggressor].seat)
+        return tuple(names[s] for s in live[first:] + live[:first]), "TDA 17"
+
+
+def _posting(names: dict[int, str], p: Posting) -> tuple[str, str, int, bool]:
+    return names[p.seat], str(p.kind), p.amount, p.all_in
+
+
+def replay(hand: EnteredHand) -> HandResult:
+    """Adjudicate an entered hand: every line verified in order, then pots formed and awarded."""
+    state = Replay(hand)
+    for record in hand.lines:
+        state.apply(record)
+    return state.finish()

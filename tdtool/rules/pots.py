@@ -1,0 +1,93 @@
+"""Pots and side pots, uncalled bets, and dividing a pot in whole chips (TDA 20, 21).
+
+>>> pots, back = collect({1: 50, 2: 150, 3: 300, 4: 300}, live=[1, 2, 3, 4], order=[1, 2, 3, 4])
+>>> [(p.amount, p.eligible) for p in pots], back
+([(200, (1, 2, 3, 4)), (300, (2, 3, 4)), (300, (3, 4))], {})
+>>> split(3025, winners=[3, 4, 5], chip=25)
+((3, 1025), (4, 1000), (5, 1000))
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pot:
+    """One pot: its chips (dead money included) and the seats still able to win it."""
+
+    amount: int
+    eligible: tuple[int, ...]
+
+
+def uncalled(contributions: Mapping[int, int]) -> tuple[int, int] | None:
+    """The part of the largest contribution nobody matched, as (seat, chips), if any (TDA 21)."""
+    if not contributions:
+        return None
+    ranked = sorted(contributions.items(), key=lambda kv: kv[1], reverse=True)
+    top_seat, top = ranked[0]
+    second = ranked[1][1] if len(ranked) > 1 else 0
+    return (top_seat, top - second) if top > second else None
+
+
+def collect(
+    contributions: Mapping[int, int],
+    live: Iterable[int],
+    order: Sequence[int],
+    dead: int = 0,
+) -> tuple[tuple[Pot, ...], dict[int, int]]:
+    """Pots layered by contribution, main pot first, and the uncalled chips returned.
+
+    `contributions` is what each seat put in (classic antes included), `live` the seats
+    that have not folded, `order` every seat clockwise from the button, `dead` money
+    that belongs to the main pot whoever wins it (the big blind ante, RP-11). Layers
+    with the same eligible players are one pot: a folded player's partial bet never
+    makes a pot of its own.
+    """
+    chips = {seat: c for seat, c in contributions.items() if c > 0}
+    returned: dict[int, int] = {}
+    extra = uncalled(chips)
+    if extra is not None:
+        seat, amount = extra
+        returned[seat] = amount
+        chips[seat] -= amount
+    alive = set(live)
+    amounts: list[int] = []
+    eligibles: list[tuple[int, ...]] = []
+    previous = 0
+    for level in sorted(set(chips.values())):
+        if level == 0:
+            continue
+        amount = sum(min(c, level) - min(c, previous) for c in chips.values())
+        eligible = tuple(s for s in order if s in alive and chips.get(s, 0) >= level)
+        if eligibles and (eligible == eligibles[-1] or not eligible):
+            amounts[-1] += amount
+        else:
+            amounts.append(amount)
+            eligibles.append(eligible)
+        previous = level
+    if dead:
+        if amounts:
+            amounts[0] += dead
+        else:
+            amounts.append(dead)
+            eligibles.append(tuple(s for s in order if s in alive))
+    pots = tuple(Pot(a, e) for a, e in zip(amounts, eligibles, strict=True))
+    return pots, returned
+
+
+def split(amount: int, winners: Sequence[int], chip: int = 1) -> tuple[tuple[int, int], ...]:
+    """Divide a pot among `winners` (given clockwise from the button) in whole chips (TDA 20).
+
+    Each winner gets an equal number of chips of the smallest denomination; the odd
+    chips go one each to the winners in turn, starting with the first clockwise from
+    the button. Anything smaller than one chip goes to that first winner too.
+    """
+    if not winners:
+        raise ValueError("a pot needs at least one winner")
+    units, rest = divmod(amount, chip)
+    each, odd = divmod(units, len(winners))
+    shares = [each * chip + (chip if k < odd else 0) for k in range(len(winners))]
+    shares[0] += rest
+    return tuple(zip(winners, shares, strict=True))

@@ -1,0 +1,474 @@
+"""The rule book: every irregularity tdtool knows, with the ruling under each house profile.
+
+Written in our own words with the rule numbers of the Poker TDA Rules 2024 ("TDA") and
+Robert's Rules of Poker v11 ("RRoP"). The entries for the irregularities the hand checker
+rules on take their steps from `tdtool.rules.rulings`, so the book and the checker agree.
+
+>>> entry("premature-turn").differs
+True
+>>> entry("premature-flop").under(Profile.ROBERT).rule
+"RRoP Hold'em 6"
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tdtool.errors import InputError
+from tdtool.rules import rulings as r
+from tdtool.rules.rulings import Profile
+
+
+@dataclass(frozen=True)
+class BookRuling:
+    """How one book rules on a situation: the decision, the dealer's steps, the rule numbers."""
+
+    ruling: str
+    steps: tuple[str, ...]
+    rule: str
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One irregularity in the rule book, ruled under each profile."""
+
+    id: str
+    title: str
+    situation: str
+    tda: BookRuling
+    robert: BookRuling
+
+    def under(self, profile: Profile) -> BookRuling:
+        """The ruling under one house profile."""
+        return self.robert if profile is Profile.ROBERT else self.tda
+
+    @property
+    def differs(self) -> bool:
+        """Do the two books rule differently here?"""
+        return self.tda.ruling != self.robert.ruling or self.tda.steps != self.robert.steps
+
+    def to_dict(self, profile: Profile | None = None) -> dict[str, object]:
+        """The entry as JSON: every profile, or only the one asked for."""
+        profiles = [profile] if profile else list(Profile)
+        return {
+            "id": self.id,
+            "title": self.title,
+            "situation": self.situation,
+            "differs": self.differs,
+            "rulings": {
+                str(p): {
+                    "ruling": self.under(p).ruling,
+                    "rule": self.under(p).rule,
+                    "steps": list(self.under(p).steps),
+                }
+                for p in profiles
+            },
+        }
+
+
+def _from(ruling: r.Ruling, text: str, rule: str | None = None) -> BookRuling:
+    return BookRuling(text, ruling.steps, rule or ruling.rule)
+
+
+def _same(
+    text: str, steps: tuple[str, ...], tda_rule: str, robert_rule: str
+) -> tuple[BookRuling, BookRuling]:
+    return BookRuling(text, steps, tda_rule), BookRuling(text, steps, robert_rule)
+
+
+def _build() -> tuple[Entry, ...]:
+    tda, rob = Profile.TDA, Profile.ROBERT
+    entries: list[Entry] = []
+
+    def add(id: str, title: str, situation: str, pair: tuple[BookRuling, BookRuling]) -> None:
+        entries.append(Entry(id, title, situation, pair[0], pair[1]))
+
+    exposed = (
+        "Misdeal if the exposed card was one of the first two off the deck, or if it is the"
+        " second down card the dealer has exposed on this deal. A single other exposed card is"
+        " not a misdeal: the player gets the next card instead and the exposed card becomes the"
+        " first burn. Once it is too late for a misdeal, the exposed card simply plays."
+    )
+    add(
+        "exposed-card",
+        "Hole card exposed by the dealer during the deal",
+        "While dealing, the dealer flips or flashes a player's hole card.",
+        (
+            _from(r.rule_exposed_card(tda, 5, 0), exposed, "TDA 35A-7, 35C, 35D"),
+            _from(
+                r.rule_exposed_card(rob, 5, 0),
+                exposed.replace("Once it is too late", "Once two players have acted"),
+                "RRoP Hold'em 1; Misdeals 1, 2(a), 2(b)",
+            ),
+        ),
+    )
+    boxed = (
+        "One card found face up in the deck is a scrap of paper: set aside and replaced by the"
+        " next card. Two or more boxed cards on the deal are a misdeal, if it is not too late."
+    )
+    add(
+        "boxed-card",
+        "Boxed card (found face up in the deck)",
+        "During the deal a card turns up face up in the deck.",
+        (
+            _from(r.rule_boxed_card(tda, 0), boxed, "TDA 35A-1, 35D"),
+            _from(r.rule_boxed_card(rob, 0), boxed, "RRoP Irregularities; Misdeals 2(c)"),
+        ),
+    )
+    add(
+        "misdeal",
+        "Misdeal declared (wrong seat, wrong number of cards, ...)",
+        "The dealer stops the hand for a dealing error: first card to the wrong seat, a seat"
+        " dealt in that should not be (or dealt out that should be), a wrong number of cards.",
+        (
+            BookRuling(
+                "A misdeal only before substantial action: two actions in turn with at least"
+                " one putting chips in, or any three actions; blinds and antes do not count. The"
+                " re-deal replays the same hand. After substantial action the hand plays on.",
+                r.REDEAL_STEPS,
+                "TDA 35A, 35C, 35D, 36",
+            ),
+            BookRuling(
+                "A misdeal only until two players after the blinds have acted (any two actions,"
+                " two folds included). After that the hand is played to its end and nobody gets"
+                " chips back.",
+                r.REDEAL_STEPS,
+                "RRoP Misdeals 1, 2",
+            ),
+        ),
+    )
+    add(
+        "substantial-action",
+        "When is it too late for a misdeal?",
+        "A dealing error is noticed after some players have acted.",
+        (
+            BookRuling(
+                "Substantial action (TDA 36): two actions in turn of which at least one puts"
+                " chips in (fold-fold and check-check are not enough; call-fold is), or any three"
+                " actions (three folds are enough). A raise alone is not. Posted blinds do not"
+                " count. After substantial action no misdeal is declared (TDA 35D).",
+                (
+                    "Count the actions in turn since the deal, not the blinds or antes.",
+                    "Two folds or two checks: a misdeal is still possible.",
+                    "Two actions with chips in, or any three actions: play on.",
+                ),
+                "TDA 35D, 36",
+            ),
+            BookRuling(
+                "Action has begun once two players after the blinds have acted on their hands,"
+                " whatever they did: two folds are enough. After that the deal is played to"
+                " its end.",
+                (
+                    "Count the players who have acted after the blinds.",
+                    "Fewer than two: a misdeal is still possible.",
+                    "Two or more: play on.",
+                ),
+                "RRoP Misdeals 1",
+            ),
+        ),
+    )
+    board_errors = [
+        (
+            "premature-flop",
+            "Premature flop",
+            "The dealer flops before the pre-flop betting is over.",
+            r.rule_premature_flop,
+        ),
+        (
+            "premature-turn",
+            "Premature turn",
+            "The dealer turns the fourth board card before the flop betting is over.",
+            r.rule_premature_turn,
+        ),
+        (
+            "premature-river",
+            "Premature river",
+            "The dealer turns the river before the turn betting is over.",
+            r.rule_premature_river,
+        ),
+        (
+            "four-card-flop",
+            "Four-card flop",
+            "Four cards come off for the flop instead of three, face up or not.",
+            r.rule_four_card_flop,
+        ),
+    ]
+    for rid, title, situation, rule in board_errors:
+        tda_ruling, rob_ruling = rule(tda), rule(rob)
+        add(
+            rid,
+            title,
+            situation,
+            (_from(tda_ruling, tda_ruling.summary), _from(rob_ruling, rob_ruling.summary)),
+        )
+    tda_noburn = r.rule_flop_without_burn(tda, acted_on_flop=False)
+    rob_noburn = r.rule_flop_without_burn(rob, acted_on_flop=False)
+    stands = r.rule_flop_without_burn(tda, acted_on_flop=True).steps
+    add(
+        "flop-without-burn",
+        "Flop dealt without a burn card",
+        "The dealer turns the flop without burning a card first.",
+        (
+            BookRuling(
+                tda_noburn.summary + " Once anyone has acted on the flop (even a check), it"
+                " stands.",
+                tda_noburn.steps + stands,
+                "TDA 39B, 38",
+            ),
+            BookRuling(
+                rob_noburn.summary + " Once action has been taken on the flop, it stands.",
+                rob_noburn.steps + stands,
+                "RRoP Hold'em 4, 5",
+            ),
+        ),
+    )
+    add(
+        "extra-card",
+        "One extra card dealt to the first player",
+        "After everyone has two cards the dealer gives the first player a third card.",
+        (
+            BookRuling(
+                "A wrong number of cards is a misdeal, before substantial action. After it,"
+                " that player's hand is dead.",
+                r.REDEAL_STEPS,
+                "TDA 35A-5, 35D, 38",
+            ),
+            _from(
+                r.rule_extra_card(rob),
+                "One extra card goes back on the deck as the burn card: no misdeal. Two or"
+                " more extra cards are a misdeal.",
+                "RRoP Hold'em 2; Misdeals 2(d)",
+            ),
+        ),
+    )
+    add(
+        "player-exposes",
+        "A player exposes their own cards",
+        "With action still to come, a player shows one or both hole cards.",
+        (
+            _from(
+                r.rule_player_exposes(tda),
+                "The hand stays live. Exposing cards with action pending may earn a penalty,"
+                " served after the hand.",
+            ),
+            _from(
+                r.rule_player_exposes(rob),
+                "The hand stays live. Exposing cards with action pending may earn a penalty,"
+                " served after the hand.",
+            ),
+        ),
+    )
+    add(
+        "duplicate-card",
+        "Duplicate card (fouled deck)",
+        "Two cards of the same rank and suit turn up in the same hand.",
+        (
+            _from(
+                r.rule_duplicate_card(tda),
+                "The deck is fouled: play stops and every bet is returned, whatever action"
+                " there has been.",
+            ),
+            _from(
+                r.rule_duplicate_card(rob),
+                "The deck is fouled: play stops and every bet is returned, whatever action"
+                " there has been.",
+            ),
+        ),
+    )
+    add(
+        "out-of-turn",
+        "Acting out of turn",
+        "A player checks, calls, bets, raises or folds before it is their turn.",
+        _same(
+            "Action backs up to the player whose turn it was. The out-of-turn action is binding"
+            " if the action it faced does not change (a check, call or fold in between does"
+            " not change it); if someone bets or raises in between, it is not binding and the"
+            " player has every option again. An out-of-turn fold is always binding. A skipped"
+            " player who stays silent until substantial action has passed them loses their"
+            " options and the floor rules on their hand.",
+            (
+                "Stop the action and bring it back to the player whose turn it was.",
+                "Leave the out-of-turn chips where they are for now.",
+                "When it is that player's turn: if nothing changed, the action stands;"
+                " if there was a bet or raise, give the chips back and let them choose again.",
+                "A fold out of turn stays folded. Consider a penalty.",
+            ),
+            "TDA 53A, 53B, 36",
+            "RRoP Betting and Raising: action out of turn",
+        ),
+    )
+    add(
+        "string-bet",
+        "String bet or raise",
+        "A player puts chips out, then goes back to the stack for more without having"
+        " declared the amount.",
+        _same(
+            "String bets are not allowed: only the chips of the first motion count, unless the"
+            " player announced the amount (or raise) first.",
+            (
+                "Stop the player and announce a string bet.",
+                "Count only the chips pushed in the first motion, unless an amount was declared.",
+                "If those chips make a call or a bet under the 50% rule, that is the action.",
+            ),
+            "TDA 56, 42, 43",
+            "RRoP Betting and Raising: string raises",
+        ),
+    )
+    add(
+        "oversized-chip",
+        "Oversized chip",
+        "Facing a bet, a player silently puts in one chip larger than the call.",
+        _same(
+            "One oversized chip without a declaration is a call. To raise with it, the player"
+            " must say raise before the chip lands; raise without an amount is the most the"
+            " chip allows. Not facing a bet, a silent oversized chip is a bet of the chip's full"
+            " value.",
+            (
+                "Ask whether anything was said before the chip landed.",
+                "Nothing said: it is a call; give change.",
+                "Raise said: the raise is the chip's full value unless an amount was named.",
+            ),
+            "TDA 44, 45",
+            "RRoP Betting and Raising: oversized chip",
+        ),
+    )
+    add(
+        "undercall",
+        "Undercall",
+        "Without saying call, a player puts in less than the amount to call.",
+        _same(
+            "Facing any bet heads-up, or the opening bet of a round multi-way, an undercall"
+            " must be made a full call. Otherwise the floor decides, and the player may have to"
+            " forfeit the chips and fold. Saying call commits the player to the full amount.",
+            (
+                "Tell the player the correct amount to call.",
+                "Heads-up, or facing the round's opening bet: the player completes the call.",
+                "Otherwise call the floor, who may let the player fold and forfeit the chips.",
+            ),
+            "TDA 51B, 51C",
+            "RRoP Betting and Raising",
+        ),
+    )
+    add(
+        "underraise",
+        "Underraise or underbet",
+        "A raise or opening bet is smaller than the legal minimum.",
+        (
+            BookRuling(
+                "A raise must be at least the largest full bet or raise of the round. 50% or"
+                " more of that raise: it must be made a full minimum raise; less than 50%: it is"
+                " a call unless raise was declared first. An underraise noticed later is fixed"
+                " for everyone anywhere on the same street; after the next card it stands.",
+                (
+                    "Work out the minimum raise (the largest full bet or raise of this round).",
+                    "50% or more of it: the player completes the minimum raise.",
+                    "Less than 50% and raise not declared: it is a call.",
+                    "Found later on the same street: bring every bettor up to the corrected"
+                    " amount.",
+                ),
+                "TDA 43A, 45, 52A",
+            ),
+            BookRuling(
+                "A raise must be at least the previous bet or raise of the round; a short raise"
+                " of at least half is brought up to a full raise, a smaller one is a call (unless"
+                " all-in).",
+                (
+                    "Work out the previous bet or raise of this round.",
+                    "Half or more: the player completes a full raise.",
+                    "Less than half: it is a call.",
+                ),
+                "RRoP Betting and Raising 5; No-limit rules",
+            ),
+        ),
+    )
+    add(
+        "dead-hand",
+        "Dead hands",
+        "A hand is killed or must be ruled dead.",
+        _same(
+            "A hand is dead when it is folded, mucked and not 100% identifiable, when the"
+            " player was not at the seat when the last card of the deal was dealt, when time"
+            " runs out on the clock facing a bet, when the button acts with too few cards, or"
+            " (after substantial action) when it holds the wrong number of cards. Chips already"
+            " called stay in the pot; an uncalled bet or raise goes back.",
+            (
+                "Make sure the hand cannot be identified or the rule clearly applies.",
+                "Muck the dead hand; its chips in the pot stay there.",
+                "Return any bet or raise of that player that nobody called.",
+            ),
+            "TDA 13B, 29, 30, 37, 38, 65A",
+            "RRoP Dead hands",
+        ),
+    )
+    add(
+        "dead-button",
+        "Dead button",
+        "A player busts or leaves and the button or a blind would fall on an empty seat.",
+        _same(
+            "Tournaments use a dead button: the big blind goes to the player due for it, and the"
+            " small blind and button are placed accordingly, even on an empty seat. A player may"
+            " then have the button two hands running; nobody skips the big blind.",
+            (
+                "Move the big blind to the next player due for it.",
+                "Place the small blind and the button behind it, on an empty seat if need be.",
+                "If the small blind seat is empty, there is no small blind this hand.",
+            ),
+            "TDA 32",
+            "RRoP Button and Blind Use 2(b)",
+        ),
+    )
+    add(
+        "chip-race",
+        "Chip race at a color-up",
+        "A chip denomination is removed; odd chips must be raced off.",
+        _same(
+            "Odd chips are raced off starting at seat 1, at most one chip to each player, and"
+            " nobody is raced out of the tournament: a player who loses their last chips in the"
+            " race gets one chip of the smallest denomination still in play.",
+            (
+                "Each player puts their odd chips of the old color in front, in full view.",
+                "Deal one card face up for each odd chip, starting at seat 1.",
+                "Highest cards by rank and suit win the new chips, at most one per player.",
+                "A player left with no chips gets one of the smallest denomination in play.",
+            ),
+            "TDA 24A, 24B",
+            "RRoP Tournaments: chip race",
+        ),
+    )
+    add(
+        "playing-the-board",
+        "Playing the board at showdown",
+        "At showdown the board is the best hand for a player.",
+        (
+            BookRuling(
+                "The player must table both hole cards to win a share of the pot.",
+                ("Ask the player to turn both hole cards face up.", "Then split the pot."),
+                "TDA 19, 13A",
+            ),
+            BookRuling(
+                "The player must say that they are playing the board before throwing the cards"
+                " away; otherwise they lose any claim to the pot.",
+                (
+                    "The player announces playing the board before releasing the cards.",
+                    "Then split the pot.",
+                ),
+                "RRoP Hold'em: playing the board",
+            ),
+        ),
+    )
+    return tuple(entries)
+
+
+ENTRIES: tuple[Entry, ...] = _build()
+"""The whole rule book, in the order `tdtool ruling list` shows it."""
+
+_BY_ID = {e.id: e for e in ENTRIES}
+
+
+def entry(id: str) -> Entry:
+    """One entry by id; an unknown id is an input error that lists the known ones."""
+    key = id.strip().lower()
+    if key in _BY_ID:
+        return _BY_ID[key]
+    known = ", ".join(_BY_ID)
+    raise InputError(f"There is no ruling called {id!r}. Known rulings: {known}.")

@@ -1,0 +1,467 @@
+"""The level clock: a reading computed from recorded facts and the current time.
+
+There is no ticking counter. The tournament file keeps what the director did and when
+(`ClockFact`: start, pause, resume, next, prev, set, add), and `reading(facts, structure,
+now)` folds them into where the clock stands at `now`. A crash, a reboot or a second
+display therefore always agree, and nothing can drift.
+
+Wall time may jump backwards (NTP): time between two moments never counts as negative,
+so the time left never grows by itself, never goes below zero, and never exceeds the
+period's length (plus what the director added by hand).
+
+Past the end of the structure the last level simply continues: the reading says so
+(`past_last_level`) and counts the time played beyond its end (`overtime_seconds`).
+
+>>> s = Structure("demo", 1000, (Level(1, 5, 10, 20), Break(10), Level(2, 10, 20, 20)))
+>>> r = reading([ClockFact(ClockAction.START, at=0)], s, now=20 * 60 + 90)
+>>> r.on_break, format_seconds(r.remaining_seconds), r.level.number
+(True, '08:30', 2)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
+
+from tdtool.errors import InputError, RuleError
+from tdtool.tournament.state import State, reducer
+from tdtool.tournament.structure import Break, Level, Period, Structure
+
+
+class ClockAction(StrEnum):
+    """What the director did to the clock; stored as the event kind `clock.<action>`."""
+
+    START = "start"
+    PAUSE = "pause"
+    RESUME = "resume"
+    NEXT = "next"
+    PREV = "prev"
+    SET = "set"
+    """Set the time left in the current period to `seconds`."""
+    ADD = "add"
+    """Add `seconds` (negative: take off) to the time left in the current period."""
+
+    @property
+    def kind(self) -> str:
+        """The event kind in the tournament file's log, e.g. 'clock.pause'."""
+        return f"clock.{self.value}"
+
+
+@dataclass(frozen=True)
+class ClockFact:
+    """One recorded clock action and the wall time (seconds since the epoch) it happened."""
+
+    action: ClockAction
+    at: float
+    seconds: float = 0
+    """For SET: the new time left; for ADD: the seconds added (negative takes time off)."""
+
+
+class ClockStatus(StrEnum):
+    """Whether the clock runs."""
+
+    NOT_STARTED = "not started"
+    RUNNING = "running"
+    PAUSED = "paused"
+
+
+class LateRegistration(StrEnum):
+    """Whether players may still register or re-enter by the clock."""
+
+    NONE = "none"
+    """The structure sets no late-registration level."""
+    OPEN = "open"
+    CLOSED = "closed"
+
+
+@dataclass(frozen=True)
+class ClockReading:
+    """Where the clock stands at one moment: what a display shows and what the rules ask."""
+
+    status: ClockStatus
+    period: Period
+    """The period being played (past the end of the structure: the last level)."""
+    period_index: int
+    """Index of `period` in `Structure.periods`."""
+    level: Level
+    """The level whose blinds apply to the next hand (on a break: the level after it)."""
+    remaining_seconds: int
+    elapsed_seconds: int
+    period_seconds: int
+    """Length of the current period, including time the director added or set."""
+    next_level: Level | None
+    """The level played when this period ends (None: this is the last level)."""
+    seconds_to_break: int | None
+    """Clock time until the next break begins (None: no break ahead)."""
+    past_last_level: bool
+    overtime_seconds: int
+    """Time played beyond the end of the structure (0 unless `past_last_level`)."""
+    color_up: tuple[int, ...]
+    """Denominations raced off at this break (empty when not on a color-up break)."""
+    next_color_up: tuple[int, ...]
+    """Denominations to be raced off at the next break."""
+    late_registration: LateRegistration
+    late_registration_level: int | None
+    seconds_to_late_registration_end: int | None
+    """Clock time until late registration closes (None unless it is open)."""
+
+    @property
+    def on_break(self) -> bool:
+        """Whether the current period is a break."""
+        return isinstance(self.period, Break)
+
+    @property
+    def running(self) -> bool:
+        """Whether the clock is counting down (or, past the last level, counting on)."""
+        return self.status is ClockStatus.RUNNING
+
+    def as_dict(self) -> dict[str, Any]:
+        """The JSON shape of `tdtool clock status --json` and the TV page's /api/clock."""
+        nxt = self.next_level
+        return {
+            "level": self.level.number,
+            "small_blind": self.level.small_blind,
+            "big_blind": self.level.big_blind,
+            "ante": self.level.ante,
+            "bb_ante": self.level.bb_ante,
+            "remaining_seconds": self.remaining_seconds,
+            "running": self.running,
+            "on_break": self.on_break,
+            "status": self.status.value,
+            "elapsed_seconds": self.elapsed_seconds,
+            "period_seconds": self.period_seconds,
+            "break_minutes": self.period.minutes if self.on_break else None,
+            "next_level": None if nxt is None else _level_dict(nxt),
+            "seconds_to_break": self.seconds_to_break,
+            "past_last_level": self.past_last_level,
+            "overtime_seconds": self.overtime_seconds,
+            "color_up": list(self.color_up),
+            "next_color_up": list(self.next_color_up),
+            "late_registration": self.late_registration.value,
+            "late_registration_level": self.late_registration_level,
+            "seconds_to_late_registration_end": self.seconds_to_late_registration_end,
+        }
+
+
+def _level_dict(level: Level) -> dict[str, int]:
+    return {
+        "level": level.number,
+        "small_blind": level.small_blind,
+        "big_blind": level.big_blind,
+        "ante": level.ante,
+        "bb_ante": level.bb_ante,
+        "minutes": level.minutes,
+    }
+
+
+# --- the fold --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _State:
+    """The clock after some facts: `index == len(periods)` means past the end of the structure."""
+
+    index: int
+    remaining: float
+    """Time left in the period; past the end, minus the overtime."""
+    length: float
+    started: bool = False
+    running: bool = False
+    anchor: float = 0.0
+    """Wall time from which a running clock counts."""
+
+
+def _length(period: Period) -> int:
+    return period.minutes * 60
+
+
+def _enter(structure: Structure, index: int, s: _State) -> _State:
+    """Begin period `index` in full (the end of the structure when `index` is past it)."""
+    periods = structure.periods
+    if index >= len(periods):
+        return replace(s, index=len(periods), remaining=0.0, length=0.0)
+    length = float(_length(periods[index]))
+    return replace(s, index=index, remaining=length, length=length)
+
+
+def _advance(structure: Structure, s: _State, elapsed: float) -> _State:
+    """Let `elapsed` seconds of clock time pass, moving through period ends."""
+    end = len(structure.periods)
+    remaining = s.remaining - max(0.0, elapsed)
+    while s.index < end and remaining <= 0:
+        carry = remaining
+        s = _enter(structure, s.index + 1, s)
+        remaining = s.remaining + carry if s.index < end else carry
+    return replace(s, remaining=remaining)
+
+
+def _catch_up(structure: Structure, s: _State, at: float) -> _State:
+    """The state at wall time `at`: a running clock advances; earlier times count as none."""
+    if not s.running:
+        return s
+    s = _advance(structure, s, at - s.anchor)
+    return replace(s, anchor=at)
+
+
+def _last_level_index(structure: Structure) -> int:
+    return max(i for i, p in enumerate(structure.periods) if isinstance(p, Level))
+
+
+def _apply(structure: Structure, s: _State, fact: ClockFact) -> _State:
+    """One fact on the state; a fact that makes no sense here (see `verify`) changes nothing."""
+    s = _catch_up(structure, s, fact.at)
+    end = len(structure.periods)
+    action = fact.action
+    if action is ClockAction.START:
+        if s.started:
+            return s
+        return replace(s, started=True, running=True, anchor=fact.at)
+    if action is ClockAction.PAUSE:
+        return replace(s, running=False)
+    if action is ClockAction.RESUME:
+        if not s.started or s.running:
+            return s
+        return replace(s, running=True, anchor=fact.at)
+    if action is ClockAction.NEXT:
+        return s if s.index >= end else _enter(structure, s.index + 1, s)
+    if action is ClockAction.PREV:
+        shown = _last_level_index(structure) if s.index >= end else s.index
+        return _enter(structure, max(0, shown - 1), s)
+    if action is ClockAction.SET:
+        seconds = max(0.0, float(fact.seconds))
+        if s.index >= end:
+            s = _enter(structure, _last_level_index(structure), s)
+        s = replace(s, remaining=seconds, length=max(s.length, seconds))
+        return _advance(structure, s, 0.0)
+    if action is ClockAction.ADD:
+        if s.index >= end:
+            return s
+        remaining = max(0.0, s.remaining + float(fact.seconds))
+        s = replace(s, remaining=remaining, length=max(s.length, remaining))
+        return _advance(structure, s, 0.0)
+    raise AssertionError(f"unknown clock action {action!r}")  # pragma: no cover
+
+
+def _fold(facts: Iterable[ClockFact], structure: Structure, now: float) -> _State:
+    s = _enter(structure, 0, _State(index=0, remaining=0.0, length=0.0))
+    for fact in facts:
+        s = _apply(structure, s, fact)
+    return _catch_up(structure, s, now)
+
+
+# --- the reading -----------------------------------------------------------------------
+
+
+def _ceil(seconds: float) -> int:
+    """Whole seconds left as a countdown shows them (00:00 only once time is up)."""
+    return max(0, math.ceil(round(seconds, 6)))
+
+
+def reading(facts: Iterable[ClockFact], structure: Structure, now: float) -> ClockReading:
+    """Where the clock stands at wall time `now` after `facts` (in the order recorded)."""
+    s = _fold(facts, structure, now)
+    periods = structure.periods
+    end = len(periods)
+    past = s.index >= end
+    index = _last_level_index(structure) if past else s.index
+    period = periods[index]
+
+    if past:
+        remaining, overtime = 0, int(max(0.0, -s.remaining))
+        length = _length(period)
+        elapsed = length + overtime
+    else:
+        remaining, overtime = _ceil(s.remaining), 0
+        length = max(_length(period), math.ceil(round(s.length, 6)))
+        elapsed = max(0, length - remaining)
+
+    after = [] if past else list(enumerate(periods))[index + 1 :]
+    next_level = next((p for _, p in after if isinstance(p, Level)), None)
+    level = period if isinstance(period, Level) else next_level
+    if level is None:  # a break after the last level: its blinds continue afterwards
+        level = structure.levels[-1]
+
+    seconds_to_break: int | None = None
+    next_color_up: tuple[int, ...] = ()
+    clock = remaining
+    for _, p in after:
+        if isinstance(p, Break):
+            seconds_to_break, next_color_up = clock, p.color_up
+            break
+        clock += _length(p)
+
+    late = structure.late_registration
+    late_state = LateRegistration.NONE
+    late_left: int | None = None
+    if late is not None:
+        late_index = next(
+            i for i, p in enumerate(periods) if isinstance(p, Level) and p.number == late
+        )
+        if not past and index <= late_index:
+            late_state = LateRegistration.OPEN
+            late_left = remaining + sum(_length(p) for p in periods[index + 1 : late_index + 1])
+        else:
+            late_state = LateRegistration.CLOSED
+
+    if not s.started:
+        status = ClockStatus.NOT_STARTED
+    else:
+        status = ClockStatus.RUNNING if s.running else ClockStatus.PAUSED
+    return ClockReading(
+        status=status,
+        period=period,
+        period_index=index,
+        level=level,
+        remaining_seconds=remaining,
+        elapsed_seconds=elapsed,
+        period_seconds=length,
+        next_level=next_level,
+        seconds_to_break=seconds_to_break,
+        past_last_level=past,
+        overtime_seconds=overtime,
+        color_up=period.color_up if isinstance(period, Break) else (),
+        next_color_up=next_color_up,
+        late_registration=late_state,
+        late_registration_level=late,
+        seconds_to_late_registration_end=late_left,
+    )
+
+
+# --- verify: refuse what makes no sense, with what to do instead -------------------------
+
+
+def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> None:
+    """Raise RuleError if `action` makes no sense on a clock reading `current`."""
+    status = current.status
+    start = "start it with `tdtool clock start`"
+    pause = "pause it with `tdtool clock pause`"
+    resume = "resume it with `tdtool clock resume`"
+    refusal = {
+        (ClockAction.START, ClockStatus.RUNNING): f"The clock is already running; {pause}.",
+        (ClockAction.START, ClockStatus.PAUSED): f"The clock was started and is paused; {resume}.",
+        (ClockAction.PAUSE, ClockStatus.NOT_STARTED): f"The clock has not been started; {start}.",
+        (ClockAction.PAUSE, ClockStatus.PAUSED): f"The clock is already paused; {resume}.",
+        (ClockAction.RESUME, ClockStatus.NOT_STARTED): f"The clock has not been started; {start}.",
+        (ClockAction.RESUME, ClockStatus.RUNNING): f"The clock is already running; {pause}.",
+    }.get((action, status))
+    if refusal:
+        raise RuleError(refusal)
+    if action is ClockAction.NEXT and current.next_level is None and not current.on_break:
+        raise RuleError(
+            f"Level {current.level.number} is the last level of the structure; it simply"
+            " continues until the tournament ends. Use `tdtool clock add MINUTES` or"
+            " `tdtool clock set MM:SS` to change its time."
+        )
+    if action is ClockAction.ADD and current.past_last_level:
+        raise RuleError(
+            f"Level {current.level.number}, the last level, is already running past its end;"
+            " give it a fresh countdown with `tdtool clock set MM:SS`."
+        )
+    if action is ClockAction.ADD and seconds == 0:
+        raise InputError("Adding 0 minutes changes nothing; give a number such as 2 or -1.")
+    if action is ClockAction.SET and seconds < 0:
+        raise InputError("The time left cannot be negative; give MM:SS such as 12:30.")
+
+
+def act(
+    facts: Sequence[ClockFact],
+    structure: Structure,
+    action: ClockAction,
+    now: float,
+    seconds: float = 0,
+) -> tuple[ClockFact, ClockReading]:
+    """Check `action` on the clock at `now`; return the fact to record and the reading after it.
+
+    >>> s = Structure("demo", 1000, (Level(1, 5, 10, 20), Level(2, 10, 20, 20)))
+    >>> fact, after = act([], s, ClockAction.START, now=100.0)
+    >>> after.status.value, after.level.number
+    ('running', 1)
+    """
+    verify(action, reading(facts, structure, now), seconds)
+    fact = ClockFact(action, now, seconds)
+    return fact, reading([*facts, fact], structure, now)
+
+
+# --- reading and writing times -----------------------------------------------------------
+
+
+def format_seconds(seconds: float) -> str:
+    """MM:SS, or H:MM:SS from an hour up.
+
+    >>> format_seconds(754), format_seconds(3725), format_seconds(0)
+    ('12:34', '1:02:05', '00:00')
+    """
+    total = max(0, int(seconds))
+    hours, rest = divmod(total, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
+
+
+def parse_duration(text: str) -> int:
+    """Seconds from 'MM:SS', 'H:MM:SS' or whole minutes 'M'; InputError otherwise.
+
+    >>> parse_duration("12:30"), parse_duration("1:00:00"), parse_duration("5")
+    (750, 3600, 300)
+    """
+    parts = text.strip().split(":")
+    if not 1 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
+        raise InputError(f"{text!r} is not a time; write MM:SS such as 12:30 (or minutes, 12).")
+    numbers = [int(p) for p in parts]
+    if len(numbers) == 1:
+        return numbers[0] * 60
+    if any(n >= 60 for n in numbers[1:]):
+        raise InputError(f"{text!r} is not a time: seconds and minutes after ':' go up to 59.")
+    seconds = 0
+    for n in numbers:
+        seconds = seconds * 60 + n
+    return seconds
+
+
+def describe(current: ClockReading) -> str:
+    """One sentence to read aloud, e.g. 'Level 3 (100/200, ante 25): 12:34 left, running.'"""
+    lv = current.level
+    blinds = f"{lv.small_blind}/{lv.big_blind}"
+    if lv.ante:
+        blinds += f", ante {lv.ante}"
+    if lv.bb_ante:
+        blinds += f", big blind ante {lv.bb_ante}"
+    if current.past_last_level:
+        head = (
+            f"Level {lv.number} ({blinds}), the last level, continues past the end of the"
+            f" structure (+{format_seconds(current.overtime_seconds)})"
+        )
+    elif current.on_break:
+        head = (
+            f"Break: {format_seconds(current.remaining_seconds)} left;"
+            f" then level {lv.number} ({blinds})"
+        )
+    else:
+        head = f"Level {lv.number} ({blinds}): {format_seconds(current.remaining_seconds)} left"
+    return f"{head}, {current.status.value}."
+
+
+# --- the clock in the tournament's state ---------------------------------------------------
+
+
+@reducer(*(action.kind for action in ClockAction))
+def _record(state: State, event: Any) -> None:
+    """Fold a `clock.*` event into the state: its fact joins the clock's list."""
+    action = ClockAction(event.kind.removeprefix("clock."))
+    seconds = float((event.data or {}).get("seconds", 0))
+    state.extra.setdefault("clock", []).append(ClockFact(action, float(event.at), seconds))
+
+
+def state_facts(state: State) -> list[ClockFact]:
+    """The clock facts recorded in a tournament's state, in log order."""
+    facts: list[ClockFact] = state.extra.get("clock", [])
+    return facts
+
+
+def state_reading(state: State, now: float) -> ClockReading:
+    """The clock of a tournament at wall time `now`."""
+    if state.structure is None:
+        raise RuleError("This tournament has no structure, so it has no clock.")
+    return reading(state_facts(state), state.structure, now)

@@ -1,0 +1,247 @@
+"""The tournament's money from its state: payouts now, terms changes, deals and final results.
+
+Pure functions over `State` (the fold of the event log) and the reducers of the money
+event kinds:
+
+- `terms.changed`   {"terms": Terms.to_dict(), "table": PayoutTable.to_dict() | None}
+- `deal.accepted`   Deal.to_dict() (players, stacks, prizes, hold_back, amounts, ...)
+
+Results: a busted entry's place comes from the state (players out in one hand with
+equal rank tie and share the prizes of their places, `payouts.share_tie`, listed by
+name). When a deal has been accepted, each player in it is paid the deal's amount; a
+held-back amount goes to the eventual winner. Players in a deal who are still playing
+when the report is made are placed by their chips at the deal.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from tdtool.errors import InputError, RuleError
+from tdtool.tournament.icm import Deal
+from tdtool.tournament.payouts import (
+    PayoutTable,
+    PrizePool,
+    payouts,
+    prize_pool,
+    share_tie,
+)
+from tdtool.tournament.state import State, reducer
+from tdtool.tournament.terms import Terms
+
+Events = list[tuple[str, dict[str, Any]]]
+
+
+def _money(state: State) -> dict[str, Any]:
+    return state.extra.setdefault("money", {})
+
+
+@reducer("terms.changed")
+def _terms_changed(state: State, event: Any) -> None:
+    state.terms = Terms.from_dict(event.data["terms"])
+    if "table" in event.data:
+        _money(state)["table"] = event.data["table"]
+
+
+@reducer("deal.accepted")
+def _deal_accepted(state: State, event: Any) -> None:
+    _money(state)["deal"] = event.data
+    _money(state)["deal_after"] = len(state.eliminations)
+
+
+def payout_table(state: State) -> PayoutTable | None:
+    """The user payout table the tournament uses, or None for the default curve."""
+    data = state.extra.get("money", {}).get("table")
+    return PayoutTable.from_dict(data) if data else None
+
+
+def accepted_deal(state: State) -> dict[str, Any] | None:
+    """The data of the accepted deal, if any."""
+    deal: dict[str, Any] | None = state.extra.get("money", {}).get("deal")
+    return deal
+
+
+@dataclass(frozen=True)
+class PayoutView:
+    """What `tdtool payouts` shows: the pool, how it is made, and the paid places."""
+
+    pool: PrizePool
+    amounts: tuple[int, ...]
+    rounding: int
+    table: str | None
+    """The user table's name, or None for the default curve."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "prize_pool": self.pool.total,
+            "collected": self.pool.collected,
+            "guarantee": self.pool.guarantee,
+            "overlay": self.pool.overlay,
+            "entries": self.pool.entries,
+            "rebuys": self.pool.rebuys,
+            "addons": self.pool.addons,
+            "places_paid": len(self.amounts),
+            "rounding": self.rounding,
+            "table": self.table or "default curve",
+            "payouts": [{"place": i, "amount": a} for i, a in enumerate(self.amounts, start=1)],
+        }
+
+
+def payout_view(
+    terms: Terms,
+    entries: int,
+    rebuys: int = 0,
+    addons: int = 0,
+    table: PayoutTable | None = None,
+) -> PayoutView:
+    """The prize pool and every paid place's amount for a field."""
+    pool = prize_pool(terms, entries, rebuys, addons)
+    amounts = tuple(p.amount for p in payouts(terms, pool.total, entries, table))
+    return PayoutView(pool, amounts, terms.rounding, table.name if table else None)
+
+
+def state_payouts(state: State) -> PayoutView:
+    """The payout view of the tournament now."""
+    return payout_view(state.terms, state.entries, state.rebuys, state.addons, payout_table(state))
+
+
+def change_terms(
+    state: State, changes: dict[str, Any], table: PayoutTable | None | bool = False
+) -> Events:
+    """Change money terms before the first bust. `table`: a table, None (default curve),
+    or False (leave as is)."""
+    if state.eliminations:
+        raise RuleError(
+            "The terms cannot change after the first bust: players have been paid (or not) "
+            "by them. Take the bust back with `tdtool undo` first if it was a mistake."
+        )
+    unknown = set(changes) - set(Terms.__dataclass_fields__)
+    if unknown:
+        raise InputError(f"Unknown terms: {', '.join(sorted(unknown))}.")
+    new = replace(state.terms, **changes)
+    if new.rounding < 1:
+        raise InputError("The rounding unit must be at least 1.")
+    if new.places_paid is not None and new.places_paid < 1:
+        raise InputError("At least one place must be paid.")
+    if new.percent_paid is not None and not 0 < new.percent_paid <= 100:
+        raise InputError("The percentage paid must be more than 0 and at most 100.")
+    if min(new.buy_in, new.fee, new.rebuy_price, new.addon_price, new.guarantee) < 0:
+        raise InputError("Prices and the guarantee cannot be negative.")
+    data: dict[str, Any] = {"terms": new.to_dict()}
+    if table is not False:
+        data["table"] = table.to_dict() if isinstance(table, PayoutTable) else None
+    if new == state.terms and table is False:
+        raise InputError("Nothing to change: give the terms to set, e.g. --buy-in 100.")
+    return [("terms.changed", data)]
+
+
+@dataclass(frozen=True)
+class DealContext:
+    """What a live deal is worked out on: the players left and the prizes still to be won."""
+
+    names: tuple[str, ...]
+    prizes: tuple[int, ...]
+    unit: int
+
+
+def deal_context(state: State, names: list[str] | None) -> DealContext:
+    """The players left (in the order of `names`) and their remaining prizes."""
+    if accepted_deal(state) is not None:
+        raise RuleError("A deal has already been accepted; `tdtool undo` takes it back.")
+    left = [p.name for p in state.players.values() if not p.busted]
+    if len(left) < 2:
+        raise RuleError("A deal needs at least two players left.")
+    if names is None:
+        raise InputError(
+            "Name each player's stack, e.g. --stacks "
+            + ",".join(f"{n}=CHIPS" for n in left[:3])
+            + (",..." if len(left) > 3 else "")
+            + "."
+        )
+    given = {}
+    for raw in names:
+        player = state.player(raw)
+        if player.busted:
+            raise RuleError(f"{player.name} is out of the tournament and cannot be in the deal.")
+        if player.name in given.values():
+            raise InputError(f"{player.name} is named twice; give each stack once.")
+        given[raw] = player.name
+    missing = [n for n in left if n not in given.values()]
+    if missing:
+        raise InputError(f"Give a stack for every player left; missing: {', '.join(missing)}.")
+    view = state_payouts(state)
+    prizes = view.amounts[: len(left)]
+    if not prizes:
+        raise RuleError("No prize is left to deal for: nobody still playing is in the money.")
+    return DealContext(tuple(given[n] for n in names), tuple(prizes), state.terms.rounding)
+
+
+def accept_deal(state: State, deal: Deal) -> Events:
+    """Record a deal every player has agreed to."""
+    context = deal_context(state, list(deal.names))
+    if context.prizes != deal.prizes:
+        raise RuleError(
+            "An accepted deal must share the tournament's remaining prizes ("
+            + ", ".join(str(p) for p in context.prizes)
+            + "); leave out --prizes."
+        )
+    return [("deal.accepted", deal.to_dict())]
+
+
+@dataclass(frozen=True)
+class Result:
+    """One entry's finish: place (None while still playing), prize, and how it was decided."""
+
+    place: int | None
+    name: str
+    prize: int
+    note: str = ""
+
+
+def results(state: State) -> tuple[Result, ...]:
+    """Every entry's finish, best place first; players still playing last."""
+    view = state_payouts(state)
+    amounts = view.amounts
+    deal = accepted_deal(state)
+    in_deal: dict[str, int] = {}
+    deal_after = state.extra.get("money", {}).get("deal_after", 0)
+    if deal is not None:
+        in_deal = dict(zip(deal["players"], deal["amounts"], strict=True))
+    rows: list[Result] = []
+    for group, hand in enumerate(state.eliminations):
+        ranks = sorted({r for _, r in hand})
+        for rank in ranks:
+            tied = sorted((n for n, r in hand if r == rank), key=str.casefold)
+            place = state.place_of(group, rank)
+            shares = share_tie(amounts, place.place, tied, state.terms.rounding)
+            for name in tied:
+                note = (
+                    f"tied for {place.place}-{place.place + place.tied - 1}"
+                    if place.tied > 1
+                    else ""
+                )
+                prize = shares[name]
+                if name in in_deal and group >= deal_after:
+                    prize, note = in_deal[name], "deal"
+                rows.append(Result(place.place, name, prize, note))
+    left = [p.name for p in state.players.values() if not p.busted]
+    if deal is not None:
+        stacks = dict(zip(deal["players"], deal["stacks"], strict=True))
+        left.sort(key=lambda n: (-stacks.get(n, 0), n.casefold()))
+        over = len(left) == 1 or not deal["hold_back"]
+        for i, name in enumerate(left, start=1):
+            prize = in_deal.get(name, 0)
+            note = "deal"
+            if deal["hold_back"]:
+                if len(left) == 1:
+                    prize, note = prize + deal["hold_back"], "deal + held-back amount"
+                else:
+                    note = f"deal; playing for {deal['hold_back']}"
+            rows.append(Result(i if over else None, name, prize, note))
+    elif len(left) == 1 and state.eliminations:
+        rows.append(Result(1, left[0], amounts[0] if amounts else 0, "winner"))
+    else:
+        rows += [Result(None, name, 0, "still playing") for name in left]
+    return tuple(sorted(rows, key=lambda r: (r.place is None, r.place or 0, r.name.casefold())))
