@@ -241,3 +241,25 @@ def test_every_money_command_has_an_example_in_its_help(cli):
     for args in (["payouts"], ["terms"], ["report"], ["deal", "icm"], ["deal", "chip-chop"]):
         result = cli(*args, "--help")
         assert result.exit_code == 0 and "Example:" in result.stdout
+
+
+def test_held_back_amount_goes_to_the_winner_once_play_ends(cli, db):
+    bust(db, "Jo", "Ivo", "Hana", "Gus", "Finn", "Eve", "Dan")
+    stacks = "Anna=20000,Ben=30000,Cleo=50000"
+    result = cli("--db", db, "deal", "chip-chop", "--stacks", stacks, "--hold-back", "100",
+                 "--accept", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    deal = json.loads(result.stdout)
+    assert sum(deal["amounts"]) == 900
+    during = json.loads(cli("--db", db, "report", "--json").stdout)["results"]
+    assert all(r["place"] is None for r in during if r["name"] in deal["players"])
+    bust(db, "Cleo")
+    bust(db, "Ben")
+    rows = json.loads(cli("--db", db, "report", "--json").stdout)["results"]
+    by_name = {r["name"]: r for r in rows}
+    anna = deal["amounts"][deal["players"].index("Anna")]
+    assert by_name["Anna"]["place"] == 1 and by_name["Anna"]["prize"] == anna + 100
+    assert by_name["Cleo"]["place"] == 3
+    assert by_name["Cleo"]["prize"] == deal["amounts"][deal["players"].index("Cleo")]
+    assert sum(r["prize"] for r in rows) == 1000
+    assert "CHIP-CHOP deal accepted: Anna" in cli("--db", db, "log").stdout

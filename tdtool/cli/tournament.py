@@ -239,6 +239,20 @@ def describe(kind: str, data: dict[str, Any]) -> str:
         case "clock.add":
             verb = "added to" if data["seconds"] > 0 else "taken off"
             return f"{abs(data['seconds']) / 60:g} min {verb} the clock"
+        case "terms.changed":
+            table = data.get("table", False)
+            extra = (
+                ""
+                if table is False
+                else f", payout table {table['name'] if table else 'default curve'}"
+            )
+            return f"Terms changed{extra}"
+        case "deal.accepted":
+            paid = ", ".join(
+                f"{n} {a:,}" for n, a in zip(data["players"], data["amounts"], strict=True)
+            )
+            held = f"; {data['hold_back']:,} held back" if data.get("hold_back") else ""
+            return f"{data['method'].upper()} deal accepted: {paid}{held}"
         case "undo":
             return f"Undo of change {data['change']}"
     import json
