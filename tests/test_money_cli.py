@@ -263,3 +263,16 @@ def test_held_back_amount_goes_to_the_winner_once_play_ends(cli, db):
     assert by_name["Cleo"]["prize"] == deal["amounts"][deal["players"].index("Cleo")]
     assert sum(r["prize"] for r in rows) == 1000
     assert "CHIP-CHOP deal accepted: Anna" in cli("--db", db, "log").stdout
+
+
+def test_deal_beyond_the_exact_limit_is_sampled_and_states_its_error(cli):
+    stacks = ",".join(str(1000 + 100 * i) for i in range(20))
+    prizes = ",".join(str(2000 - 100 * i) for i in range(20))
+    result = cli("deal", "icm", "--stacks", stacks, "--prizes", prizes, "--samples", "2000",
+                 "--seed", "7", "--json")  # fmt: skip
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["computation"] == "sampled" and data["samples"] == 2000
+    assert data["standard_error"] > 0
+    assert any("two standard errors" in note for note in data["notes"])
+    assert sum(data["amounts"]) == sum(range(100, 2001, 100))

@@ -123,7 +123,7 @@ def test_table_round_trips_through_its_dict():
     assert PayoutTable.from_dict(table.to_dict()) == table
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(
     entries=st.integers(min_value=2, max_value=10_000),
     buy_in=st.integers(min_value=1, max_value=10_000),
