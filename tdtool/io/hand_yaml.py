@@ -224,6 +224,8 @@ class _Reader:
     # -- the actions ------------------------------------------------------------------------
 
     def actions(self, node: yaml.Node, seats: tuple[SeatEntry, ...]) -> tuple[HandLine, ...]:
+        if isinstance(node, yaml.ScalarNode) and node.tag.endswith(":null"):
+            return ()
         if not isinstance(node, yaml.SequenceNode):
             raise self.fail(node, "`actions` should be a list, one `- ...` line per action.")
         return tuple(self.action(item, seats) for item in node.value)

@@ -8,30 +8,10 @@ their own (`IrregularityLine`) so that the rulings plug in at exactly one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import StrEnum
 
 from tdtool.cards import Card
 from tdtool.rules.betting import Stakes, Street, Verb
-
-
-class Profile(StrEnum):
-    """House rules profile where the rule books differ."""
-
-    TDA = "tda"
-    ROBERT = "robert"
-
-
-class Irregularity(StrEnum):
-    """Something that went wrong at the table, as written in the hand file."""
-
-    EXPOSED_CARD = "exposed-card"
-    BOXED_CARD = "boxed-card"
-    MISDEAL = "misdeal"
-    PREMATURE_FLOP = "premature-flop"
-    PREMATURE_TURN = "premature-turn"
-    PREMATURE_RIVER = "premature-river"
-    FOUR_CARD_FLOP = "four-card-flop"
-    PLAYER_EXPOSES = "player-exposes"
+from tdtool.rules.rulings import Irregularity, Profile
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,392 @@
+"""Every hand in examples/hands/ gives its expected answer (the worked examples of
+shared/sources and the TDA illustrations of shared/rules.md, cards reconstructed)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from tests.conftest import EXAMPLES
+
+HANDS = EXAMPLES / "hands"
+
+CASES = [
+    pytest.param(
+        "bb-ante-short-big-blind.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 3500,
+                    "eligible": ["Ann", "Bo", "Cy"],
+                    "winners": ["Cy"],
+                    "shares": {"Cy": 3500},
+                },
+                {
+                    "amount": 4000,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Bo"],
+                    "shares": {"Bo": 4000},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 17000, "Bo": 21000, "Cy": 3500},
+        },
+        id="bb-ante-short-big-blind",
+    ),
+    pytest.param(
+        "board-plays.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 700,
+                    "eligible": ["Anna", "Ben", "Carla"],
+                    "winners": ["Anna", "Ben", "Carla"],
+                    "shares": {"Anna": 234, "Ben": 233, "Carla": 233},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 2034, "Ben": 2033, "Carla": 2033, "Dan": 1900},
+        },
+        id="board-plays",
+    ),
+    pytest.param(
+        "classic-ante-all-in.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 240,
+                    "eligible": ["Ann", "Bo", "Di"],
+                    "winners": ["Di"],
+                    "shares": {"Di": 240},
+                },
+                {
+                    "amount": 520,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 520},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 5220, "Bo": 4700, "Cy": 4900, "Di": 240},
+        },
+        id="classic-ante-all-in",
+    ),
+    pytest.param(
+        "kicker-split.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 3400,
+                    "eligible": ["Bob", "Carol"],
+                    "winners": ["Bob", "Carol"],
+                    "shares": {"Bob": 1700, "Carol": 1700},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Bob": 3000, "Carol": 3000},
+        },
+        id="kicker-split",
+    ),
+    pytest.param(
+        "limit-cap-exceeded.yaml",
+        1,
+        {
+            "line": 14,
+            "player": "Bo",
+            "rule": "TDA 48",
+            "allowed": "Bo may only call 80 or fold: the betting is capped at 4 bets this round",
+        },
+        id="limit-cap-exceeded",
+    ),
+    pytest.param(
+        "limit-cap-heads-up.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 280,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 280},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Ann": 1140, "Bo": 860},
+        },
+        id="limit-cap-heads-up",
+    ),
+    pytest.param(
+        "odd-chip.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 3025,
+                    "eligible": ["A", "B", "C"],
+                    "winners": ["A", "B", "C"],
+                    "shares": {"A": 1025, "B": 1000, "C": 1000},
+                },
+                {
+                    "amount": 2000,
+                    "eligible": ["B", "C"],
+                    "winners": ["B", "C"],
+                    "shares": {"B": 1000, "C": 1000},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Dan": 5000, "Sam": 4975, "A": 1025, "B": 2000, "C": 3000},
+        },
+        id="odd-chip",
+    ),
+    pytest.param(
+        "short-big-blind-min-raise.yaml",
+        1,
+        {"line": 12, "player": "Di", "rule": "TDA 43", "allowed": "the minimum raise is to 200"},
+        id="short-big-blind-min-raise",
+    ),
+    pytest.param(
+        "short-big-blind.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 240,
+                    "eligible": ["Ann", "Bo", "Cy", "Di"],
+                    "winners": ["Cy"],
+                    "shares": {"Cy": 240},
+                },
+                {
+                    "amount": 120,
+                    "eligible": ["Ann", "Bo", "Di"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 120},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 1020, "Bo": 900, "Cy": 240, "Di": 900},
+        },
+        id="short-big-blind",
+    ),
+    pytest.param(
+        "showdown-four-way.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 3600,
+                    "eligible": ["Bob", "Carol", "Ted", "Alice"],
+                    "winners": ["Ted"],
+                    "shares": {"Ted": 3600},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Bob": 4100, "Carol": 4100, "Ted": 7700, "Alice": 4100},
+        },
+        id="showdown-four-way",
+    ),
+    pytest.param(
+        "side-pots-four-way.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 200,
+                    "eligible": ["A", "B", "C", "D"],
+                    "winners": ["A"],
+                    "shares": {"A": 200},
+                },
+                {
+                    "amount": 300,
+                    "eligible": ["B", "C", "D"],
+                    "winners": ["B"],
+                    "shares": {"B": 300},
+                },
+                {"amount": 300, "eligible": ["C", "D"], "winners": ["C"], "shares": {"C": 300}},
+            ],
+            "returned": {},
+            "stacks": {"A": 200, "B": 300, "C": 300, "D": 0},
+        },
+        id="side-pots-four-way",
+    ),
+    pytest.param(
+        "side-pots.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 60,
+                    "eligible": ["Anna", "Ben", "Carla"],
+                    "winners": ["Anna"],
+                    "shares": {"Anna": 60},
+                },
+                {
+                    "amount": 60,
+                    "eligible": ["Ben", "Carla"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 60},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Anna": 60, "Ben": 210, "Carla": 150},
+        },
+        id="side-pots",
+    ),
+    pytest.param(
+        "tda-43a-raise-sequence.yaml",
+        0,
+        {
+            "pots": [
+                {"amount": 9100, "eligible": ["Cy"], "winners": ["Cy"], "shares": {"Cy": 9100}}
+            ],
+            "returned": {"Cy": 2000},
+            "stacks": {"Ann": 19900, "Bo": 19800, "Cy": 25500, "Di": 18400, "Eve": 16400},
+        },
+        id="tda-43a-raise-sequence",
+    ),
+    pytest.param(
+        "tda-43a-raise-too-small.yaml",
+        1,
+        {"line": 18, "player": "Cy", "rule": "TDA 43", "allowed": "the minimum raise is to 5600"},
+        id="tda-43a-raise-too-small",
+    ),
+    pytest.param(
+        "tda-47a-short-all-in-does-not-reopen.yaml",
+        1,
+        {
+            "line": 26,
+            "player": "C",
+            "rule": "TDA 47A",
+            "allowed": (
+                    "C may only call 200 or fold: the all-in raises since C acted add up to 75,"
+                    " less than a full raise of 100, so the betting was not reopened"
+                ),
+        },
+        id="tda-47a-short-all-in-does-not-reopen",
+    ),
+    pytest.param(
+        "tda-47a-short-all-ins-reopen.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 1125,
+                    "eligible": ["A", "B", "C", "D", "E"],
+                    "winners": ["A"],
+                    "shares": {"A": 1125},
+                },
+                {
+                    "amount": 300,
+                    "eligible": ["A", "C", "D", "E"],
+                    "winners": ["A"],
+                    "shares": {"A": 300},
+                },
+                {
+                    "amount": 300,
+                    "eligible": ["A", "C", "E"],
+                    "winners": ["A"],
+                    "shares": {"A": 300},
+                },
+            ],
+            "returned": {},
+            "stacks": {"A": 3325, "B": 0, "C": 1600, "D": 0, "E": 1600},
+        },
+        id="tda-47a-short-all-ins-reopen",
+    ),
+    pytest.param(
+        "tda-47b-limit-half-bet-reopens.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 750,
+                    "eligible": ["Ann", "Bo", "Cy"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 750},
+                },
+                {
+                    "amount": 200,
+                    "eligible": ["Ann", "Cy"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 200},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 2600, "Bo": 0, "Cy": 1650},
+        },
+        id="tda-47b-limit-half-bet-reopens",
+    ),
+    pytest.param(
+        "tda-47b-limit-short-all-in.yaml",
+        1,
+        {
+            "line": 19,
+            "player": "Ann",
+            "rule": "TDA 47B",
+            "allowed": (
+                    "Ann may only call 140 or fold: the raises since Ann acted add up to 40,"
+                    " less than half a bet of 100, so the betting was not reopened"
+                ),
+        },
+        id="tda-47b-limit-short-all-in",
+    ),
+    pytest.param(
+        "tda-54-pot-limit-too-big.yaml",
+        1,
+        {
+            "line": 11,
+            "player": "Ann",
+            "rule": "TDA 54",
+            "allowed": "the pot limit allows at most 350",
+        },
+        id="tda-54-pot-limit-too-big",
+    ),
+    pytest.param(
+        "tda-54-pot-limit.yaml",
+        0,
+        {
+            "pots": [
+                {"amount": 250, "eligible": ["Ann"], "winners": ["Ann"], "shares": {"Ann": 250}}
+            ],
+            "returned": {"Ann": 250},
+            "stacks": {"Ann": 5150, "Bo": 4950, "Cy": 4900},
+        },
+        id="tda-54-pot-limit",
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "exit_code", "expected"), CASES)
+def test_example_hand_gives_its_expected_answer(cli, name, exit_code, expected):
+    result = cli("hand", "check", HANDS / name, "--json")
+    assert result.exit_code == exit_code, result.output
+    data = json.loads(result.stdout)
+    if exit_code == 0:
+        got = {
+            "pots": [
+                {k: p[k] for k in ("amount", "eligible", "winners", "shares")} for p in data["pots"]
+            ],
+            "returned": data["returned"],
+            "stacks": data["stacks"],
+        }
+    else:
+        got = {k: data[k] for k in ("line", "player", "rule", "allowed")}
+    assert got == expected
+
+
+def test_every_example_hand_has_an_expected_answer():
+    assert sorted(p.name for p in HANDS.glob("*.yaml")) == sorted(c.values[0] for c in CASES)
+
+
+def test_example_hands_conserve_chips(cli):
+    for path in HANDS.glob("*.yaml"):
+        data = json.loads(cli("hand", "check", path, "--json").stdout)
+        if data["legal"]:
+            import yaml
+
+            seats = yaml.safe_load(path.read_text())["seats"]
+            assert sum(data["stacks"].values()) == sum(s["stack"] for s in seats.values()), path
