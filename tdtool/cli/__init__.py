@@ -82,6 +82,7 @@ from tdtool.cli import (  # noqa: E402
     player,
     report,
     seat,
+    structure,
     terms,
     tournament,
 )
@@ -93,6 +94,7 @@ app.command("undo")(tournament.undo)
 app.command("demo")(demo.demo)
 app.add_typer(player.app, name="player")
 app.add_typer(seat.app, name="seat")
+app.add_typer(structure.app, name="structure")
 app.add_typer(hand.app, name="hand")
 app.add_typer(clock.app, name="clock")
 app.command("payouts")(payouts.payouts)
