@@ -137,14 +137,16 @@ _BY_TEXT: dict[str, Card] = {
     for r, rank in _RANK_TEXT.items()
     for s, suit in _SUIT_TEXT.items()
 }
-# One card, possibly glued to the next ("AsKd"); U+FE0F is the emoji selector phones add to ♥.
-_CARD = re.compile(r"(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])\uFE0F?", re.IGNORECASE)
+# One card, possibly glued to the next ("AsKd"); U+FE0E/U+FE0F are the text and emoji
+# selectors that phones add to the suit symbols.
+_CARD = re.compile(r"(10|[2-9TJQKA])([SHDC♠♥♦♣♤♡♢♧])[\uFE0E\uFE0F]?", re.IGNORECASE)
+_SELECTORS = str.maketrans("", "", "\ufe0e\ufe0f")
 _SEPARATORS = re.compile(r"[\s,]+")
 
 
 def parse_card(text: str) -> Card:
     """Read one card written rank then suit ('Ah', '10♥', 'td'); raise CardError otherwise."""
-    card = _BY_TEXT.get(text.strip().replace("\ufe0f", "").upper())
+    card = _BY_TEXT.get(text.strip().translate(_SELECTORS).upper())
     if card is None:
         raise CardError(f"'{text}' is not a card: {ACCEPTED}.")
     return card

@@ -101,13 +101,13 @@ def _rank_multisets(size: int) -> Iterable[tuple[int, list[int]]]:
     return walk(2, size, 0, [])
 
 
-def build_rank_table(size: int) -> tuple[array, array]:
+def build_rank_table(size: int) -> tuple[array[int], array[int]]:
     """Every sum of `size` rank keys, sorted, and the value of the ranks behind it."""
     pairs = sorted(_rank_multisets(size))
     return array("I", [key for key, _ in pairs]), array("I", [ranks_value(r) for _, r in pairs])
 
 
-def build_seven() -> list[array]:
+def build_seven() -> list[array[int]]:
     """The tables of SEVEN_PATH: 7-card keys, their values, the flush and flush-suit lists."""
     out = list(build_rank_table(7))
     flush = [flush_value(m) if m.bit_count() >= 5 else 0 for m in range(1 << 13)]
@@ -121,12 +121,12 @@ def build_seven() -> list[array]:
     return out
 
 
-def build_five_six() -> list[array]:
+def build_five_six() -> list[array[int]]:
     """The tables of FIVE_SIX_PATH: 5-card keys and values, then 6-card keys and values."""
     return [*build_rank_table(5), *build_rank_table(6)]
 
 
-def encode(tables: list[array]) -> bytes:
+def encode(tables: list[array[int]]) -> bytes:
     """The tables as the bytes of the data file: their lengths, then their items, compressed."""
     body = array("I", [len(tables), *(len(t) for t in tables)])
     for table in tables:
@@ -136,7 +136,7 @@ def encode(tables: list[array]) -> bytes:
     return zlib.compress(body.tobytes(), 9)
 
 
-def decode(data: bytes) -> list[array]:
+def decode(data: bytes) -> list[array[int]]:
     """The tables back from the bytes of the data file."""
     body = array("I")
     body.frombytes(zlib.decompress(data))
@@ -150,7 +150,7 @@ def decode(data: bytes) -> list[array]:
     return tables
 
 
-def load(path: Path) -> list[array]:
+def load(path: Path) -> list[array[int]]:
     """The tables shipped in `path` (SEVEN_PATH or FIVE_SIX_PATH)."""
     return decode(path.read_bytes())
 

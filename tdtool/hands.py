@@ -141,7 +141,7 @@ def _checked(cards: Iterable[Card], board: Iterable[Card]) -> tuple[Card, ...]:
 
 def evaluate(cards: Iterable[Card], board: Iterable[Card] = ()) -> HandValue:
     """The value of the best five of 5-7 cards (a player's hole cards plus the board)."""
-    return HandValue(evaluate_codes(c.code for c in _checked(cards, board)))
+    return HandValue(evaluate_codes([c.code for c in _checked(cards, board)]))
 
 
 def best_five(cards: Iterable[Card], board: Iterable[Card] = ()) -> tuple[Card, ...]:

@@ -19,6 +19,7 @@ TEN_OF_SPADES = Card(Rank.TEN, Suit.SPADES)
         pytest.param("AH", ACE_OF_HEARTS, id="upper-case"),
         pytest.param("A♥", ACE_OF_HEARTS, id="suit-symbol"),
         pytest.param("a♥\ufe0f", ACE_OF_HEARTS, id="emoji-heart-from-a-phone"),
+        pytest.param("A♥\ufe0e", ACE_OF_HEARTS, id="text-heart-from-a-phone"),
         pytest.param("A♡", ACE_OF_HEARTS, id="white-suit-symbol"),
         pytest.param(" Ah ", ACE_OF_HEARTS, id="surrounding-spaces"),
         pytest.param("Ts", TEN_OF_SPADES, id="ten-as-T"),
@@ -78,6 +79,7 @@ def test_parse_cards_reads_a_list_in_any_accepted_spelling() -> None:
     assert [str(c) for c in parse_cards("As Kd 10h q♠")] == ["As", "Kd", "Th", "Qs"]
     assert [str(c) for c in parse_cards("As,Kd, 10h")] == ["As", "Kd", "Th"]
     assert [str(c) for c in parse_cards("AsKd10h")] == ["As", "Kd", "Th"]
+    assert [str(c) for c in parse_cards("A♥\ufe0fK♠\ufe0f")] == ["Ah", "Ks"]
     assert parse_cards("") == ()
 
 
@@ -110,3 +112,20 @@ def test_a_card_is_a_frozen_value() -> None:
     assert hash(card) == hash(Card(Rank.ACE, Suit.HEARTS))
     with pytest.raises(AttributeError):
         card.rank = Rank.KING  # type: ignore[misc]
+
+
+def test_the_card_core_imports_no_cli_or_io_library() -> None:
+    # Architecture: cards and hands are pure; typer, rich, yaml and sqlite3 stay out.
+    import os
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    banned = "{'typer', 'rich', 'yaml', 'sqlite3', 'click'}"
+    code = f"import sys, tdtool.hands; print(sorted(set(sys.modules) & {banned}))"
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run(
+        [sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True
+    )
+    assert out.stdout.strip() == "[]"

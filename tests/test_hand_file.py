@@ -182,12 +182,13 @@ def test_premature_and_four_card_flop_lines_are_parsed_with_their_cards():
     assert lines[4].kind is Irregularity.FOUR_CARD_FLOP and len(lines[4].cards) == 4
 
 
-@pytest.mark.parametrize("text", ["exposed Ben second", "boxed Anna", "misdeal wrong seat",
-                                  "Ben exposes"])
-def test_irregularities_are_refused_clearly_never_ignored(text):
-    msg = input_error(text)
-    assert msg.startswith(f"h.yaml:8: `{text}` records an irregularity")
-    assert "does not rule on irregularities yet" in msg
+@pytest.mark.parametrize(("text", "misdeal"), [("exposed Ben second", False),
+                                               ("boxed Anna", False),
+                                               ("misdeal wrong seat", True),
+                                               ("Ben exposes", False)])
+def test_irregularities_are_ruled_never_ignored(text, misdeal):
+    result = check(text) if misdeal else check(text, *PREFLOP, *RUNOUT)
+    assert [(r.line, r.misdeal) for r in result.rulings] == [(8, misdeal)]
 
 
 def test_rules_key_accepts_tda_and_robert():

@@ -222,6 +222,45 @@ def test_the_fast_entry_points_agree_with_evaluate() -> None:
             assert evaluate_codes(codes[:n]) == evaluate(seven[:n]).value
 
 
+def _by_the_rules(cards: list) -> int:
+    """The best value over every five of the cards, straight from the plain ranking rules."""
+    from tdtool.hands import flush_value, ranks_value
+
+    best = 0
+    for five in combinations(cards, 5):
+        if len({c.suit for c in five}) == 1:
+            value = flush_value(sum(1 << (c.rank - 2) for c in five))
+        else:
+            value = ranks_value(c.rank for c in five)
+        best = max(best, value)
+    return best
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.integers(5, 7).flatmap(lambda n: st.lists(st.sampled_from(FULL_DECK), min_size=n,
+                                                     max_size=n, unique=True)))  # fmt: skip
+def test_the_table_evaluator_equals_the_best_five_by_the_rules(cards: list) -> None:
+    assert evaluate(cards).value == _by_the_rules(cards)
+    if len(cards) == 7:
+        assert evaluate7_codes(*(c.code for c in cards)) == _by_the_rules(cards)
+
+
+@pytest.mark.parametrize(
+    "cards",
+    [
+        "Ah Kh Qh Jh Th 9h 8h",  # seven of a suit: royal flush
+        "9h 8h 7h 6h 5h 4h 3h",  # seven of a suit: nine-high straight flush
+        "5c 4c 3c 2c Ac 6c Kd",  # six-high straight flush beats the steel wheel inside it
+        "2s 3s 4s 5s 7s 9s Jc",  # six spades, no straight
+        "As Ad Ac Ah Ks Qs Js",  # quads beat the four-card flush draw
+        "Kh Kd Kc 2h 2d 7h 9h",  # full house, no flush (four hearts)
+        "2c 3d 4h 5s 7c",  # five cards, no straight
+    ],
+)
+def test_awkward_hands_are_ranked_by_the_rules(cards: str) -> None:
+    assert evaluate(parse_cards(cards)).value == _by_the_rules(list(parse_cards(cards)))
+
+
 # --- against the reference evaluators -------------------------------------------------------
 
 

@@ -373,32 +373,27 @@ def bust_until(plan: TablePlan, players: int, rng: random.Random) -> list[list[M
     return history
 
 
-@pytest.mark.parametrize("seats", [9, 8])
-def test_rp9_two_tables_of_five(seats):
+@pytest.mark.parametrize(
+    ("seats", "last_two_tables", "final_size"),
+    [
+        pytest.param(9, [5, 5], 9, id="9-handed"),
+        pytest.param(8, [5, 5], 9, id="8-handed"),
+        pytest.param(7, [4, 4], 7, id="7-handed"),
+        pytest.param(6, [4, 4], 7, id="6-handed"),
+    ],
+)
+def test_rp9_two_tables_of_five_or_four_then_the_final_table(seats, last_two_tables, final_size):
     rng = random.Random(seats)
     plan = TablePlan(seats=seats)
     draw(plan, names(40), rng)
-    bust_until(plan, 10, rng)
-    assert sorted(counts(plan).values()) == [5, 5]
-    history = bust_until(plan, 9, rng)
+    bust_until(plan, sum(last_two_tables), rng)
+    assert sorted(counts(plan).values()) == last_two_tables
+    history = bust_until(plan, final_size, rng)
     assert len(plan.open_tables()) == 1
     final = plan.open_tables()[0]
-    assert plan.final_table == final and plan.capacity(final) == 9
-    assert sorted(plan.players_at(final)) == list(range(1, 10))
-    assert [m.reason for m in history[-1]] == [MoveReason.FINAL_TABLE] * 9
-
-
-@pytest.mark.parametrize("seats", [7, 6])
-def test_rp9_two_tables_of_four(seats):
-    rng = random.Random(seats)
-    plan = TablePlan(seats=seats)
-    draw(plan, names(30), rng)
-    bust_until(plan, 8, rng)
-    assert sorted(counts(plan).values()) == [4, 4]
-    bust_until(plan, 7, rng)
-    final = plan.open_tables()
-    assert len(final) == 1 and plan.capacity(final[0]) == 7
-    assert sorted(plan.players_at(final[0])) == list(range(1, 8))
+    assert plan.final_table == final and plan.capacity(final) == final_size
+    assert sorted(plan.players_at(final)) == list(range(1, final_size + 1))
+    assert [m.reason for m in history[-1]] == [MoveReason.FINAL_TABLE] * final_size
 
 
 def test_rp9_final_table_draw_is_random_for_everyone():
@@ -482,3 +477,21 @@ def test_check_invariants_reports_uneven_and_surplus_tables():
     assert any("differ by 8" in p for p in problems)
     plan = seated(TablePlan(seats=9), {1: {1: "a"}, 2: {1: "b"}, 3: {1: "c"}})
     assert any("3 tables open where 1" in p for p in check_invariants(plan))
+
+
+def test_tda_11a_director_giving_up_midway_changes_nothing():
+    # A new table with one player needs several moves; the director answers once, then stops.
+    plan = seated(
+        TablePlan(seats=9),
+        {1: at("a", range(1, 10)), 2: at("b", range(1, 10)), 3: at("c", (5,))},
+    )
+    plan.set_button(1, 9)
+    before = plan.copy()
+    answers = iter(["b1"])
+
+    def choose(table, candidates):
+        return next(answers)  # StopIteration on the second question
+
+    with pytest.raises(StopIteration):
+        rebalance(plan, random.Random(1), choose)
+    assert plan == before

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
-from tdtool.cli._db import open_store
+from tdtool.cli._db import db_path, open_store
 
 if TYPE_CHECKING:
     from tdtool.io.store import Store
@@ -158,6 +158,69 @@ def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
         emit_json(r.as_dict())
         return
     typer.echo("\n".join(status_lines(r)))
+
+
+@app.command("run")
+def run(
+    ctx: typer.Context,
+    sound: Annotated[
+        str | None,
+        typer.Option(
+            help="A command to play a sound one minute before and at each level change"
+            " (the terminal bell rings anyway).",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """The live full-screen clock; keys: space pause/resume, n/p level, +/- minute, q quit.
+
+    Keys record clock events like the commands; commands typed in other terminals show
+    at once. Fits 80x24 and scales up on a larger terminal.
+
+    Example: tdtool clock run --sound "paplay /usr/share/sounds/freedesktop/stereo/bell.oga"
+    """
+    from tdtool.cli.clock_screen import run as run_screen
+
+    with open_store(ctx) as store:
+        run_screen(store, sound)
+
+
+@app.command("serve")
+def serve(
+    ctx: typer.Context,
+    host: Annotated[
+        str, typer.Option(help="Address to listen on; 0.0.0.0 shows it to the whole network.")
+    ] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port (0: any free port).", min=0, max=65535)] = 8765,
+) -> None:
+    """The clock as a web page for a TV or projector (read-only); Ctrl-C stops it.
+
+    Example: tdtool clock serve --host 0.0.0.0 --port 8765
+    """
+    from tdtool.cli.clock_web import make_server
+    from tdtool.errors import InputError
+
+    path = db_path(ctx)
+    with open_store(ctx) as store:  # refuse a missing or damaged file before serving
+        name = store.state().name
+    try:
+        server = make_server(path, host, port)
+    except OSError as exc:
+        raise InputError(
+            f"Cannot listen on {host}:{port} ({exc.strerror}); choose another --port."
+        ) from None
+    shown = host if ":" not in host else f"[{host}]"
+    url = f"http://{shown}:{server.server_address[1]}/"
+    typer.echo(f"The clock of {name} is at {url}")
+    if host not in ("127.0.0.1", "localhost", "::1"):
+        typer.echo("Anyone on this network can view it (it is read-only).")
+    typer.echo("Open it full screen on the TV's browser (F11). Ctrl-C stops it.")
+    try:
+        server.serve_forever(poll_interval=0.5)
+    except KeyboardInterrupt:
+        typer.echo("Stopped.")
+    finally:
+        server.server_close()
 
 
 def status_lines(r: ClockReading) -> list[str]:

@@ -149,9 +149,12 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
     elif view.get("next_color_up") and view.get("seconds_to_break") is not None:
         chips = ", ".join(f"{c:,}" for c in view["next_color_up"])
         notes.append(Text(f"Color-up of the {chips} chips at the next break", style="magenta"))
-    if view.get("late_registration") == "open":
+    late = view.get("late_registration")
+    if late == "open":
         left = format_seconds(view.get("seconds_to_late_registration_end") or 0)
         notes.append(Text(f"Late registration closes in {left}", style="bold"))
+    elif late == "closed" and view["level"] == (view.get("late_registration_level") or 0) + 1:
+        notes.append(Text(" Late registration is closed ", style="bold black on dark_orange"))
     for note in notes:
         info.append(Align.center(note))
     if message:

@@ -22,6 +22,9 @@ def check(
     file: Annotated[Path, typer.Argument(help="The hand file (YAML, see specs/hand-file.md).",
                                          show_default=False)],
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+    rules: Annotated[str | None, typer.Option(
+        "--rules", help="House rules profile for the irregularities: tda or robert (overrides"
+        " the file's `rules:`).", show_default=False)] = None,
 ) -> None:
     """Check every action of a hand and say who wins what: pots, side pots, splits, stacks.
 
@@ -34,6 +37,12 @@ def check(
     from tdtool.rules.hand import IllegalHand, replay
 
     hand = load_hand(file)
+    if rules is not None:
+        from dataclasses import replace
+
+        from tdtool.cli.ruling import parse_profile
+
+        hand = replace(hand, profile=parse_profile(rules))
     try:
         result = replay(hand)
     except IllegalHand as exc:
@@ -76,6 +85,8 @@ def result_json(result: HandResult) -> dict[str, Any]:
         "posted": [{"player": who, "kind": kind, "amount": amount, "all_in": all_in}
                    for who, kind, amount, all_in in result.postings],
         "chip": result.chip,
+        "misdeal": result.misdeal is not None,
+        "rulings": [r.to_dict() for r in result.rulings],
     }
 
 
@@ -84,6 +95,18 @@ def render(result: HandResult) -> str:
     from tdtool.cli.render import table
 
     out: list[str] = []
+    if result.rulings:
+        from tdtool.cli.ruling import render_rulings
+
+        out += [render_rulings(result.rulings), ""]
+    if result.misdeal is not None:
+        how = ("is void (fouled deck)" if result.misdeal.irregularity == "duplicate-card"
+               else "ends in a misdeal")
+        out.append(f"The hand {how} on line {result.misdeal.line}: every chip goes back where"
+                   " it started.")
+        out.append(table([(who, chips) for who, chips in result.stacks],
+                         headers=["player", "stack"]))
+        return "\n".join(out)
     posted = [f"{who} {kind} {amount}{' (all-in)' if all_in else ''}"
               for who, kind, amount, all_in in result.postings if amount]
     if posted:

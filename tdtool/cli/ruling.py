@@ -7,6 +7,7 @@ the commands (start-up speed).
 from __future__ import annotations
 
 import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -35,11 +36,18 @@ JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JS
 
 
 def _profile(value: str | None, default: str | None = "tda") -> Profile | None:
-    from tdtool.errors import InputError
     from tdtool.rules.rulings import Profile
 
     if value is None:
         return None if default is None else Profile(default)
+    return parse_profile(value)
+
+
+def parse_profile(value: str) -> Profile:
+    """`--rules VALUE` as a house profile; anything else is an input error naming the option."""
+    from tdtool.errors import InputError
+    from tdtool.rules.rulings import Profile
+
     try:
         return Profile(value.strip().lower())
     except ValueError:
@@ -93,7 +101,7 @@ def show(
     typer.echo(f"Situation: {found.situation}")
     for p in [profile] if profile else list(Profile):
         book = found.under(p)
-        name = "Poker TDA" if p is Profile.TDA else "Robert's Rules of Poker"
+        name = "Poker TDA" if p == Profile.TDA else "Robert's Rules of Poker"
         typer.echo(f"\nUnder {name} ({book.rule}):")
         typer.echo(f"  {book.ruling}")
         for n, step in enumerate(book.steps, 1):
@@ -316,6 +324,14 @@ def ask(
         emit_json({"profile": str(profile), **data})
         return
     typer.echo(render_ruling(ruling))
+
+
+def render_rulings(rulings: Sequence[Ruling]) -> str:
+    """The rulings of a checked hand, line by line, each with its steps."""
+    out = ["Rulings:"]
+    for ruling in rulings:
+        out.append(f"  Line {ruling.line}: " + render_ruling(ruling, "    ").lstrip())
+    return "\n".join(out)
 
 
 def render_ruling(ruling: Ruling, indent: str = "") -> str:

@@ -22,7 +22,9 @@ from tdtool.rules.entry import (
     IrregularityLine,
     ShowdownLine,
 )
+from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
+from tdtool.rules.rulings import Ruling
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -73,6 +75,10 @@ class HandResult:
     """(player, forced bet, chips, all-in) in the order posted."""
     won_by_fold: str | None
     chip: int
+    rulings: tuple[Ruling, ...] = ()
+    """The floor's ruling on each irregularity line, in order (tdtool.rules.rulings)."""
+    misdeal: Ruling | None = None
+    """The misdeal or void hand that ended the hand: every chip went back where it started."""
 
 
 class Replay:
@@ -88,6 +94,8 @@ class Replay:
         self.mucked: set[int] = set()
         self.shown: set[int] = set()
         self.cards = {s.seat: s.cards for s in hand.seats}
+        self.floor = Floor(hand.profile, [s.seat for s in hand.seats], hand.button,
+                           {s.seat: s.name for s in hand.seats})
         for s in hand.seats:
             for card in s.cards or ():
                 self._deal(card, s.line, f"{s.name} (line {s.line})")
@@ -124,6 +132,10 @@ class Replay:
 
     def apply(self, record: HandLine) -> None:
         """Play one line of the hand."""
+        if self.floor.ended is not None:
+            raise InputError(f"{self.where(record.line)}: `{record.text}` comes after the hand"
+                             f" ended in a misdeal on line {self.floor.ended.line}; enter the"
+                             " re-deal as a new hand.")
         match record:
             case ActionLine():
                 self.action(record)
@@ -135,12 +147,12 @@ class Replay:
                 self.irregularity(record)
 
     def irregularity(self, record: IrregularityLine) -> None:
-        """Rule on an irregularity line: not ruled on yet, so the hand is refused (exit 2)."""
-        raise InputError(
-            f"{self.where(record.line)}: `{record.text}` records an irregularity ({record.kind})."
-            " tdtool does not rule on irregularities yet, so it cannot adjudicate this hand:"
-            " ask the floor, or remove the line to check the rest of the hand."
-        )
+        """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
+        where = self.where(record.line)
+        try:
+            self.floor.rule(record, self.betting, self.seen, where)
+        except IllegalAction as exc:
+            raise exc.at(where, record.line) from None
 
     def action(self, record: ActionLine) -> None:
         """A betting action: verified against the betting rules, then done."""
@@ -191,6 +203,10 @@ class Replay:
                 f"{who} is still to act; if the dealer turned the cards early, write"
                 f" `premature {record.street} ...`", "TDA RP-5", where, record.line,
             )
+        try:
+            self.floor.check_board(record)
+        except IllegalAction as exc:
+            raise exc.at(where, record.line) from None
         for card in record.cards:
             self._deal(card, record.line, f"the board (line {record.line})")
         self.board.extend(record.cards)
@@ -229,6 +245,12 @@ class Replay:
     def finish(self) -> HandResult:
         """Check the hand is complete, then form the pots and award them."""
         b = self.betting
+        start = tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat))
+        if self.floor.ended is not None:  # a misdeal: every chip goes back where it started
+            return HandResult(pots=(), returned=(), stacks=start, start=start, board=(),
+                              hands=(), showdown=(), showdown_rule=None, postings=(),
+                              won_by_fold=None, chip=self.hand.chip,
+                              rulings=tuple(self.floor.rulings), misdeal=self.floor.ended)
         end = self.where(self.hand.end_line)
         if not b.hand_over:
             if b.to_act is not None:
@@ -293,7 +315,7 @@ class Replay:
             pots=tuple(results),
             returned=tuple((names[s], c) for s, c in returned.items()),
             stacks=tuple((names[s], final[s]) for s in sorted(final)),
-            start=tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat)),
+            start=start,
             board=tuple(self.board),
             hands=tuple(shown[s] for s in order if s in shown),
             showdown=showdown,
@@ -301,6 +323,7 @@ class Replay:
             postings=tuple(_posting(names, p) for p in b.postings),
             won_by_fold=names[live[0]] if b.hand_over else None,
             chip=self.hand.chip,
+            rulings=tuple(self.floor.rulings),
         )
 
     def _showdown_order(self, live: list[int]) -> tuple[tuple[str, ...], str]:

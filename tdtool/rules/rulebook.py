@@ -40,7 +40,7 @@ class Entry:
 
     def under(self, profile: Profile) -> BookRuling:
         """The ruling under one house profile."""
-        return self.robert if profile is Profile.ROBERT else self.tda
+        return self.robert if profile == Profile.ROBERT else self.tda
 
     @property
     def differs(self) -> bool:

@@ -125,17 +125,17 @@ def has_action_begun(actions: Iterable[str]) -> bool:
 
 def misdeal_barred(profile: Profile, actions: Iterable[str]) -> bool:
     """Is it too late to call a misdeal under this profile (TDA 35D/36, RRoP Misdeals 1)?"""
-    if profile is Profile.ROBERT:
+    if profile == Profile.ROBERT:
         return has_action_begun(actions)
     return is_substantial_action(actions)
 
 
 def _barred_rule(profile: Profile) -> str:
-    return "RRoP Misdeals 1" if profile is Profile.ROBERT else "TDA 35D, 36"
+    return "RRoP Misdeals 1" if profile == Profile.ROBERT else "TDA 35D, 36"
 
 
 def _too_late(profile: Profile) -> str:
-    if profile is Profile.ROBERT:
+    if profile == Profile.ROBERT:
         return "Two players have already acted: too late for a misdeal (RRoP Misdeals 1)."
     return "Substantial action has already taken place: too late for a misdeal (TDA 35D, 36)."
 
@@ -234,7 +234,7 @@ def rule_exposed_card(
     `card_off_deck` is its place in the deal (1 = first card off the deck); `exposed_before`
     counts down cards the dealer had already exposed on this deal.
     """
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     if card_off_deck in (1, 2):
         why = f"The {_ordinal(card_off_deck)} card off the deck was exposed"
         rule = "TDA 35A-7, 35C" if tda else "RRoP Hold'em 1; Misdeals 2(a)"
@@ -281,7 +281,7 @@ def rule_boxed_card(
     who: str = "the player",
 ) -> Ruling:
     """A card found face up in the deck during the deal (TDA 35A-1; RRoP Misdeals 2(c))."""
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     if boxed_before >= 1:
         rule = "TDA 35A-1, 35C" if tda else "RRoP Misdeals 2(c)"
         return _misdeal(
@@ -320,7 +320,7 @@ def rule_declared_misdeal(
     text = reason.strip().lower()
     if "duplicate" in text or "fouled" in text or "same card" in text:
         return rule_duplicate_card(profile, line=line)
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     why = f"Misdeal called ({reason.strip() or 'no reason given'})"
     return _misdeal(
         profile,
@@ -339,7 +339,7 @@ def rule_declared_misdeal(
 
 def rule_premature_flop(profile: Profile, line: int = 0) -> Ruling:
     """The flop came out before the pre-flop betting was over (TDA RP-5A; RRoP Hold'em 6)."""
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     return Ruling(
         line=line,
         irregularity=Irregularity.PREMATURE_FLOP,
@@ -359,7 +359,7 @@ def rule_premature_flop(profile: Profile, line: int = 0) -> Ruling:
 
 def rule_premature_turn(profile: Profile, line: int = 0) -> Ruling:
     """The turn came out before the flop betting was over (TDA RP-5B; RRoP Hold'em 6)."""
-    if profile is Profile.ROBERT:
+    if profile == Profile.ROBERT:
         return Ruling(
             line=line,
             irregularity=Irregularity.PREMATURE_TURN,
@@ -399,7 +399,7 @@ def rule_premature_turn(profile: Profile, line: int = 0) -> Ruling:
 
 def rule_premature_river(profile: Profile, line: int = 0) -> Ruling:
     """The river came out before the turn betting was over (TDA RP-5C; RRoP Hold'em 6)."""
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     return Ruling(
         line=line,
         irregularity=Irregularity.PREMATURE_RIVER,
@@ -419,7 +419,7 @@ def rule_premature_river(profile: Profile, line: int = 0) -> Ruling:
 
 def rule_four_card_flop(profile: Profile, line: int = 0) -> Ruling:
     """Four cards came off for the flop (TDA 39A; RRoP Hold'em 3)."""
-    if profile is Profile.ROBERT:
+    if profile == Profile.ROBERT:
         return Ruling(
             line=line,
             irregularity=Irregularity.FOUR_CARD_FLOP,
@@ -454,7 +454,7 @@ def rule_four_card_flop(profile: Profile, line: int = 0) -> Ruling:
 
 def rule_flop_without_burn(profile: Profile, acted_on_flop: bool, line: int = 0) -> Ruling:
     """The flop was dealt without a burn card (TDA 39B; RRoP Hold'em 4, 5)."""
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     if acted_on_flop:
         return Ruling(
             line=line,
@@ -507,7 +507,7 @@ def rule_extra_card(
     who: str = "the first player",
 ) -> Ruling:
     """The dealer gave the first player a third card after the deal (TDA 35A-5; RRoP Hold'em 2)."""
-    if profile is Profile.ROBERT and extra_cards == 1:
+    if profile == Profile.ROBERT and extra_cards == 1:
         return Ruling(
             line=line,
             irregularity=Irregularity.EXTRA_CARD,
@@ -521,7 +521,7 @@ def rule_extra_card(
             summary="One extra card to the first player goes back to the deck as the burn;"
             " no misdeal.",
         )
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     rule = "TDA 35A-5, 35C" if tda else "RRoP Hold'em 2; Misdeals 2(d)"
     what = "An extra card" if extra_cards == 1 else f"{extra_cards} extra cards"
     return _misdeal(
@@ -541,7 +541,7 @@ def rule_extra_card(
 
 def rule_player_exposes(profile: Profile, line: int = 0, who: str = "The player") -> Ruling:
     """A player showed their own cards while the hand was still going (TDA 68; RRoP)."""
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     return Ruling(
         line=line,
         irregularity=Irregularity.PLAYER_EXPOSES,
@@ -559,7 +559,7 @@ def rule_player_exposes(profile: Profile, line: int = 0, who: str = "The player"
 
 def rule_duplicate_card(profile: Profile, line: int = 0) -> Ruling:
     """Two cards of the same rank and suit in the deck: the hand is void (TDA 35E; RRoP)."""
-    tda = profile is Profile.TDA
+    tda = profile == Profile.TDA
     return Ruling(
         line=line,
         irregularity=Irregularity.DUPLICATE_CARD,

@@ -16,8 +16,10 @@ API (stable):
   `tables` is the list of table numbers available (None: 1, 2, 3, ... as many as needed).
   Reading: `seat_of(player)`, `players_at(table)` ({seat: player}), `open_tables()`,
   `count(table)`, `button(table)`, `capacity(table)`, `player_count`, `needed_tables()`.
-  Changing: `apply(move)`, `apply_moves(moves)` (a batch, applied as one: seats vacated by
-  the batch may be refilled by it), `remove(player)` (a bust), `set_button(table, seat)`.
+  Changing: `apply(move)`, `apply_moves(moves)` (a list as returned by the functions below,
+  in order; a player may appear twice; a final-table redraw applies as one), `remove(player)`
+  (a bust), `set_button(table, seat)` (the seat where the button is now; it is cleared when
+  the table breaks or the final table is drawn).
   Whole: `copy()`, `snapshot()` (JSON-able dict), `TablePlan.from_snapshot(d)`.
   Every operation costs O(1) or O(seats per table) (plus a memmove of a list of table numbers):
   the cost of a bust does not grow with the field.
@@ -50,8 +52,12 @@ API (stable):
        seat that will post the big blind soonest, i.e. the first open seat clockwise after the
        next hand's small blind there. That may be the big blind, never the small blind. Without
        a recorded button at the short table the seat is drawn at random among its open seats.
+       Positions are worked out from the seats occupied now; when one table gives two players
+       in one call (a new table opened), the second is the next big blind after the first.
 - `break_table(plan, table, rng)`: break one table now (the director's call), reseating as in 2.
 - `check_invariants(plan)`: the list of broken invariants (empty when all hold).
+- Position helpers: `next_small_blind`, `big_blind_next`, `worst_open_seat` (occupants, button,
+  seats at the table), `rp9_final_table_seats(seats)`.
 
 Places and hand-for-hand are in `tdtool.tournament.places`.
 
@@ -550,26 +556,49 @@ def rebalance(plan: TablePlan, rng: Random, choose: Chooser | None = None) -> li
     """Settle the plan after a bust or an entry: final table, table breaks, balancing.
 
     See the module docstring for the exact procedure. Returns the moves, already applied.
+    If `choose` raises (the director gave up, or named someone not at the table), the moves
+    made so far are taken back and the error propagates: nothing changes.
     """
     moves: list[Move] = []
+    saved = (plan.last_giver, plan.final_table, dict(plan._buttons))
+    try:
+        _settle(plan, rng, choose, moves)
+    except BaseException:
+        _take_back(plan, moves)
+        plan.last_giver, plan.final_table, plan._buttons = saved
+        raise
+    return moves
+
+
+def _settle(plan: TablePlan, rng: Random, choose: Chooser | None, moves: list[Move]) -> None:
     while True:
         n = plan.player_count
         open_count = len(plan._at)
         if open_count <= 1:
-            return moves
+            return
         if n <= plan.final_seats:
             moves.extend(_form_final_table(plan, rng))
-            return moves
+            return
         if n <= plan.seats * (open_count - 1):
             moves.extend(break_table(plan, plan._open[0][1], rng))
             continue
         high, low = _most(plan), _fewest(plan)
         assert high is not None and low is not None
         if high - low <= 1:
-            return moves
+            return
         move = _balance_move(plan, rng, choose)
         plan.apply(move)
         moves.append(move)
+
+
+def _take_back(plan: TablePlan, moves: list[Move]) -> None:
+    """Undo applied moves, last first (a final-table redraw as one)."""
+    for batch in reversed(_batches(moves)):
+        for m in batch:
+            plan._vacate(m.player)
+        for m in batch:
+            if m.from_seat is not None:
+                plan._place(m.player, m.from_seat)
 
 
 def _form_final_table(plan: TablePlan, rng: Random) -> list[Move]:
@@ -594,7 +623,9 @@ def break_table(plan: TablePlan, table: int, rng: Random) -> list[Move]:
             f"Table {table} is not in play; open tables: {_listing(plan.open_tables())}."
         )
     leaving = plan._at[table]
-    room = sum(plan.capacity(t) - len(o) for t, o in plan._at.items() if t != table)
+    others = [t for t in (plan.final_table,) if t is not None and t in plan._at and t != table]
+    room = plan.seats * (len(plan._at) - 1) + len(others) * (plan.final_seats - plan.seats)
+    room -= plan.player_count - len(leaving)
     if room < len(leaving):
         raise RuleError(
             f"Table {table} cannot break: its {len(leaving)} players need seats but the other "

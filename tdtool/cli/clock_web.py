@@ -1,0 +1,246 @@
+"""`tdtool clock serve`: the clock as a web page for a TV or projector (standard library only).
+
+The page is plain HTML, CSS and a little JavaScript: it asks `/api/clock` for the clock
+every second and counts down on its own in between, so a slow network never makes the
+seconds stutter. The server is read-only (GET only) and listens on 127.0.0.1 unless told
+otherwise; it reads the tournament file afresh for every request, so commands typed in
+any terminal show on the TV within a second.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from http import HTTPStatus
+from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from typing import Any
+
+
+def clock_json(path: Path) -> dict[str, Any]:
+    """The display data of the tournament file at `path`, now."""
+    from tdtool.cli.clock import view_data
+    from tdtool.io.store import Store
+
+    with Store.open(path) as store:
+        state = store.state()
+    return view_data(state, time.time())
+
+
+def page(initial: dict[str, Any]) -> str:
+    """The whole page, with the current clock built in (it is right before the first poll)."""
+    data = json.dumps(initial, ensure_ascii=False).replace("</", "<\\/")
+    title = str(initial.get("name") or "Tournament clock")
+    escaped = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    return PAGE.replace("__TITLE__", escaped).replace("__INITIAL__", data)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    """GET / (the page) and GET /api/clock (the JSON); nothing else, nothing written."""
+
+    server_version = "tdtool-clock"
+    db: Path  # set on the subclass made by `make_server`
+
+    def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
+        route = self.path.split("?", 1)[0]
+        if route not in ("/", "/index.html", "/api/clock"):
+            self._send(HTTPStatus.NOT_FOUND, "text/plain", b"Not found: the clock is at /\n")
+            return
+        try:
+            data = clock_json(self.db)
+        except Exception as exc:  # the file is busy or gone: tell the page, keep serving
+            body = json.dumps({"error": str(exc)}).encode()
+            self._send(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
+            return
+        if route == "/api/clock":
+            self._send(HTTPStatus.OK, "application/json", json.dumps(data).encode())
+        else:
+            self._send(HTTPStatus.OK, "text/html; charset=utf-8", page(data).encode())
+
+    def _send(self, status: HTTPStatus, kind: str, body: bytes) -> None:
+        self.send_response(status)
+        self.send_header("Content-Type", kind)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Cache-Control", "no-store")
+        self.send_header("X-Content-Type-Options", "nosniff")
+        self.end_headers()
+        self.wfile.write(body)
+
+    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+        """Quiet: a TV polling every second would fill the terminal."""
+
+
+def make_server(db: Path, host: str, port: int) -> ThreadingHTTPServer:
+    """A server for the clock of `db` on host:port (port 0: any free port)."""
+    handler = type("Handler", (_Handler,), {"db": db})
+    server = ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+PAGE = """<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>__TITLE__ · clock</title>
+<style>
+  :root { --fg: #ffffff; --dim: #a9b4c2; --bg: #05070a; --accent: #2ecc40; }
+  * { box-sizing: border-box; margin: 0; padding: 0; }
+  html, body { height: 100%; background: var(--bg); color: var(--fg); overflow: hidden;
+    font-family: "DejaVu Sans", "Helvetica Neue", Arial, sans-serif; }
+  body { display: flex; flex-direction: column; height: 100vh; padding: 1.5vh 2vw;
+    transition: background-color 0.6s; }
+  body.break { --bg: #0b3fa8; --accent: #ffffff; }
+  body.paused #time { color: #ffd400; }
+  body.lastminute #time { color: #ff3b30; }
+  #top { display: flex; justify-content: space-between; align-items: center;
+    font-size: min(3.2vh, 2.4vw); color: var(--dim); min-height: 5vh; }
+  #name { font-weight: bold; color: var(--fg); }
+  #clock-time { font-variant-numeric: tabular-nums; }
+  #badge { display: none; margin-left: 0.4em; }
+  body.paused #badge { display: inline; background: #ffd400; color: #000; }
+  body.notstarted #badge { display: inline; background: #dfe6ee; color: #000; }
+  body.paused #time { animation: pulse 2s ease-in-out infinite; }
+  @keyframes pulse { 50% { opacity: 0.45; } }
+  #level { text-align: center; font-weight: 900; letter-spacing: 0.06em;
+    font-size: min(10vh, 8vw); line-height: 1.1; }
+  #level span { white-space: nowrap; padding: 0 0.4em; border-radius: 0.15em;
+    background: var(--accent); color: #000; }
+  #time { text-align: center; font-weight: 900; font-variant-numeric: tabular-nums;
+    font-size: min(33vh, 27vw); line-height: 1.0; letter-spacing: -0.02em;
+    font-family: "DejaVu Sans Mono", "Menlo", "Consolas", monospace; }
+  #blinds { text-align: center; font-weight: 900; font-size: min(12vh, 9vw); line-height: 1.1; }
+  #blinds small { font-size: 0.45em; color: var(--dim); font-weight: bold;
+    vertical-align: middle; }
+  #ante { text-align: center; font-weight: bold; font-size: min(6vh, 5vw); line-height: 1.2; }
+  #notes { display: flex; justify-content: center; gap: 1vh 1.5vw; flex-wrap: wrap;
+    align-items: center; margin: 1vh 0; }
+  .note { font-weight: 900; font-size: min(3.8vh, 2.2vw); padding: 0.15em 0.6em;
+    border-radius: 0.3em; white-space: nowrap; }
+  .colorup { background: #d0178f; color: #fff; }
+  .late { background: #ff8c00; color: #000; }
+  .last { background: #ff3b30; color: #fff; }
+  #figures { display: flex; flex-wrap: wrap; justify-content: space-around; gap: 0.5vh 3vw;
+    margin-top: auto; border-top: 0.3vh solid #33404f; padding-top: 1vh; }
+  .fig { text-align: center; }
+  .fig .k { font-size: min(2.6vh, 1.7vw); color: var(--dim); letter-spacing: 0.12em;
+    text-transform: uppercase; }
+  .fig .v { font-size: min(4.8vh, 2.8vw); font-weight: bold; white-space: nowrap; }
+  #flash { position: fixed; inset: 0; background: #fff; opacity: 0; pointer-events: none; }
+  #flash.on { animation: flash 3s ease-out; }
+  @keyframes flash { 0%, 20%, 40% { opacity: 0.9; } 10%, 30% { opacity: 0.1; }
+    100% { opacity: 0; } }
+  #offline { position: fixed; right: 1vw; bottom: 1vh; color: #ff3b30;
+    font-size: min(2.5vh, 2vw); display: none; }
+</style>
+</head>
+<body>
+<div id="top"><div><span id="name"></span> <span id="structure"></span></div>
+  <div id="clock-time"></div></div>
+<div id="level"><span id="label"></span><span id="badge"></span></div>
+<div id="time"></div>
+<div id="blinds"></div>
+<div id="ante"></div>
+<div id="notes"></div>
+<div id="figures"></div>
+<div id="flash"></div>
+<div id="offline">connection to the tournament file lost: showing the last known clock</div>
+<script>
+"use strict";
+let data = __INITIAL__;
+let got = performance.now();
+const $ = (id) => document.getElementById(id);
+const num = (n) => Number(n).toLocaleString("en-US");
+function mmss(s) {
+  s = Math.max(0, Math.floor(s));
+  const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), x = s % 60;
+  const p = (n) => String(n).padStart(2, "0");
+  return h ? h + ":" + p(m) + ":" + p(x) : p(m) + ":" + p(x);
+}
+function blinds(l) { return num(l.small_blind) + " / " + num(l.big_blind); }
+function antes(l) {
+  if (l.ante) return "ANTE " + num(l.ante);
+  if (l.bb_ante) return "BIG BLIND ANTE " + num(l.bb_ante);
+  return "";
+}
+function fig(k, v) {
+  return '<div class="fig"><div class="k">' + k + '</div><div class="v">' + v + "</div></div>";
+}
+function render() {
+  const d = data;
+  const passed = d.running ? (performance.now() - got) / 1000 : 0;
+  const left = Math.max(0, d.remaining_seconds - passed);
+  const b = document.body.classList;
+  b.toggle("break", d.on_break);
+  b.toggle("paused", d.status === "paused");
+  b.toggle("notstarted", d.status === "not started");
+  b.toggle("lastminute", d.running && !d.on_break && !d.past_last_level && left <= 60);
+  $("name").textContent = d.name || "";
+  $("structure").textContent = d.structure ? "· " + d.structure : "";
+  $("badge").textContent = d.status === "paused" ? "❚❚ PAUSED" : "NOT STARTED";
+  const hhmm = {hour: "2-digit", minute: "2-digit"};
+  $("clock-time").textContent = new Date().toLocaleTimeString([], hhmm);
+  let label = d.on_break ? "BREAK" : "LEVEL " + d.level;
+  if (d.past_last_level) label += " · LAST LEVEL";
+  $("label").textContent = label;
+  $("time").textContent = d.past_last_level
+    ? "+" + mmss(d.overtime_seconds + passed) : mmss(Math.ceil(left - 1e-6));
+  $("blinds").innerHTML = d.on_break
+    ? "<small>NEXT: LEVEL " + d.level + "</small> " + blinds(d) : blinds(d);
+  $("ante").textContent = antes(d);
+  const notes = [];
+  const chips = (list) => list.map(num).join(", ");
+  if (d.color_up.length)
+    notes.push(["colorup", "COLOR-UP NOW: " + chips(d.color_up) + " CHIPS LEAVE PLAY"]);
+  else if (d.next_color_up.length && d.seconds_to_break !== null)
+    notes.push(["colorup", "COLOR-UP OF " + chips(d.next_color_up) + " AT THE NEXT BREAK"]);
+  if (d.late_registration === "open") {
+    const l = d.seconds_to_late_registration_end - passed;
+    notes.push(["late", "LATE REGISTRATION CLOSES IN " + mmss(Math.ceil(Math.max(0, l)))]);
+  } else if (d.late_registration === "closed" && d.level === d.late_registration_level + 1) {
+    notes.push(["late", "LATE REGISTRATION IS CLOSED"]);
+  }
+  if (d.past_last_level) notes.push(["last", "THE LAST LEVEL CONTINUES"]);
+  $("notes").innerHTML = notes
+    .map((n) => '<span class="note ' + n[0] + '">' + n[1] + "</span>").join("");
+  const figs = [];
+  if (d.next_level && !d.on_break) {
+    let t = "L" + d.next_level.level + " " + blinds(d.next_level);
+    figs.push(fig("Next level", t));
+  }
+  if (d.seconds_to_break !== null)
+    figs.push(fig("Next break in", mmss(d.seconds_to_break - passed)));
+  if (d.entries) figs.push(fig("Players", d.players_left + " / " + d.entries));
+  if (d.entries && d.average_stack) {
+    figs.push(fig("Average stack", num(d.average_stack) +
+      (d.average_big_blinds ? " · " + d.average_big_blinds + " BB" : "")));
+  }
+  if (d.prize_pool) figs.push(fig("Prize pool", num(d.prize_pool)));
+  $("figures").innerHTML = figs.join("");
+  document.title = label + " " + $("time").textContent;
+}
+function key(d) { return [d.level, d.on_break, d.past_last_level].join("|"); }
+async function poll() {
+  try {
+    const r = await fetch("/api/clock", {cache: "no-store"});
+    const d = await r.json();
+    if (!r.ok || d.error) throw new Error(d.error || r.status);
+    if (key(d) !== key(data)) {
+      const f = $("flash");
+      f.classList.remove("on"); void f.offsetWidth; f.classList.add("on");
+    }
+    data = d; got = performance.now();
+    $("offline").style.display = "none";
+  } catch (e) {
+    $("offline").style.display = "block";
+  }
+  render();
+}
+render();
+setInterval(render, 200);
+setInterval(poll, 1000);
+</script>
+</body>
+</html>
+"""

@@ -1,0 +1,128 @@
+"""End to end: `tdtool clock serve` in a subprocess, the page loaded in headless Chromium."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import urllib.request
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT
+from tests.tournament_fixtures import make
+
+CHROMIUM = next(
+    (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
+)
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+
+
+@pytest.fixture
+def db(tmp_path):
+    return make(tmp_path / "cup.tdtool", buy_in=100)
+
+
+@pytest.fixture
+def server(db):
+    """A running `clock serve` on a free loopback port; yields its URL."""
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tdtool", "--db", str(db), "clock", "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+    )
+    first: list[str] = []
+    reader = threading.Thread(target=lambda: first.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout=20)
+    try:
+        found = re.search(r"http://127\.0\.0\.1:\d+/", first[0] if first else "")
+        assert found, f"no URL printed: {first!r} {proc.stderr.read() if proc.poll() else ''}"
+        yield found.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def get(url: str) -> tuple[int, str]:
+    try:
+        with urllib.request.urlopen(url, timeout=10) as response:
+            return response.status, response.read().decode()
+    except urllib.error.HTTPError as exc:
+        return exc.code, exc.read().decode()
+
+
+def chromium(tmp_path: Path, url: str, *args: str) -> str:
+    profile = tmp_path / f"profile-{len(list(tmp_path.iterdir()))}"
+    out = subprocess.run(
+        [
+            CHROMIUM,
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            f"--user-data-dir={profile}",
+            "--window-size=1280,720",
+            "--virtual-time-budget=2500",
+            *args,
+            url,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=90,
+    )
+    assert out.returncode == 0, out.stderr[-2000:]
+    return out.stdout
+
+
+def test_clock_api_is_read_only_json_with_the_clock_keys(cli, db, server):
+    cli("--db", db, "clock", "start")
+    status, body = get(server + "api/clock")
+    assert status == 200
+    data = json.loads(body)
+    assert {"level", "small_blind", "big_blind", "remaining_seconds", "running"} <= data.keys()
+    assert (data["level"], data["running"], data["name"]) == (1, True, "Test Cup")
+    assert get(server + "nothing-here")[0] == 404
+    request = urllib.request.Request(server + "api/clock", data=b"{}", method="POST")
+    with pytest.raises(urllib.error.HTTPError) as refused:
+        urllib.request.urlopen(request, timeout=10)
+    assert refused.value.code == 501
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_tv_page_shows_level_and_time_and_follows_clock_next(cli, db, server, tmp_path):
+    cli("--db", db, "player", "add", "Anna", "Ben", "Carl")
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert re.search(r'id="label">LEVEL 1<', dom)
+    assert re.search(r'id="time">(15:00|14:5\d)<', dom)
+    assert "50 / 100" in dom and "LATE REGISTRATION CLOSES IN" in dom
+
+    assert cli("--db", db, "clock", "next").exit_code == 0
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert re.search(r'id="label">LEVEL 2<', dom)
+    assert re.search(r'id="time">(15:00|14:5\d)<', dom)
+    assert "100 / 200" in dom
+
+    cli("--db", db, "clock", "next")  # the break, with its color-up
+    cli("--db", db, "clock", "pause")
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert re.search(r'<body class="[^"]*break[^"]*paused', dom)
+    assert re.search(r'id="time">10:00<', dom) and "PAUSED" in dom
+    assert "COLOR-UP NOW: 25" in dom and "LATE REGISTRATION IS CLOSED" in dom
+
+    shot = tmp_path / "clock-tv.png"
+    chromium(tmp_path, server, f"--screenshot={shot}")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000

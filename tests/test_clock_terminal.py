@@ -1,0 +1,142 @@
+"""`tdtool clock run` in a real terminal (tmux): it shows the clock, and its keys control it."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+
+import pytest
+
+from tdtool.cli.clock_screen import Bell, screen
+from tdtool.io.store import Store
+from tdtool.tournament.clock import ClockAction, ClockFact, reading
+from tests.conftest import ROOT
+from tests.tournament_fixtures import STRUCTURE, make
+
+TMUX = shutil.which("tmux")
+
+
+def view(facts, now, **extra):
+    data = reading(facts, STRUCTURE, now).as_dict()
+    data.update(name="Test Cup", structure="Test Turbo", **extra)
+    return data
+
+
+def render(data, width=80, height=24) -> str:
+    from rich.console import Console
+
+    console = Console(width=width, height=height, record=True, color_system=None)
+    console.print(screen(data, width, height))
+    return console.export_text()
+
+
+START = [ClockFact(ClockAction.START, 0.0)]
+
+
+def test_the_screen_fits_80x24_and_keeps_the_blinds_while_paused():
+    paused = [*START, ClockFact(ClockAction.PAUSE, 30.0)]
+    text = render(
+        view(
+            paused,
+            500.0,
+            players_left=5,
+            entries=6,
+            average_stack=12000,
+            average_big_blinds=120.0,
+            prize_pool=600,
+        )
+    )
+    lines = text.rstrip("\n").split("\n")
+    assert len(lines) == 24 and max(map(len, lines)) <= 80
+    assert "PAUSED" in text and "Blinds 50 / 100" in text
+    assert "Players 5 / 6" in text and "Average 12,000 (120 BB)" in text
+
+
+def test_the_screen_scales_the_digits_up_on_a_big_terminal():
+    small = render(view(START, 0.0)).count("█")
+    big = render(view(START, 0.0), 200, 60).count("█")
+    assert big >= 4 * small
+
+
+def test_past_the_last_level_the_screen_says_it_continues():
+    text = render(view(START, 4 * 15 * 60 + 10 * 60 + 65.0))
+    assert "LAST LEVEL" in text and "continues past the end" in text
+
+
+def test_bell_rings_one_minute_before_and_at_the_level_change():
+    bell = Bell(console=None, sound=None)
+    assert not bell.should_ring(view(START, 800.0))
+    assert not bell.should_ring(view(START, 839.0))  # 61 s left
+    assert bell.should_ring(view(START, 840.5))  # 60 s left
+    assert not bell.should_ring(view(START, 850.0))
+    assert bell.should_ring(view(START, 900.0))  # level 2
+
+
+def tmux(*args: str, socket: str) -> str:
+    out = subprocess.run([TMUX, "-L", socket, *args], capture_output=True, text=True, timeout=20)
+    return out.stdout
+
+
+def shows(pane: str, has: tuple[str, ...], lacks: tuple[str, ...] = ()) -> bool:
+    return all(t in pane for t in has) and not any(t in pane for t in lacks)
+
+
+def wait_for(socket: str, has: tuple[str, ...], lacks: tuple[str, ...] = ()) -> str:
+    """The pane once it shows all of `has` and none of `lacks` (or after 15 s, to fail on)."""
+    deadline = time.monotonic() + 15
+    while True:
+        pane = tmux("capture-pane", "-p", "-t", "clock", socket=socket)
+        done = all(t in pane for t in has) and not any(t in pane for t in lacks)
+        if done or time.monotonic() > deadline:
+            return pane
+        time.sleep(0.2)
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_clock_run_in_tmux_pauses_and_moves_on_with_keys(tmp_path, cli):
+    db = make(tmp_path / "cup.tdtool")
+    socket = f"tdtool-clock-test-{os.getpid()}"
+    command = shlex.join(
+        [
+            "env",
+            f"PYTHONPATH={ROOT}",
+            sys.executable,
+            "-m",
+            "tdtool",
+            "--db",
+            str(db),
+            "clock",
+            "run",
+        ]
+    )
+    tmux("new-session", "-d", "-s", "clock", "-x", "80", "-y", "24", command, socket=socket)
+    try:
+        steps = [
+            (None, ("LEVEL 1", "NOT STARTED", "Blinds 50 / 100"), ()),
+            ("Space", ("LEVEL 1", "Blinds 50 / 100"), ("NOT STARTED", "PAUSED")),  # start
+            ("Space", ("LEVEL 1", "PAUSED", "Blinds 50 / 100"), ()),  # pause
+            ("n", ("LEVEL 2", "PAUSED", "Blinds 100 / 200"), ()),  # next
+        ]
+        for key, has, lacks in steps:
+            if key:
+                tmux("send-keys", "-t", "clock", key, socket=socket)
+            pane = wait_for(socket, has, lacks)
+            assert shows(pane, has, lacks), f"after {key!r}:\n{pane}"
+
+        # A command from another terminal shows on the running display.
+        assert cli("--db", db, "clock", "next").exit_code == 0
+        has = ("BREAK", "COLOR-UP NOW: 25", "Next: level 3")
+        pane = wait_for(socket, has)
+        assert shows(pane, has), pane
+
+        tmux("send-keys", "-t", "clock", "q", socket=socket)
+        wait_for(socket, (), ("BREAK",))
+        with Store.open(db) as store:
+            kinds = [e.kind for e in store.events()][1:]
+        assert kinds == ["clock.start", "clock.pause", "clock.next", "clock.next"]
+    finally:
+        tmux("kill-server", socket=socket)
