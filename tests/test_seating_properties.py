@@ -13,7 +13,7 @@ from hypothesis import HealthCheck, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
 
-from tdtool.errors import RuleError
+from tdtool.errors import InputError, RuleError
 from tdtool.tournament.seating import (
     Move,
     TablePlan,
@@ -58,12 +58,21 @@ class Tournament(RuleBasedStateMachine):
 
     def settle(self, seed: int, director: bool = False) -> None:
         rng = random.Random(seed)
+        questions = []
 
         def choose(table, candidates):
             assert candidates and all(self.plan.seat_of(p).table == table for p in candidates)
+            questions.append(table)
+            if seed % 3 == 0 and len(questions) == 1 + seed % 2:
+                return "nobody"  # a name not at the table: refused, nothing changes
             return rng.choice(candidates)
 
-        moves = rebalance(self.plan, rng, choose if director else None)
+        before = self.plan.copy()
+        try:
+            moves = rebalance(self.plan, rng, choose if director else None)
+        except InputError:
+            assert self.plan == before
+            moves = rebalance(self.plan, rng)
         self.log.append(("moves", [m.to_dict() for m in moves]))
 
     @rule(seed=seeds, director=st.booleans())
