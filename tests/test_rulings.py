@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import assume, given
+from hypothesis import strategies as st
 
 from tdtool.rules.rulings import (
     Irregularity,
@@ -271,3 +273,55 @@ def test_ruling_to_dict_has_the_json_keys_of_the_spec():
     ruling = rule_premature_flop(TDA, line=9)
     assert set(ruling.to_dict()) >= {"line", "irregularity", "misdeal", "rule", "steps"}
     assert ruling.to_dict()["irregularity"] == "premature-flop"
+
+
+# ---------------------------------------------------------------- invariants (Hypothesis)
+
+
+ACTS = st.lists(st.sampled_from(["fold", "check", "call", "bet", "raise", "all-in"]), max_size=6)
+
+
+@given(ACTS, ACTS)
+def test_tda_36_once_substantial_action_has_happened_it_stays(before, after):
+    if is_substantial_action(before):
+        assert is_substantial_action(before + after)
+
+
+@given(ACTS)
+def test_robert_threshold_is_reached_no_later_than_tda_36(actions):
+    if is_substantial_action(actions):
+        assert has_action_begun(actions)
+
+
+@given(st.sets(st.integers(1, 10), min_size=2), st.integers(1, 10))
+def test_each_hole_card_has_its_own_place_off_the_deck(seats, button):
+    order = deal_order(seats, button)
+    places = sorted(card_off_deck(order, s, w) for s in seats for w in (1, 2))
+    assert places == list(range(1, 2 * len(seats) + 1))
+
+
+@given(
+    st.lists(st.sampled_from(["fold", "call"]), max_size=3),
+    st.sampled_from(list(Profile)),
+)
+def test_a_misdeal_returns_every_chip_and_is_allowed_only_before_the_threshold(acts, profile):
+    from tdtool.io.hand_yaml import parse_hand
+    from tdtool.rules.hand import Replay
+
+    assume(acts != ["fold"] * 3)  # then Ben has won and the hand is over
+    players = ["Carla", "Dan", "Anna"]  # pre-flop order with the button on seat 4
+    text = (
+        f"rules: {profile}\nblinds: 50/100\nbutton: 4\nseats:\n"
+        "  1: {name: Anna, stack: 1000}\n  2: {name: Ben, stack: 1000}\n"
+        "  3: {name: Carla, stack: 1000}\n  4: {name: Dan, stack: 1000}\nactions:\n"
+        + "".join(f"  - {who} {act}\n" for who, act in zip(players, acts, strict=False))
+        + "  - misdeal wrong seat\n"
+    )
+    state = Replay(parse_hand(text, "h.yaml"))
+    for record in state.hand.lines:
+        state.apply(record)
+    (ruling,) = state.floor.rulings
+    assert ruling.misdeal is not misdeal_barred(profile, acts)
+    if ruling.misdeal:
+        result = state.finish()
+        assert dict(result.stacks) == dict(result.start) and result.pots == ()

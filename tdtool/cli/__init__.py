@@ -73,12 +73,23 @@ from tdtool.cli import ruling  # noqa: E402
 
 app.add_typer(ruling.app, name="ruling")
 
-from tdtool.cli import clock, deal, hand, payouts, player, report, terms, tournament  # noqa: E402
+from tdtool.cli import (  # noqa: E402
+    clock,
+    deal,
+    hand,
+    payouts,
+    player,
+    report,
+    structure,
+    terms,
+    tournament,
+)
 
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
 app.command("undo")(tournament.undo)
 app.add_typer(player.app, name="player")
+app.add_typer(structure.app, name="structure")
 app.add_typer(hand.app, name="hand")
 app.add_typer(clock.app, name="clock")
 app.command("payouts")(payouts.payouts)

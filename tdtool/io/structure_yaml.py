@@ -213,13 +213,23 @@ class _Located:
     """Line numbers of what was built: per period index, the entry's line and each key's."""
 
     top: dict[str, int] = field(default_factory=dict)
+    levels_in_file: int = 0
     periods: list[tuple[int, dict[str, int], str]] = field(default_factory=list)
 
 
 def parse_structure(text: str, filename: str, default_name: str = "structure") -> LoadedStructure:
     """Parse structure YAML `text`; `filename` is used in messages. Raises StructureFileError."""
     report = _Report(filename)
-    loader = yaml.SafeLoader(text)
+    try:
+        loader = yaml.SafeLoader(text)
+    except yaml.reader.ReaderError as exc:
+        line = text[: exc.position].count("\n") + 1
+        report.error(
+            line,
+            "",
+            f"this line holds a character YAML does not allow ({exc.character!r}); delete it.",
+        )
+        raise StructureFileError(filename, report.lines(report.errors)) from None
     try:
         try:
             root = loader.get_single_node()
@@ -236,7 +246,7 @@ def parse_structure(text: str, filename: str, default_name: str = "structure") -
     finally:
         loader.dispose()
     if structure is not None:
-        for problem in check_structure(structure):
+        for problem in check_structure(structure, located.levels_in_file):
             line = _problem_line(located, problem.period, problem.key)
             label = where(structure, problem.period)
             if problem.period is not None:
@@ -459,6 +469,7 @@ def _build(
         ok = False
     else:
         entries = list(_entries(loader, top["levels"][1], report, level_minutes, top))
+        located.levels_in_file = sum(label.startswith("level") for _p, _l, label in entries)
         for period, lines, label in entries:
             if period is None:
                 ok = False
@@ -576,3 +587,60 @@ def _level(
         bets=bets,
     )
     return level, lines, label
+
+
+# ---------------------------------------------------------------- writing
+
+
+def dump_structure(
+    structure: Structure,
+    header: list[str] | None = None,
+    comments: dict[int, str] | None = None,
+) -> str:
+    """A structure as YAML in the spec's format; `header` lines become comments at the top and
+    `comments` maps a period index to an end-of-line comment. `parse_structure` reads it back."""
+    import json
+    import textwrap
+
+    comments = comments or {}
+    lines = [
+        f"# {part}".rstrip()
+        for line in header or []
+        for part in textwrap.wrap(" ".join(line.split()), 90) or [""]
+    ]
+
+    def add(text: str, comment: str | None = None) -> None:
+        lines.append(f"{text:<27} # {comment}" if comment else text)
+
+    add(f"name: {json.dumps(structure.name, ensure_ascii=False)}")
+    add(f"game: {structure.game.value}")
+    add(f"starting_stack: {structure.starting_stack}")
+    minutes = [lv.minutes for lv in structure.levels]
+    usual = max(set(minutes), key=minutes.count) if minutes else None
+    if usual is not None:
+        add(f"level_minutes: {usual}")
+    if structure.chips:
+        add(f"chips: [{', '.join(str(c) for c in structure.chips)}]")
+    if structure.late_registration is not None:
+        add(
+            f"late_registration: {structure.late_registration}",
+            "the last level to register or re-enter",
+        )
+    lines.append("levels:")
+    for index, period in enumerate(structure.periods):
+        note = comments.get(index)
+        if isinstance(period, Level):
+            add(f"  - blinds: {period.small_blind}/{period.big_blind}", note)
+            if period.ante:
+                add(f"    ante: {period.ante}")
+            if period.bb_ante:
+                add(f"    bb_ante: {period.bb_ante}")
+            if period.bets is not None:
+                add(f"    bets: {period.bets[0]}/{period.bets[1]}")
+            if period.minutes != usual:
+                add(f"    minutes: {period.minutes}")
+        else:
+            add(f"  - break: {period.minutes}", note)
+            if period.color_up:
+                add(f"    color_up: [{', '.join(str(c) for c in period.color_up)}]")
+    return "\n".join(lines) + "\n"

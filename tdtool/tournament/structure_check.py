@@ -105,9 +105,13 @@ def where(structure: Structure, period: int | None) -> str:
     return f"break after level {before[-1].number}" if before else "break before level 1"
 
 
-def check_structure(structure: Structure) -> tuple[Problem, ...]:
-    """Every error and warning of specs/structure-file.md, in file order (whole-file ones last)."""
-    return tuple(_check(structure))
+def check_structure(structure: Structure, levels_in_file: int | None = None) -> tuple[Problem, ...]:
+    """Every error and warning of specs/structure-file.md, in file order (whole-file ones last).
+
+    `levels_in_file` counts levels a reader could not build (so they are missing here) when it
+    checks the rest of a file anyway.
+    """
+    return tuple(_check(structure, levels_in_file))
 
 
 def errors(structure: Structure) -> tuple[Problem, ...]:
@@ -120,7 +124,7 @@ def _positive(value: int, what: str, index: int | None, key: str) -> Iterator[Pr
         yield Problem(f"{what} must be a positive whole number, not {value!r}.", index, key)
 
 
-def _check(s: Structure) -> Iterator[Problem]:
+def _check(s: Structure, levels_in_file: int | None) -> Iterator[Problem]:
     yield from _positive(s.starting_stack, "the starting stack", None, "starting_stack")
     for chip in s.chips:
         yield from _positive(chip, "every chip denomination", None, "chips")
@@ -140,7 +144,7 @@ def _check(s: Structure) -> Iterator[Problem]:
         else:
             yield from _check_break(s, index, period, in_play[index])
     if s.late_registration is not None:
-        last = max((lv.number for lv in levels), default=0)
+        last = levels_in_file or max((lv.number for lv in levels), default=0)
         if not 1 <= s.late_registration <= last:
             yield Problem(
                 f"late_registration is level {s.late_registration}, but the levels are 1-{last};"

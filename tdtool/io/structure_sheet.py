@@ -1,0 +1,438 @@
+"""A structure as rows for people: the terminal table, JSON, and printable HTML, Markdown, CSV.
+
+Times are passed in (minutes after midnight of the start), never read from the clock.
+Every text that comes from a file is escaped in HTML.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+from dataclasses import dataclass
+from html import escape
+from typing import Any
+
+from tdtool.game import Game
+from tdtool.tournament.structure import Break, Level, Structure, start_minutes
+from tdtool.tournament.structure_check import chips_in_play
+
+FORMATS = ("html", "md", "csv")
+PAPERS = {"a4": "A4", "letter": "letter"}
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a structure sheet: a level or a break, with its times."""
+
+    period: Level | Break
+    start: int
+    """Minutes from the start of play."""
+    end: int
+    chips: tuple[int, ...]
+    """Chips in play during the period (for a break: before its color-up)."""
+    last_registration: bool = False
+    after_level: int = 0
+    """For a break: the level it follows (0 before level 1)."""
+
+
+def rows(structure: Structure) -> list[Row]:
+    """The sheet's rows in play order."""
+    starts = start_minutes(structure)
+    chips = chips_in_play(structure)
+    result: list[Row] = []
+    last_level = 0
+    for index, period in enumerate(structure.periods):
+        late = isinstance(period, Level) and period.number == structure.late_registration
+        result.append(
+            Row(
+                period,
+                starts[index],
+                starts[index] + period.minutes,
+                chips[index],
+                late,
+                last_level,
+            )
+        )
+        if isinstance(period, Level):
+            last_level = period.number
+    return result
+
+
+def number(value: int) -> str:
+    """1000 -> '1,000'."""
+    return f"{value:,}"
+
+
+def duration(minutes: int) -> str:
+    """Minutes as h:mm: 90 -> '1:30'."""
+    return f"{minutes // 60}:{minutes % 60:02d}"
+
+
+def clock(start_of_day: int | None, offset: int) -> str:
+    """The clock time `offset` minutes after `start_of_day` (or the offset as h:mm without it).
+
+    >>> clock(19 * 60, 150), clock(23 * 60, 90), clock(None, 150)
+    ('21:30', '00:30 +1d', '2:30')
+    """
+    if start_of_day is None:
+        return duration(offset)
+    total = start_of_day + offset
+    days, minute = divmod(total, 24 * 60)
+    text = f"{minute // 60:02d}:{minute % 60:02d}"
+    return f"{text} +{days}d" if days else text
+
+
+def blinds(level: Level) -> str:
+    """'100/200'."""
+    return f"{number(level.small_blind)}/{number(level.big_blind)}"
+
+
+def ante(level: Level) -> str:
+    """'200 (BB)' for a big blind ante, '25' for a classic ante, '' for none."""
+    if level.bb_ante:
+        return f"{number(level.bb_ante)} (BB)"
+    return number(level.ante) if level.ante else ""
+
+
+def limits(level: Level) -> str:
+    """The limit bets: '200/400'."""
+    small, big = level.limit_bets
+    return f"{number(small)}/{number(big)}"
+
+
+def chip_list(chips: tuple[int, ...]) -> str:
+    """'25, 100, 500'."""
+    return ", ".join(number(c) for c in chips)
+
+
+def break_note(row: Row) -> str:
+    """'Color up the 25s' (the chips that leave play at this break) or ''.
+
+    >>> break_note(Row(Break(10, (100, 500)), 0, 10, (100, 500, 1000)))
+    'Color up the 100s and 500s'
+    """
+    assert isinstance(row.period, Break)
+    chips = [f"{number(c)}s" for c in row.period.color_up]
+    if not chips:
+        return ""
+    listed = chips[0] if len(chips) == 1 else ", ".join(chips[:-1]) + " and " + chips[-1]
+    return f"Color up the {listed}"
+
+
+def level_note(structure: Structure, row: Row) -> str:
+    """'Last level to register' on the late-registration level."""
+    return "Last level to register" if row.last_registration else ""
+
+
+def game_name(game: Game) -> str:
+    """'No-limit hold'em'."""
+    return {
+        Game.NO_LIMIT: "No-limit hold'em",
+        Game.POT_LIMIT: "Pot-limit hold'em",
+        Game.LIMIT: "Limit hold'em",
+    }[game]
+
+
+def summary(structure: Structure) -> str:
+    """One line: game, stack, level length, chips and registration."""
+    lengths = [lv.minutes for lv in structure.levels]
+    usual = max(set(lengths), key=lambda m: (lengths.count(m), -m))
+    others = [lv for lv in structure.levels if lv.minutes != usual]
+    minutes = f"{usual}-minute levels"
+    if 0 < len(others) <= 3:
+        minutes += " (" + ", ".join(f"level {lv.number}: {lv.minutes}" for lv in others) + ")"
+    elif others:
+        minutes = f"levels of {min(lengths)}-{max(lengths)} minutes"
+    parts = [
+        game_name(structure.game),
+        f"starting stack {number(structure.starting_stack)}",
+        minutes,
+    ]
+    if structure.late_registration is not None:
+        parts.append(f"registration open through level {structure.late_registration}")
+    return " · ".join(parts)
+
+
+def total_minutes(structure: Structure) -> int:
+    """The whole structure's length in minutes, breaks included."""
+    return sum(p.minutes for p in structure.periods)
+
+
+# ---------------------------------------------------------------- terminal and JSON
+
+
+def terminal_rows(
+    structure: Structure, start_of_day: int | None
+) -> tuple[list[list[str]], list[str]]:
+    """Rows and headers for `tdtool structure show`."""
+    is_limit = structure.game is Game.LIMIT
+    headers = ["Level", "Blinds"] + (["Limits"] if is_limit else []) + ["Ante", "Minutes"]
+    headers += ["Starts" if start_of_day is not None else "Starts after", "Total time", "Notes"]
+    table: list[list[str]] = []
+    for row in rows(structure):
+        period = row.period
+        when = clock(start_of_day, row.start)
+        if isinstance(period, Level):
+            line = [str(period.number), blinds(period)]
+            line += [limits(period)] if is_limit else []
+            line += [ante(period), str(period.minutes), when, duration(row.end)]
+            line += [level_note(structure, row)]
+        else:
+            line = ["break", ""] + ([""] if is_limit else [])
+            line += ["", str(period.minutes), when, duration(row.end), break_note(row)]
+        table.append(line)
+    return table, headers
+
+
+def structure_json(structure: Structure, start_of_day: int | None) -> dict[str, Any]:
+    """The structure as JSON for scripts (keys pinned by a test)."""
+    periods: list[dict[str, Any]] = []
+    for row in rows(structure):
+        period = row.period
+        common = {
+            "minutes": period.minutes,
+            "start_minute": row.start,
+            "end_minute": row.end,
+            "start": clock(start_of_day, row.start) if start_of_day is not None else None,
+            "chips_in_play": list(row.chips),
+        }
+        if isinstance(period, Level):
+            item: dict[str, Any] = {
+                "type": "level",
+                "level": period.number,
+                "small_blind": period.small_blind,
+                "big_blind": period.big_blind,
+                "ante": period.ante,
+                "bb_ante": period.bb_ante,
+            }
+            if structure.game is Game.LIMIT:
+                item["bets"] = list(period.limit_bets)
+            item["last_registration"] = row.last_registration
+        else:
+            item = {
+                "type": "break",
+                "after_level": row.after_level,
+                "color_up": list(period.color_up),
+            }
+        periods.append(item | common)
+    return {
+        "name": structure.name,
+        "game": structure.game.value,
+        "starting_stack": structure.starting_stack,
+        "chips": list(structure.chips),
+        "late_registration": structure.late_registration,
+        "levels": len(structure.levels),
+        "total_minutes": total_minutes(structure),
+        "periods": periods,
+    }
+
+
+# ---------------------------------------------------------------- printable sheets
+
+
+def sheet(structure: Structure, fmt: str, start_of_day: int | None, paper: str = "a4") -> str:
+    """The printable sheet in `fmt` (html, md or csv)."""
+    if fmt == "html":
+        return sheet_html(structure, start_of_day, paper)
+    if fmt == "md":
+        return sheet_markdown(structure, start_of_day)
+    if fmt == "csv":
+        return sheet_csv(structure, start_of_day)
+    raise ValueError(fmt)
+
+
+def sheet_markdown(structure: Structure, start_of_day: int | None) -> str:
+    """A Markdown table with a title and a summary line."""
+    table, headers = terminal_rows(structure, start_of_day)
+
+    def cell(text: str) -> str:
+        return text.replace("|", "\\|")
+
+    lines = [f"# {cell(structure.name)}", "", summary(structure) + "."]
+    if structure.chips:
+        lines.append(f"Chips in play at the start: {chip_list(structure.chips)}.")
+    lines += ["", "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
+    for line in table:
+        if line[0] == "break":
+            line = ["**Break**"] + line[1:]
+            line[-1] = f"**{line[-1]}**" if line[-1] else ""
+        elif line[-1]:
+            line[-1] = f"**{line[-1]}**"
+        lines.append("| " + " | ".join(cell(c) for c in line) + " |")
+    lines += ["", f"Total: {duration(total_minutes(structure))} of play and breaks."]
+    return "\n".join(lines) + "\n"
+
+
+def sheet_csv(structure: Structure, start_of_day: int | None) -> str:
+    """One row per level or break, plain numbers, for a spreadsheet."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    writer.writerow(
+        [
+            "type",
+            "level",
+            "small_blind",
+            "big_blind",
+            "ante",
+            "bb_ante",
+            "small_bet",
+            "big_bet",
+            "minutes",
+            "start",
+            "total_time",
+            "color_up",
+            "note",
+        ]
+    )
+    is_limit = structure.game is Game.LIMIT
+    for row in rows(structure):
+        period = row.period
+        when = clock(start_of_day, row.start)
+        if isinstance(period, Level):
+            bets = list(period.limit_bets) if is_limit else ["", ""]
+            writer.writerow(
+                ["level", period.number, period.small_blind, period.big_blind]
+                + [period.ante or "", period.bb_ante or ""]
+                + bets
+                + [period.minutes, when, duration(row.end), "", level_note(structure, row)]
+            )
+        else:
+            color_up = " ".join(str(c) for c in period.color_up)
+            writer.writerow(
+                ["break", "", "", "", "", "", "", "", period.minutes, when, duration(row.end)]
+                + [color_up, break_note(row)]
+            )
+    return out.getvalue()
+
+
+def _density(count: int) -> str:
+    """A CSS class that lets the sheet fit one page where it can (A4 and Letter alike)."""
+    if count <= 20:
+        return "large"
+    if count <= 27:
+        return "roomy"
+    if count <= 36:
+        return "compact"
+    return "dense"
+
+
+CSS = """
+@page { size: %(paper)s portrait; margin: 11mm 12mm 12mm 12mm; }
+* { box-sizing: border-box; }
+html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+body { font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif;
+       color: #111; margin: 0; }
+.sheet { max-width: 186mm; margin: 0 auto; }
+header { border-bottom: 0.8mm solid #111; padding-bottom: 2mm; margin-bottom: 2mm; }
+h1 { font-size: 18pt; margin: 0 0 1mm 0; line-height: 1.15; }
+.summary { font-size: 9.5pt; color: #333; }
+.chips { font-size: 9pt; color: #333; margin-top: 1.5mm; }
+.chip { display: inline-block; border: 0.35mm solid #111; border-radius: 3mm;
+        padding: 0.2mm 2mm; margin-left: 1mm; font-weight: 700; color: #111; }
+table { width: 100%%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+thead { display: table-header-group; }
+tr { break-inside: avoid; page-break-inside: avoid; }
+th { font-size: 8pt; text-transform: uppercase; letter-spacing: 0.04em; text-align: right;
+     border-bottom: 0.5mm solid #111; padding: 1.2mm 2mm; background: #fff; white-space: nowrap; }
+td { text-align: right; padding: var(--pad) 2mm; border-bottom: 0.2mm solid #bbb;
+     font-size: var(--font); white-space: nowrap; }
+th.left, td.left { text-align: left; }
+td.num { font-weight: 700; text-align: center; width: 12mm; }
+th.num { text-align: center; }
+td.blinds { font-weight: 700; font-size: calc(var(--font) + 1.5pt); }
+td.limits { font-weight: 700; }
+td.note { text-align: left; white-space: nowrap; font-size: calc(var(--font) - 1pt);
+          color: #222; width: 46mm; }
+tr.alt td { background: #f0f0f0; }
+tr.break td { background: #dcdcdc; font-weight: 600; border-bottom: 0.3mm solid #888;
+              padding-top: var(--break-pad); padding-bottom: var(--break-pad);
+              font-size: calc(var(--font) - 1pt); }
+tr.break td.label { text-align: left; letter-spacing: 0.05em; text-transform: uppercase; }
+tr.lastreg td { border-bottom: 0.8mm solid #111; }
+tr.lastreg td.note { font-weight: 700; }
+.mark { font-weight: 700; }
+footer { margin-top: 2.5mm; font-size: 7.5pt; color: #555; display: flex;
+         justify-content: space-between; }
+.large { --font: 11.5pt; --pad: 2mm; --break-pad: 1.3mm; }
+.roomy { --font: 10.5pt; --pad: 1.5mm; --break-pad: 1mm; }
+.compact { --font: 9.5pt; --pad: 1.05mm; --break-pad: 0.6mm; }
+.dense { --font: 8.5pt; --pad: 0.55mm; --break-pad: 0.3mm; }
+@media screen { body { background: #888; padding: 8mm 0; }
+  .sheet { background: #fff; padding: 11mm 12mm; max-width: 210mm;
+           box-shadow: 0 1mm 4mm rgba(0,0,0,.4); } }
+"""
+
+
+def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4") -> str:
+    """A self-contained HTML page made for paper: one page where it fits, header repeated."""
+    is_limit = structure.game is Game.LIMIT
+    has_ante = any(lv.ante or lv.bb_ante for lv in structure.levels)
+    when_header = "Starts" if start_of_day is not None else "Starts after"
+    heads = ['<th class="num">Level</th>', "<th>Small blind</th>", "<th>Big blind</th>"]
+    if is_limit:
+        heads.append("<th>Limits</th>")
+    if has_ante:
+        heads.append("<th>Ante</th>")
+    heads += ["<th>Minutes</th>", f"<th>{when_header}</th>", '<th class="left">Notes</th>']
+    columns = len(heads)
+    body: list[str] = []
+    for row in rows(structure):
+        period = row.period
+        when = escape(clock(start_of_day, row.start))
+        if isinstance(period, Level):
+            note = escape(level_note(structure, row))
+            cells = [
+                f'<td class="num">{period.number}</td>',
+                f'<td class="blinds">{number(period.small_blind)}</td>',
+                f'<td class="blinds">{number(period.big_blind)}</td>',
+            ]
+            if is_limit:
+                cells.append(f'<td class="limits">{escape(limits(period))}</td>')
+            if has_ante:
+                cells.append(f"<td>{escape(ante(period))}</td>")
+            cells += [f"<td>{period.minutes}</td>", f"<td>{when}</td>"]
+            cells.append(f'<td class="note">{"&#9664; " + note if note else ""}</td>')
+            css = "level alt" if period.number % 2 == 0 else "level"
+            css += " lastreg" if row.last_registration else ""
+            body.append(f'<tr class="{css}">' + "".join(cells) + "</tr>")
+        else:
+            note = escape(break_note(row))
+            span = columns - 3
+            body.append(
+                '<tr class="break">'
+                f'<td class="label" colspan="{span}">Break</td>'
+                f'<td>{period.minutes}</td><td>{when}</td><td class="note">{note}</td></tr>'
+            )
+    chips = "".join(f'<span class="chip">{number(c)}</span>' for c in structure.chips)
+    chips_block = (
+        f'<div class="chips">Chips in play at the start: {chips}</div>' if structure.chips else ""
+    )
+    name = escape(structure.name)
+    total = duration(total_minutes(structure))
+    css = CSS % {"paper": PAPERS.get(paper, "A4")}
+    return f"""<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<title>{name}</title>
+<style>{css}</style>
+</head>
+<body>
+<div class="sheet {_density(len(structure.periods))}">
+<header>
+<h1>{name}</h1>
+<div class="summary">{escape(summary(structure))}</div>
+{chips_block}
+</header>
+<table>
+<thead><tr>{"".join(heads)}</tr></thead>
+<tbody>
+{chr(10).join(body)}
+</tbody>
+</table>
+<footer><span>{len(structure.levels)} levels &middot; {total} of play and breaks</span>
+<span>tdtool</span></footer>
+</div>
+</body>
+</html>
+"""
