@@ -94,8 +94,9 @@ PAGE = """<!doctype html>
   body.break { --bg: #0b3fa8; --accent: #ffffff; }
   body.paused #time { color: #ffd400; }
   body.lastminute #time { color: #ff3b30; }
-  #top { display: flex; justify-content: space-between; align-items: center;
-    font-size: min(3.2vh, 2.4vw); color: var(--dim); min-height: 5vh; }
+  #top { display: flex; justify-content: space-between; align-items: center; gap: 2vw;
+    font-size: min(3.2vh, 2.4vw); color: var(--dim); min-height: 5vh; white-space: nowrap; }
+  #top > div:first-child { overflow: hidden; text-overflow: ellipsis; min-width: 0; }
   #name { font-weight: bold; color: var(--fg); }
   #clock-time { font-variant-numeric: tabular-nums; }
   #badge { display: none; margin-left: 0.4em; }
@@ -126,7 +127,7 @@ PAGE = """<!doctype html>
   .fig { text-align: center; }
   .fig .k { font-size: min(2.6vh, 1.7vw); color: var(--dim); letter-spacing: 0.12em;
     text-transform: uppercase; }
-  .fig .v { font-size: min(4.8vh, 2.8vw); font-weight: bold; white-space: nowrap; }
+  .fig .v { font-size: min(4.8vh, 2.6vw); font-weight: bold; white-space: nowrap; }
   #flash { position: fixed; inset: 0; background: #fff; opacity: 0; pointer-events: none; }
   #flash.on { animation: flash 3s ease-out; }
   @keyframes flash { 0%, 20%, 40% { opacity: 0.9; } 10%, 30% { opacity: 0.1; }
@@ -158,6 +159,7 @@ function mmss(s) {
   const p = (n) => String(n).padStart(2, "0");
   return h ? h + ":" + p(m) + ":" + p(x) : p(m) + ":" + p(x);
 }
+function down(s) { return mmss(Math.ceil(Math.max(0, s) - 1e-6)); }
 function blinds(l) { return num(l.small_blind) + " / " + num(l.big_blind); }
 function antes(l) {
   if (l.ante) return "ANTE " + num(l.ante);
@@ -185,7 +187,7 @@ function render() {
   if (d.past_last_level) label += " · LAST LEVEL";
   $("label").textContent = label;
   $("time").textContent = d.past_last_level
-    ? "+" + mmss(d.overtime_seconds + passed) : mmss(Math.ceil(left - 1e-6));
+    ? "+" + mmss(d.overtime_seconds + passed) : down(left);
   $("blinds").innerHTML = d.on_break
     ? "<small>NEXT: LEVEL " + d.level + "</small> " + blinds(d) : blinds(d);
   $("ante").textContent = antes(d);
@@ -197,7 +199,7 @@ function render() {
     notes.push(["colorup", "COLOR-UP OF " + chips(d.next_color_up) + " AT THE NEXT BREAK"]);
   if (d.late_registration === "open") {
     const l = d.seconds_to_late_registration_end - passed;
-    notes.push(["late", "LATE REGISTRATION CLOSES IN " + mmss(Math.ceil(Math.max(0, l)))]);
+    notes.push(["late", "LATE REGISTRATION CLOSES IN " + down(l)]);
   } else if (d.late_registration === "closed" && d.level === d.late_registration_level + 1) {
     notes.push(["late", "LATE REGISTRATION IS CLOSED"]);
   }
@@ -210,7 +212,7 @@ function render() {
     figs.push(fig("Next level", t));
   }
   if (d.seconds_to_break !== null)
-    figs.push(fig("Next break in", mmss(d.seconds_to_break - passed)));
+    figs.push(fig("Next break in", down(d.seconds_to_break - passed)));
   if (d.entries) figs.push(fig("Players", d.players_left + " / " + d.entries));
   if (d.entries && d.average_stack) {
     figs.push(fig("Average stack", num(d.average_stack) +
@@ -219,7 +221,23 @@ function render() {
   if (d.prize_pool) figs.push(fig("Prize pool", num(d.prize_pool)));
   $("figures").innerHTML = figs.join("");
   document.title = label + " " + $("time").textContent;
+  const now = [$("time").textContent.length, notes.length, figs.join("").length, innerWidth,
+    innerHeight, $("blinds").textContent, $("ante").textContent].join("|");
+  if (now !== shape) { shape = now; fit(); }
 }
+let shape = "";
+function fit() {
+  // The time as large as the screen allows: its width by its length, then smaller until
+  // everything else fits under it.
+  const t = $("time"), body = document.body;
+  let size = Math.min(innerHeight * 0.33, (innerWidth * 0.94) / (t.textContent.length * 0.6));
+  t.style.fontSize = size + "px";
+  for (let i = 0; i < 25 && body.scrollHeight > body.clientHeight + 1; i++) {
+    size *= 0.93;
+    t.style.fontSize = size + "px";
+  }
+}
+addEventListener("resize", () => { shape = ""; render(); });
 function key(d) { return [d.level, d.on_break, d.past_last_level].join("|"); }
 async function poll() {
   try {
