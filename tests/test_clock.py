@@ -174,6 +174,18 @@ def test_next_starts_the_next_period_in_full_and_keeps_running():
     assert on_break.on_break and on_break.remaining_seconds == 10 * MIN
 
 
+def test_changes_before_the_start_apply_when_the_clock_starts():
+    facts = [f(A.NEXT, 0), f(A.SET, 10, 5 * MIN)]
+    waiting = at(facts, 500)
+    assert (waiting.status, waiting.level.number, waiting.remaining_seconds) == (
+        ClockStatus.NOT_STARTED,
+        2,
+        5 * MIN,
+    )
+    r = at([*facts, f(A.START, 100)], 160)
+    assert (r.level.number, r.remaining_seconds, r.running) == (2, 4 * MIN, True)
+
+
 def test_prev_at_level_1_restarts_level_1():
     facts = [*START, f(A.PREV, 5 * MIN)]
     r = at(facts, 5 * MIN)

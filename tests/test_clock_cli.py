@@ -141,3 +141,8 @@ def test_the_log_describes_clock_events(cli, db):
     clock(cli, db, "add", "2")
     out = cli("--db", db, "log").stdout
     assert "Clock started" in out and "2 min added to the clock" in out
+
+
+def test_clock_run_without_a_terminal_points_to_status(cli, db):
+    result = clock(cli, db, "run")
+    assert result.exit_code == 2 and "clock status --json" in result.stderr

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import shlex
 import shutil
@@ -81,6 +82,10 @@ def tmux(*args: str, socket: str) -> str:
     return out.stdout
 
 
+def remaining(cli, db) -> int:
+    return json.loads(cli("--db", db, "clock", "status", "--json").stdout)["remaining_seconds"]
+
+
 def shows(pane: str, has: tuple[str, ...], lacks: tuple[str, ...] = ()) -> bool:
     return all(t in pane for t in has) and not any(t in pane for t in lacks)
 
@@ -127,6 +132,12 @@ def test_clock_run_in_tmux_pauses_and_moves_on_with_keys(tmp_path, cli):
             pane = wait_for(socket, has, lacks)
             assert shows(pane, has, lacks), f"after {key!r}:\n{pane}"
 
+        tmux("send-keys", "-t", "clock", "+", socket=socket)  # one more minute
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline and remaining(cli, db) != 16 * 60:
+            time.sleep(0.2)
+        assert remaining(cli, db) == 16 * 60
+
         # A command from another terminal shows on the running display.
         assert cli("--db", db, "clock", "next").exit_code == 0
         has = ("BREAK", "COLOR-UP NOW: 25", "Next: level 3")
@@ -137,6 +148,6 @@ def test_clock_run_in_tmux_pauses_and_moves_on_with_keys(tmp_path, cli):
         wait_for(socket, (), ("BREAK",))
         with Store.open(db) as store:
             kinds = [e.kind for e in store.events()][1:]
-        assert kinds == ["clock.start", "clock.pause", "clock.next", "clock.next"]
+        assert kinds == ["clock.start", "clock.pause", "clock.next", "clock.add", "clock.next"]
     finally:
         tmux("kill-server", socket=socket)

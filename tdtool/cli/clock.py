@@ -179,8 +179,15 @@ def run(
 
     Example: tdtool clock run --sound "paplay /usr/share/sounds/freedesktop/stereo/bell.oga"
     """
-    from tdtool.cli.clock_screen import run as run_screen
+    import sys
 
+    from tdtool.cli.clock_screen import run as run_screen
+    from tdtool.errors import InputError
+
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        raise InputError(
+            "`tdtool clock run` needs a terminal; in a script use `tdtool clock status --json`."
+        )
     with open_store(ctx) as store:
         run_screen(store, sound)
 

@@ -23,7 +23,7 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
-from tdtool.tournament.clock import format_seconds
+from tdtool.tournament.clock import ClockAction, format_seconds
 
 # A 3x5 font for the time left; each "#" becomes a block 2*scale wide and scale high.
 FONT = {
@@ -39,6 +39,20 @@ FONT = {
     "9": ("###", "#.#", "###", "..#", "###"),
     ":": (".", "#", ".", "#", "."),
     "+": ("...", ".#.", "###", ".#.", "..."),
+}
+
+KEY_ACTIONS = {
+    "n": (ClockAction.NEXT, 0),
+    "p": (ClockAction.PREV, 0),
+    "+": (ClockAction.ADD, 60),
+    "=": (ClockAction.ADD, 60),  # the + key without shift
+    "-": (ClockAction.ADD, -60),
+}
+"""Keys of `clock run` and the clock event each records (space depends on the state)."""
+SPACE = {
+    "not started": (ClockAction.START, 0),
+    "running": (ClockAction.PAUSE, 0),
+    "paused": (ClockAction.RESUME, 0),
 }
 
 KEYS_HELP = "space pause/resume · n next · p previous · + / - one minute · q quit"
@@ -271,12 +285,17 @@ class Bell:
 
 def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
     """Show the clock full-screen until `q` (or Ctrl-C); keys record clock events."""
-    from tdtool.cli.clock import perform, view_data
-    from tdtool.errors import TdtoolError
-    from tdtool.tournament.clock import ClockAction
-
     console = Console()
     bell = Bell(console, sound)
+    with contextlib.suppress(KeyboardInterrupt):
+        _loop(store, console, bell, tick)
+
+
+def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
+    """Draw, read keys and record their events until `q`."""
+    from tdtool.cli.clock import perform, view_data
+    from tdtool.errors import TdtoolError
+
     message = ""
     message_until = 0.0
 
@@ -289,28 +308,12 @@ def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
     with _keys() as poll, Live(frame(), console=console, screen=True, auto_refresh=False) as live:
         next_draw = 0.0
         while True:
-            try:
-                key = poll(tick)
-            except KeyboardInterrupt:
+            key = poll(tick)
+            if key in ("q", "Q"):
                 break
-            if key in ("q", "Q", "\x1b"):
-                break
-            action: tuple[ClockAction, int] | None = None
+            action = KEY_ACTIONS.get((key or "").lower())
             if key == " ":
-                status = view_data(store.state(), time.time())["status"]
-                action = {
-                    "not started": (ClockAction.START, 0),
-                    "running": (ClockAction.PAUSE, 0),
-                    "paused": (ClockAction.RESUME, 0),
-                }[status]
-            elif key in ("n", "N"):
-                action = (ClockAction.NEXT, 0)
-            elif key in ("p", "P"):
-                action = (ClockAction.PREV, 0)
-            elif key in ("+", "="):
-                action = (ClockAction.ADD, 60)
-            elif key in ("-", "_"):
-                action = (ClockAction.ADD, -60)
+                action = SPACE[view_data(store.state(), time.time())["status"]]
             if action is not None:
                 try:
                     perform(store, *action)

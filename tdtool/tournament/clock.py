@@ -296,10 +296,10 @@ def reading(facts: Iterable[ClockFact], structure: Structure, now: float) -> Clo
     late = structure.late_registration
     late_state = LateRegistration.NONE
     late_left: int | None = None
-    if late is not None:
-        late_index = next(
-            i for i, p in enumerate(periods) if isinstance(p, Level) and p.number == late
-        )
+    late_index = next(
+        (i for i, p in enumerate(periods) if isinstance(p, Level) and p.number == late), None
+    )
+    if late_index is not None:
         if not past and index <= late_index:
             late_state = LateRegistration.OPEN
             late_left = remaining + sum(_length(p) for p in periods[index + 1 : late_index + 1])
