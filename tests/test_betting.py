@@ -57,7 +57,9 @@ def test_blinds_skip_empty_seats_and_the_button_may_be_an_empty_seat():
 def test_tda_34_heads_up_button_posts_small_blind_acts_first_preflop_and_last_after():
     b = table([("Btn", 1000), ("Other", 1000)], button=1)
     assert [(b.name(b.index[p.seat]), p.kind) for p in b.postings] == [
-        ("Btn", Post.SMALL_BLIND), ("Other", Post.BIG_BLIND)]
+        ("Btn", Post.SMALL_BLIND),
+        ("Other", Post.BIG_BLIND),
+    ]
     assert to_act(b) == "Btn"
     play(b, "Btn call", "Other check", "--")
     assert to_act(b) == "Other"
@@ -149,15 +151,15 @@ def test_limit_bets_are_the_small_bet_then_the_big_bet_on_turn_and_river():
 
 
 def test_limit_bets_key_sets_the_small_and_big_bet():
-    b = table([("A", 2000), ("B", 2000)], button=1, game=Game.LIMIT, small_bet=100,
-              big_bet=300)
+    b = table([("A", 2000), ("B", 2000)], button=1, game=Game.LIMIT, small_bet=100, big_bet=300)
     play(b, "A call", "B check", "--", "B check", "A check", "--")
     assert b.options().min_to == 300
 
 
 def test_tda_48_limit_cap_of_a_bet_and_three_raises_applies_heads_up():
-    b = table([("Ann", 1000), ("Bo", 1000)], button=1, small_blind=10, big_blind=20,
-              game=Game.LIMIT)
+    b = table(
+        [("Ann", 1000), ("Bo", 1000)], button=1, small_blind=10, big_blind=20, game=Game.LIMIT
+    )
     play(b, "Ann raise 40", "Bo raise 60", "Ann raise 80")
     assert b.options().min_to is None
     with pytest.raises(IllegalAction, match="capped at 4 bets") as err:
@@ -166,8 +168,14 @@ def test_tda_48_limit_cap_of_a_bet_and_three_raises_applies_heads_up():
 
 
 def test_tda_48_cap_key_changes_the_number_of_bets():
-    b = table([("Ann", 1000), ("Bo", 1000)], button=1, small_blind=10, big_blind=20,
-              game=Game.LIMIT, cap=5)
+    b = table(
+        [("Ann", 1000), ("Bo", 1000)],
+        button=1,
+        small_blind=10,
+        big_blind=20,
+        game=Game.LIMIT,
+        cap=5,
+    )
     play(b, "Ann raise 40", "Bo raise 60", "Ann raise 80", "Bo raise 100")
     assert b.options().min_to is None
 
@@ -200,8 +208,13 @@ def test_short_all_in_big_blind_is_still_called_in_full_and_min_raise_stays_two_
 
 
 def test_bb_ante_big_blind_first_then_ante_from_what_is_left():
-    b = table([("Ann", 20000), ("Bo", 20000), ("Cy", 1500)], button=1, small_blind=500,
-              big_blind=1000, bb_ante=1000)
+    b = table(
+        [("Ann", 20000), ("Bo", 20000), ("Cy", 1500)],
+        button=1,
+        small_blind=500,
+        big_blind=1000,
+        bb_ante=1000,
+    )
     cy = [(p.kind, p.amount, p.all_in) for p in b.postings if p.seat == 3]
     assert cy == [(Post.BIG_BLIND, 1000, False), (Post.BB_ANTE, 500, True)]
     assert b.dead == 500 and b.current == 1000
@@ -222,8 +235,10 @@ def test_tda_53_action_out_of_turn_is_refused_naming_who_is_next():
 
 def test_a_check_facing_a_bet_is_refused_with_what_was_allowed():
     b = table(FIVE, button=5)
-    with pytest.raises(IllegalAction, match="C cannot check: there is 100 to call: C may call"
-                       " 100, raise to at least 200 or fold"):
+    with pytest.raises(
+        IllegalAction,
+        match="C cannot check: there is 100 to call: C may call 100, raise to at least 200 or fold",
+    ):
         play(b, "C check")
 
 

@@ -262,9 +262,9 @@ CASES = [
             "player": "C",
             "rule": "TDA 47A",
             "allowed": (
-                    "C may only call 200 or fold: the all-in raises since C acted add up to 75,"
-                    " less than a full raise of 100, so the betting was not reopened"
-                ),
+                "C may only call 200 or fold: the all-in raises since C acted add up to 75,"
+                " less than a full raise of 100, so the betting was not reopened"
+            ),
         },
         id="tda-47a-short-all-in-does-not-reopen",
     ),
@@ -328,9 +328,9 @@ CASES = [
             "player": "Ann",
             "rule": "TDA 47B",
             "allowed": (
-                    "Ann may only call 140 or fold: the raises since Ann acted add up to 40,"
-                    " less than half a bet of 100, so the betting was not reopened"
-                ),
+                "Ann may only call 140 or fold: the raises since Ann acted add up to 40,"
+                " less than half a bet of 100, so the betting was not reopened"
+            ),
         },
         id="tda-47b-limit-short-all-in",
     ),

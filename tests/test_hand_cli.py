@@ -17,10 +17,20 @@ def test_side_pots_json_matches_the_spec(cli):
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["pots"] == [
-        {**data["pots"][0], "amount": 60, "eligible": ["Anna", "Ben", "Carla"],
-         "winners": ["Anna"], "shares": {"Anna": 60}},
-        {**data["pots"][1], "amount": 60, "eligible": ["Ben", "Carla"], "winners": ["Ben"],
-         "shares": {"Ben": 60}},
+        {
+            **data["pots"][0],
+            "amount": 60,
+            "eligible": ["Anna", "Ben", "Carla"],
+            "winners": ["Anna"],
+            "shares": {"Anna": 60},
+        },
+        {
+            **data["pots"][1],
+            "amount": 60,
+            "eligible": ["Ben", "Carla"],
+            "winners": ["Ben"],
+            "shares": {"Ben": 60},
+        },
     ]
     assert data["returned"] == {}
     assert data["stacks"] == {"Anna": 60, "Ben": 210, "Carla": 150}
@@ -81,7 +91,12 @@ def test_unknown_key_exits_2_with_file_line_and_suggestion(cli, tmp_path):
 
 def test_hand_check_runs_as_a_program_with_exit_codes():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-m", "tdtool", "hand", "check", str(SIDE_POTS)],
-                         capture_output=True, text=True, env=env, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-m", "tdtool", "hand", "check", str(SIDE_POTS)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     assert out.returncode == 0, out.stderr
     assert "main pot" in out.stdout

@@ -20,9 +20,20 @@ seats:
 actions:
 """
 PREFLOP = ["Anna call", "Ben call", "Carla check"]
-RUNOUT = ["flop 2c 7s 9d", "Ben check", "Carla check", "Anna check",
-          "turn Jc", "Ben check", "Carla check", "Anna check",
-          "river 3h", "Ben check", "Carla check", "Anna check"]
+RUNOUT = [
+    "flop 2c 7s 9d",
+    "Ben check",
+    "Carla check",
+    "Anna check",
+    "turn Jc",
+    "Ben check",
+    "Carla check",
+    "Anna check",
+    "river 3h",
+    "Ben check",
+    "Carla check",
+    "Anna check",
+]
 
 
 def hand(*actions: str, header: str = HEADER):
@@ -90,10 +101,13 @@ def test_a_bad_card_is_bad_input():
     assert input_error(*PREFLOP, "flop 2c 7x 9d").startswith("h.yaml:11: '7x' is not a card")
 
 
-@pytest.mark.parametrize(("line", "message"), [
-    ("flop 2c 7s", "the flop is 3 cards, not 2"),
-    ("turn 2c 7s", "the turn is 1 card, not 2"),
-])
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("flop 2c 7s", "the flop is 3 cards, not 2"),
+        ("turn 2c 7s", "the turn is 1 card, not 2"),
+    ],
+)
 def test_wrong_number_of_board_cards_is_bad_input(line, message):
     assert message in input_error(*PREFLOP, line)
 
@@ -104,8 +118,9 @@ def test_board_out_of_order_is_bad_input():
 
 def test_actions_after_the_hand_is_over_are_bad_input():
     msg = input_error("Anna raise 300", "Ben fold", "Carla fold", "Anna check")
-    assert msg == ("h.yaml:11: `Anna check` comes after the hand is over (everyone but Anna"
-                   " has folded).")
+    assert msg == (
+        "h.yaml:11: `Anna check` comes after the hand is over (everyone but Anna has folded)."
+    )
     assert "after the hand is over" in input_error(*PREFLOP, *RUNOUT, "Ben check")
 
 
@@ -135,8 +150,15 @@ def test_a_flop_dealt_before_the_betting_is_complete_is_refused_naming_who_is_to
 
 def test_tda_16_no_muck_once_a_player_is_all_in():
     with pytest.raises(RuleError, match="TDA 16"):
-        check("Anna all-in", "Ben call", "Carla fold", "flop 2c 7s 9d", "turn Jc", "river 3h",
-              "Ben mucks")
+        check(
+            "Anna all-in",
+            "Ben call",
+            "Carla fold",
+            "flop 2c 7s 9d",
+            "turn Jc",
+            "river 3h",
+            "Ben mucks",
+        )
 
 
 def test_tda_17_last_river_aggressor_shows_first_else_first_left_of_the_button():
@@ -147,8 +169,7 @@ def test_tda_17_last_river_aggressor_shows_first_else_first_left_of_the_button()
 
 
 def test_tda_16_all_in_showdown_turns_every_hand_face_up():
-    result = check("Anna all-in", "Ben call", "Carla call", "flop 2c 7s 9d", "turn Jc",
-                   "river 3h")
+    result = check("Anna all-in", "Ben call", "Carla call", "flop 2c 7s 9d", "turn Jc", "river 3h")
     assert result.showdown_rule == "TDA 16"
 
 
@@ -156,17 +177,25 @@ def test_an_illegal_action_stops_the_replay_with_line_player_allowed_and_rule():
     with pytest.raises(IllegalAction) as err:
         check("Anna raise 150")
     e = err.value
-    assert (e.line, e.player, e.allowed, e.rule) == (8, "Anna", "the minimum raise is to 200",
-                                                     "TDA 43")
+    assert (e.line, e.player, e.allowed, e.rule) == (
+        8,
+        "Anna",
+        "the minimum raise is to 200",
+        "TDA 43",
+    )
     assert str(e) == "h.yaml:8: Anna cannot raise to 150: the minimum raise is to 200 (TDA 43)."
 
 
 IRREGULAR = [
-    ("exposed Ben first", IrregularityLine(8, "exposed Ben first", Irregularity.EXPOSED_CARD,
-                                           seat=2, which="first")),
+    (
+        "exposed Ben first",
+        IrregularityLine(8, "exposed Ben first", Irregularity.EXPOSED_CARD, seat=2, which="first"),
+    ),
     ("boxed 3", IrregularityLine(8, "boxed 3", Irregularity.BOXED_CARD, seat=3)),
-    ("misdeal wrong seat", IrregularityLine(8, "misdeal wrong seat", Irregularity.MISDEAL,
-                                            reason="wrong seat")),
+    (
+        "misdeal wrong seat",
+        IrregularityLine(8, "misdeal wrong seat", Irregularity.MISDEAL, reason="wrong seat"),
+    ),
     ("Ben exposes", IrregularityLine(8, "Ben exposes", Irregularity.PLAYER_EXPOSES, seat=2)),
 ]
 
@@ -182,10 +211,15 @@ def test_premature_and_four_card_flop_lines_are_parsed_with_their_cards():
     assert lines[4].kind is Irregularity.FOUR_CARD_FLOP and len(lines[4].cards) == 4
 
 
-@pytest.mark.parametrize(("text", "misdeal"), [("exposed Ben second", False),
-                                               ("boxed Anna", False),
-                                               ("misdeal wrong seat", True),
-                                               ("Ben exposes", False)])
+@pytest.mark.parametrize(
+    ("text", "misdeal"),
+    [
+        ("exposed Ben second", False),
+        ("boxed Anna", False),
+        ("misdeal wrong seat", True),
+        ("Ben exposes", False),
+    ],
+)
 def test_irregularities_are_ruled_never_ignored(text, misdeal):
     result = check(text) if misdeal else check(text, *PREFLOP, *RUNOUT)
     assert [(r.line, r.misdeal) for r in result.rulings] == [(8, misdeal)]

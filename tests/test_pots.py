@@ -8,8 +8,7 @@ from tdtool.rules.pots import Pot, collect, split
 
 
 def test_tda_21_side_pots_a_50_b_150_c_300_d_300():
-    pots, returned = collect({1: 50, 2: 150, 3: 300, 4: 300}, live=[1, 2, 3, 4],
-                             order=[1, 2, 3, 4])
+    pots, returned = collect({1: 50, 2: 150, 3: 300, 4: 300}, live=[1, 2, 3, 4], order=[1, 2, 3, 4])
     assert pots == (Pot(200, (1, 2, 3, 4)), Pot(300, (2, 3, 4)), Pot(300, (3, 4)))
     assert returned == {}
 
@@ -38,8 +37,7 @@ def test_rp_11_big_blind_ante_is_dead_money_in_the_main_pot():
 
 
 def test_tda_20_odd_chip_example_main_3025_a_1025_b_1000_c_1000():
-    assert split(3025, winners=["A", "B", "C"], chip=25) == (("A", 1025), ("B", 1000),
-                                                              ("C", 1000))
+    assert split(3025, winners=["A", "B", "C"], chip=25) == (("A", 1025), ("B", 1000), ("C", 1000))
     assert split(2000, winners=["B", "C"], chip=25) == (("B", 1000), ("C", 1000))
 
 

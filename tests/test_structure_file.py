@@ -366,3 +366,39 @@ def test_unknown_name_suggests_a_close_one():
 def test_missing_path_is_an_input_error():
     with pytest.raises(InputError, match="There is no file nowhere/x.yaml"):
         load_structure("nowhere/x.yaml")
+
+
+def test_a_bundled_name_typed_with_its_extension_is_found():
+    assert load_structure("daily.yaml").name == "Daily No-Limit Hold'em"
+
+
+def test_a_missing_yaml_file_without_folder_says_both(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(InputError, match="There is no file mine.yaml here, and there is no"):
+        load_structure("mine.yaml")
+
+
+def test_chips_are_listed_smallest_first_once():
+    found = problems(
+        "starting_stack: 20000\nlevel_minutes: 20\nchips: [100, 25, 100]\n"
+        "levels: [blinds: 100/200]\n"
+    )
+    assert found == ["t.yaml:3: list the chips smallest first, each once (got [100, 25, 100])."]
+
+
+def test_color_up_needs_chips_in_play():
+    found = problems(
+        "starting_stack: 20000\nlevel_minutes: 20\nlevels:\n  - break: 10\n    color_up: [25]\n"
+        "  - blinds: 100/200\n"
+    )
+    assert found == [
+        "t.yaml:5: break before level 1: colors up the 25 chip, which is not in play"
+        " (no `chips` are listed)."
+    ]
+
+
+def test_a_control_character_is_refused_with_its_line():
+    found = problems("name: x\nstarting_stack: 1000\x1b\nlevels: [blinds: 5/10]\n")
+    assert found == [
+        "t.yaml:2: this line holds a character YAML does not allow (U+001B); delete it."
+    ]

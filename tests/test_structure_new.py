@@ -91,6 +91,7 @@ def test_final_table_level_sets_the_pace():
     fast = generate(Plan("Fast", 30000, 30, players=100, final_table_level=10))
     assert slow.step < fast.step
     assert abs(slow.final_table_level - 20) <= 4  # the ladder of round numbers is coarse
+    assert any("level 17 rather than 20" in note for note in slow.notes)
 
 
 def test_classic_antes_never_go_down_and_limit_has_none():

@@ -19,12 +19,20 @@ app = typer.Typer(
 
 @app.command("check")
 def check(
-    file: Annotated[Path, typer.Argument(help="The hand file (YAML, see specs/hand-file.md).",
-                                         show_default=False)],
+    file: Annotated[
+        Path,
+        typer.Argument(help="The hand file (YAML, see specs/hand-file.md).", show_default=False),
+    ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
-    rules: Annotated[str | None, typer.Option(
-        "--rules", help="House rules profile for the irregularities: tda or robert (overrides"
-        " the file's `rules:`).", show_default=False)] = None,
+    rules: Annotated[
+        str | None,
+        typer.Option(
+            "--rules",
+            help="House rules profile for the irregularities: tda or robert (overrides"
+            " the file's `rules:`).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Check every action of a hand and say who wins what: pots, side pots, splits, stacks.
 
@@ -61,8 +69,15 @@ def check(
 
 def illegal_json(exc: IllegalHand) -> dict[str, Any]:
     """The JSON answer for a hand that breaks a rule."""
-    return {"legal": False, "line": exc.line, "player": exc.player, "what": exc.what,
-            "allowed": exc.allowed, "rule": exc.rule, "error": str(exc)}
+    return {
+        "legal": False,
+        "line": exc.line,
+        "player": exc.player,
+        "what": exc.what,
+        "allowed": exc.allowed,
+        "rule": exc.rule,
+        "error": str(exc),
+    }
 
 
 def result_json(result: HandResult) -> dict[str, Any]:
@@ -70,20 +85,34 @@ def result_json(result: HandResult) -> dict[str, Any]:
     return {
         "legal": True,
         "pots": [
-            {"amount": p.amount, "eligible": list(p.eligible), "winners": list(p.winners),
-             "shares": dict(p.shares), "hand": p.hand, "odd_chips": list(p.odd_chips),
-             "label": p.label}
+            {
+                "amount": p.amount,
+                "eligible": list(p.eligible),
+                "winners": list(p.winners),
+                "shares": dict(p.shares),
+                "hand": p.hand,
+                "odd_chips": list(p.odd_chips),
+                "label": p.label,
+            }
             for p in result.pots
         ],
         "returned": dict(result.returned),
         "stacks": dict(result.stacks),
         "board": [str(c) for c in result.board],
-        "hands": {h.name: {"cards": [str(c) for c in h.cards], "best": [str(c) for c in h.best],
-                           "description": h.description} for h in result.hands},
+        "hands": {
+            h.name: {
+                "cards": [str(c) for c in h.cards],
+                "best": [str(c) for c in h.best],
+                "description": h.description,
+            }
+            for h in result.hands
+        },
         "showdown": {"order": list(result.showdown), "rule": result.showdown_rule},
         "won_by_fold": result.won_by_fold,
-        "posted": [{"player": who, "kind": kind, "amount": amount, "all_in": all_in}
-                   for who, kind, amount, all_in in result.postings],
+        "posted": [
+            {"player": who, "kind": kind, "amount": amount, "all_in": all_in}
+            for who, kind, amount, all_in in result.postings
+        ],
         "chip": result.chip,
         "misdeal": result.misdeal is not None,
         "rulings": [r.to_dict() for r in result.rulings],
@@ -100,15 +129,23 @@ def render(result: HandResult) -> str:
 
         out += [render_rulings(result.rulings), ""]
     if result.misdeal is not None:
-        how = ("is void (fouled deck)" if result.misdeal.irregularity == "duplicate-card"
-               else "ends in a misdeal")
-        out.append(f"The hand {how} on line {result.misdeal.line}: every chip goes back where"
-                   " it started.")
-        out.append(table([(who, chips) for who, chips in result.stacks],
-                         headers=["player", "stack"]))
+        how = (
+            "is void (fouled deck)"
+            if result.misdeal.irregularity == "duplicate-card"
+            else "ends in a misdeal"
+        )
+        out.append(
+            f"The hand {how} on line {result.misdeal.line}: every chip goes back where it started."
+        )
+        out.append(
+            table([(who, chips) for who, chips in result.stacks], headers=["player", "stack"])
+        )
         return "\n".join(out)
-    posted = [f"{who} {kind} {amount}{' (all-in)' if all_in else ''}"
-              for who, kind, amount, all_in in result.postings if amount]
+    posted = [
+        f"{who} {kind} {amount}{' (all-in)' if all_in else ''}"
+        for who, kind, amount, all_in in result.postings
+        if amount
+    ]
     if posted:
         out.append("Posted: " + ", ".join(posted) + ".")
     if result.board:
@@ -116,40 +153,67 @@ def render(result: HandResult) -> str:
     if result.won_by_fold:
         out.append(f"Everyone else folded: {result.won_by_fold} wins without a showdown.")
     if result.hands:
-        how = ("every hand is turned face up (TDA 16)" if result.showdown_rule == "TDA 16"
-               else "shown in this order (TDA 17)")
+        how = (
+            "every hand is turned face up (TDA 16)"
+            if result.showdown_rule == "TDA 16"
+            else "shown in this order (TDA 17)"
+        )
         out.append("")
         out.append(f"Showdown: {', '.join(result.showdown)}; {how}.")
-        out.append(table(
-            [(h.name, " ".join(c.pretty for c in h.cards), h.description,
-              " ".join(c.pretty for c in h.best)) for h in result.hands],
-            headers=["player", "cards", "hand", "best five"],
-        ))
+        out.append(
+            table(
+                [
+                    (
+                        h.name,
+                        " ".join(c.pretty for c in h.cards),
+                        h.description,
+                        " ".join(c.pretty for c in h.best),
+                    )
+                    for h in result.hands
+                ],
+                headers=["player", "cards", "hand", "best five"],
+            )
+        )
     out.append("")
     rows = []
     for p in result.pots:
         shares = ", ".join(f"{who} {chips}" for who, chips in p.shares)
-        rows.append((p.label, p.amount, ", ".join(p.eligible), ", ".join(p.winners),
-                     p.hand or "uncontested", shares))
-    title = "Pots" + (" (side pots are awarded first, then the main pot)"
-                      if len(result.pots) > 1 else "")
+        rows.append(
+            (
+                p.label,
+                p.amount,
+                ", ".join(p.eligible),
+                ", ".join(p.winners),
+                p.hand or "uncontested",
+                shares,
+            )
+        )
+    title = "Pots" + (
+        " (side pots are awarded first, then the main pot)" if len(result.pots) > 1 else ""
+    )
     out.append(title + ":")
     out.append(table(rows, headers=["pot", "chips", "eligible", "won by", "with", "shares"]))
     for p in result.pots:
         if len(p.winners) > 1:
-            line = (f"The {p.label} of {p.amount} is split {len(p.winners)} ways in chips of"
-                    f" {result.chip}")
+            line = (
+                f"The {p.label} of {p.amount} is split {len(p.winners)} ways in chips of"
+                f" {result.chip}"
+            )
             if p.odd_chips:
-                line += (f"; the odd chip{'s' * (len(p.odd_chips) > 1)} went to"
-                         f" {', '.join(p.odd_chips)}, first clockwise from the button (TDA 20)")
+                line += (
+                    f"; the odd chip{'s' * (len(p.odd_chips) > 1)} went to"
+                    f" {', '.join(p.odd_chips)}, first clockwise from the button (TDA 20)"
+                )
             out.append(line + ".")
     for who, chips in result.returned:
         out.append(f"{who}'s uncalled {chips} goes back to {who} (TDA 21).")
     out.append("")
     start = dict(result.start)
     out.append("Stacks after the hand:")
-    out.append(table(
-        [(who, start[who], chips, f"{chips - start[who]:+d}") for who, chips in result.stacks],
-        headers=["player", "before", "after", "change"],
-    ))
+    out.append(
+        table(
+            [(who, start[who], chips, f"{chips - start[who]:+d}") for who, chips in result.stacks],
+            headers=["player", "before", "after", "change"],
+        )
+    )
     return "\n".join(out)

@@ -28,10 +28,25 @@ from tdtool.rules.entry import (
     ShowdownLine,
 )
 
-KEYS = ("game", "blinds", "ante", "bb_ante", "chip", "cap", "bets", "rules", "button", "seats",
-        "actions")
-REQUIRED = {"blinds": "blinds: 100/200", "button": "button: 1", "seats": "seats: ...",
-            "actions": "actions: ..."}
+KEYS = (
+    "game",
+    "blinds",
+    "ante",
+    "bb_ante",
+    "chip",
+    "cap",
+    "bets",
+    "rules",
+    "button",
+    "seats",
+    "actions",
+)
+REQUIRED = {
+    "blinds": "blinds: 100/200",
+    "button": "button: 1",
+    "seats": "seats: ...",
+    "actions": "actions: ...",
+}
 SEAT_KEYS = ("name", "stack", "cards")
 GAMES = {
     "no-limit": Game.NO_LIMIT, "nl": Game.NO_LIMIT, "nlhe": Game.NO_LIMIT, "nolimit": Game.NO_LIMIT,
@@ -47,8 +62,11 @@ VERBS = {
 SHOWDOWN = {"shows": True, "show": True, "mucks": False, "muck": False}
 STREET_WORDS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
-PREMATURE = {Street.FLOP: Irregularity.PREMATURE_FLOP, Street.TURN: Irregularity.PREMATURE_TURN,
-             Street.RIVER: Irregularity.PREMATURE_RIVER}
+PREMATURE = {
+    Street.FLOP: Irregularity.PREMATURE_FLOP,
+    Street.TURN: Irregularity.PREMATURE_TURN,
+    Street.RIVER: Irregularity.PREMATURE_RIVER,
+}
 _NUMBER = re.compile(r"^-?\d[\d,_]*$")
 
 
@@ -90,8 +108,10 @@ class _Reader:
             if key not in keys:
                 close = difflib.get_close_matches(key, keys, n=1)
                 hint = f" Did you mean `{close[0]}`?" if close else ""
-                raise self.fail(key_node, f"unknown key `{key}` in {what}.{hint} The keys are:"
-                                f" {', '.join(keys)}.")
+                raise self.fail(
+                    key_node,
+                    f"unknown key `{key}` in {what}.{hint} The keys are: {', '.join(keys)}.",
+                )
             if key in out:
                 raise self.fail(key_node, f"`{key}` is given twice in {what}.")
             out[key] = value
@@ -122,8 +142,11 @@ class _Reader:
             raise self.fail(node, f"`{key}` should be two amounts like `{example}`, not `{text}`.")
         a, b = (int(p.replace(",", "").replace("_", "")) for p in parts)
         if a < 0 or b <= 0 or a > b:
-            raise self.fail(node, f"`{key}: {text}` is not possible: write the smaller amount"
-                            f" first, like `{example}`.")
+            raise self.fail(
+                node,
+                f"`{key}: {text}` is not possible: write the smaller amount"
+                f" first, like `{example}`.",
+            )
         return a, b
 
     def cards(self, node: yaml.Node, text: str) -> tuple[Card, ...]:
@@ -152,16 +175,20 @@ class _Reader:
         if "game" in top:
             word = self.scalar(top["game"], "game").lower()
             if word not in GAMES:
-                raise self.fail(top["game"], f"unknown game `{word}`: write no-limit, pot-limit"
-                                " or limit.")
+                raise self.fail(
+                    top["game"], f"unknown game `{word}`: write no-limit, pot-limit or limit."
+                )
             game = GAMES[word]
         small, big = self.pair(top["blinds"], "blinds", "100/200")
         bets: tuple[int, int] | None = None
         if "bets" in top:
             bets = self.pair(top["bets"], "bets", "200/400")
             if game is not Game.LIMIT:
-                raise self.fail(top["bets"], "`bets` sets limit bet sizes; this hand is"
-                                f" {game}. Remove it, or add `game: limit`.")
+                raise self.fail(
+                    top["bets"],
+                    "`bets` sets limit bet sizes; this hand is"
+                    f" {game}. Remove it, or add `game: limit`.",
+                )
         ante = self.integer(top["ante"], "ante") if "ante" in top else 0
         bb_ante = self.integer(top["bb_ante"], "bb_ante") if "bb_ante" in top else 0
         chip = self.integer(top["chip"], "chip", low=1) if "chip" in top else 1
@@ -170,23 +197,43 @@ class _Reader:
         if "rules" in top:
             word = self.scalar(top["rules"], "rules").lower()
             if word not in set(Profile):
-                raise self.fail(top["rules"], f"unknown rules profile `{word}`: write tda"
-                                " (Poker TDA) or robert (Robert's Rules of Poker).")
+                raise self.fail(
+                    top["rules"],
+                    f"unknown rules profile `{word}`: write tda"
+                    " (Poker TDA) or robert (Robert's Rules of Poker).",
+                )
             profile = Profile(word)
         button = self.integer(top["button"], "button", low=1, high=10)
         seats = self.seats(top["seats"])
-        stakes = Stakes(small_blind=small, big_blind=big, game=game, ante=ante, bb_ante=bb_ante,
-                        small_bet=bets[0] if bets else None, big_bet=bets[1] if bets else None,
-                        cap=cap)
+        stakes = Stakes(
+            small_blind=small,
+            big_blind=big,
+            game=game,
+            ante=ante,
+            bb_ante=bb_ante,
+            small_bet=bets[0] if bets else None,
+            big_bet=bets[1] if bets else None,
+            cap=cap,
+        )
         lines = self.actions(top["actions"], seats)
         end_line = max([_line(top["actions"])] + [r.line for r in lines])
-        return EnteredHand(source=self.source, stakes=stakes, button=button, seats=seats,
-                           lines=lines, chip=chip, profile=profile, end_line=end_line)
+        return EnteredHand(
+            source=self.source,
+            stakes=stakes,
+            button=button,
+            seats=seats,
+            lines=lines,
+            chip=chip,
+            profile=profile,
+            end_line=end_line,
+        )
 
     def seats(self, node: yaml.Node) -> tuple[SeatEntry, ...]:
         if not isinstance(node, yaml.MappingNode):
-            raise self.fail(node, "`seats` should map seat numbers to players, like"
-                            " `1: {name: Anna, stack: 2000}`.")
+            raise self.fail(
+                node,
+                "`seats` should map seat numbers to players, like `1: {name: Anna, stack: 2000}`.",
+            )
         entries: list[SeatEntry] = []
         names: dict[str, int] = {}
         for key_node, value in node.value:
@@ -199,23 +246,30 @@ class _Reader:
                     raise self.fail(value, f"seat {seat} has no `{key}`.")
             name = self.scalar(fields["name"], "name")
             if not name or name.isdigit():
-                raise self.fail(fields["name"], f"seat {seat} needs a name that is not a number"
-                                " (a number in an action means a seat).")
+                raise self.fail(
+                    fields["name"],
+                    f"seat {seat} needs a name that is not a number"
+                    " (a number in an action means a seat).",
+                )
             if name.lower() in names:
-                raise self.fail(fields["name"], f"{name} is seated twice (seats"
-                                f" {names[name.lower()]} and {seat}).")
+                raise self.fail(
+                    fields["name"],
+                    f"{name} is seated twice (seats {names[name.lower()]} and {seat}).",
+                )
             names[name.lower()] = seat
             stack_node = fields["stack"]
             stack = self.integer(stack_node, f"stack of {name}")
             if stack == 0:
-                raise self.fail(stack_node, f"{name} has no chips and cannot be dealt in;"
-                                " remove the seat.")
+                raise self.fail(
+                    stack_node, f"{name} has no chips and cannot be dealt in; remove the seat."
+                )
             cards: tuple[Card, ...] | None = None
             if "cards" in fields:
                 cards = self.cards(fields["cards"], self.scalar(fields["cards"], "cards"))
                 if len(cards) != 2:
-                    raise self.fail(fields["cards"], f"{name} should have 2 hole cards, not"
-                                    f" {len(cards)}.")
+                    raise self.fail(
+                        fields["cards"], f"{name} should have 2 hole cards, not {len(cards)}."
+                    )
             entries.append(SeatEntry(seat, name, stack, cards, _line(key_node)))
         if not 2 <= len(entries) <= 10:
             raise self.fail(node, f"a hand needs 2 to 10 players, not {len(entries)}.")
@@ -245,8 +299,9 @@ class _Reader:
         names = [e.name for e in seats]
         close = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
         hint = f" Did you mean {close[0]}?" if close else ""
-        raise self.fail(node, f"{text} is not seated at this table.{hint} The players are"
-                        f" {', '.join(names)}.")
+        raise self.fail(
+            node, f"{text} is not seated at this table.{hint} The players are {', '.join(names)}."
+        )
 
     def action(self, node: yaml.Node, seats: tuple[SeatEntry, ...]) -> HandLine:
         if not isinstance(node, yaml.ScalarNode) or not str(node.value).strip():
@@ -261,14 +316,15 @@ class _Reader:
             return self.board(node, text, STREET_WORDS[low[1]], " ".join(words[2:]), True)
         if low[0] == "exposed" and len(low) >= 3 and low[-1] in ("first", "second"):
             seat = self.who(node, words[1:-1], seats)
-            return IrregularityLine(line, text, Irregularity.EXPOSED_CARD, seat=seat,
-                                    which=low[-1])
+            return IrregularityLine(line, text, Irregularity.EXPOSED_CARD, seat=seat, which=low[-1])
         if low[0] == "boxed" and len(low) >= 2:
-            return IrregularityLine(line, text, Irregularity.BOXED_CARD,
-                                    seat=self.who(node, words[1:], seats))
+            return IrregularityLine(
+                line, text, Irregularity.BOXED_CARD, seat=self.who(node, words[1:], seats)
+            )
         if low[0] == "misdeal":
-            return IrregularityLine(line, text, Irregularity.MISDEAL,
-                                    reason=" ".join(words[1:]) or None)
+            return IrregularityLine(
+                line, text, Irregularity.MISDEAL, reason=" ".join(words[1:]) or None
+            )
         amount: int | None = None
         if _NUMBER.match(low[-1]):
             amount = int(low[-1].replace(",", "").replace("_", ""))
@@ -282,28 +338,36 @@ class _Reader:
             raise self.fail(node, f"`{text}` is not an action: write `WHO VERB`, like `Ben call`.")
         verb = low[-1]
         if verb in ("exposes", "expose") and amount is None:
-            return IrregularityLine(line, text, Irregularity.PLAYER_EXPOSES,
-                                    seat=self.who(node, words[:-1], seats))
+            return IrregularityLine(
+                line, text, Irregularity.PLAYER_EXPOSES, seat=self.who(node, words[:-1], seats)
+            )
         if verb in SHOWDOWN and amount is None:
             return ShowdownLine(line, text, self.who(node, words[:-1], seats), SHOWDOWN[verb])
         if verb not in VERBS:
-            raise self.fail(node, f"`{text}` is not an action: the verbs are fold, check, call,"
-                            " bet N, raise N, all-in, shows, mucks (or a board line: flop, turn,"
-                            " river).")
+            raise self.fail(
+                node,
+                f"`{text}` is not an action: the verbs are fold, check, call,"
+                " bet N, raise N, all-in, shows, mucks (or a board line: flop, turn,"
+                " river).",
+            )
         kind = VERBS[verb]
         seat = self.who(node, words[:-1], seats)
         if kind in (Verb.BET, Verb.RAISE):
             if amount is None:
-                raise self.fail(node, f"`{text}` needs an amount: `{verb} N`, where N is the"
-                                " player's total in front of them this round.")
+                raise self.fail(
+                    node,
+                    f"`{text}` needs an amount: `{verb} N`, where N is the"
+                    " player's total in front of them this round.",
+                )
             if amount <= 0:
                 raise self.fail(node, f"`{text}`: a {verb} must be more than 0.")
         elif amount is not None:
             raise self.fail(node, f"`{text}`: a {verb} takes no amount; write `{' '.join(words)}`.")
         return ActionLine(line, text, seat, kind, amount)
 
-    def board(self, node: yaml.Node, text: str, street: Street, cards_text: str,
-              premature: bool) -> HandLine:
+    def board(
+        self, node: yaml.Node, text: str, street: Street, cards_text: str, premature: bool
+    ) -> HandLine:
         line = _line(node)
         cards = self.cards(node, cards_text) if cards_text else ()
         want = BOARD_SIZE[street]
@@ -313,6 +377,7 @@ class _Reader:
             return IrregularityLine(line, text, Irregularity.FOUR_CARD_FLOP, cards=cards)
         if len(cards) != want:
             plural = "s" if want > 1 else ""
-            raise self.fail(node, f"the {street} is {want} card{plural}, not {len(cards)}:"
-                            f" `{text}`.")
+            raise self.fail(
+                node, f"the {street} is {want} card{plural}, not {len(cards)}: `{text}`."
+            )
         return BoardLine(line, text, street, cards)

@@ -136,8 +136,12 @@ def resolve_structure(name_or_path: str | Path) -> Path:
         return path
     if path.is_dir():
         raise InputError(f"{text} is a folder; give a structure file (.yaml) or a name.")
-    looks_like_path = path.suffix in SUFFIXES or "/" in text or "\\" in text
-    if looks_like_path:
+    has_folder = "/" in text or "\\" in text
+    missing_file = ""
+    if path.suffix in SUFFIXES and not has_folder:
+        missing_file = f"There is no file {text} here, and "
+        text = path.stem  # `daily.yaml` typed for the bundled `daily`
+    elif has_folder or path.suffix in SUFFIXES:
         raise InputError(
             f"There is no file {text}. Check the path, or run `tdtool structure list`"
             " to see the structures known by name."
@@ -150,8 +154,9 @@ def resolve_structure(name_or_path: str | Path) -> Path:
     close = difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.5)
     hint = f" Did you mean '{close[0]}'?" if close else ""
     known = ", ".join(names) if names else "none"
+    opening = f"{missing_file}there is no" if missing_file else "There is no"
     raise InputError(
-        f"There is no structure named '{text}'.{hint} Known structures: {known}."
+        f"{opening} structure named '{text}'.{hint} Known structures: {known}."
         " Give a file of your own by its path."
     )
 
@@ -224,10 +229,9 @@ def parse_structure(text: str, filename: str, default_name: str = "structure") -
         loader = yaml.SafeLoader(text)
     except yaml.reader.ReaderError as exc:
         line = text[: exc.position].count("\n") + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
         report.error(
-            line,
-            "",
-            f"this line holds a character YAML does not allow ({exc.character!r}); delete it.",
+            line, "", f"this line holds a character YAML does not allow (U+{code:04X}); delete it."
         )
         raise StructureFileError(filename, report.lines(report.errors)) from None
     try:

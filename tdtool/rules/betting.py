@@ -59,8 +59,15 @@ class Post(StrEnum):
 class IllegalAction(RuleError):
     """An action the betting rules refuse: who, what was allowed instead, and the rule."""
 
-    def __init__(self, player: str, what: str, allowed: str, rule: str,
-                 where: str | None = None, line: int | None = None) -> None:
+    def __init__(
+        self,
+        player: str,
+        what: str,
+        allowed: str,
+        rule: str,
+        where: str | None = None,
+        line: int | None = None,
+    ) -> None:
         self.player = player
         self.what = what
         self.allowed = allowed
@@ -196,8 +203,10 @@ class Betting:
         if st.ante:  # classic antes first, then the blinds (a short player pays the ante first)
             for i in range(self.n):
                 self._pay(i, Post.ANTE, st.ante, live=False)
-        for i, kind, amount in ((self.sb, Post.SMALL_BLIND, st.small_blind),
-                                (self.bb, Post.BIG_BLIND, st.big_blind)):
+        for i, kind, amount in (
+            (self.sb, Post.SMALL_BLIND, st.small_blind),
+            (self.bb, Post.BIG_BLIND, st.big_blind),
+        ):
             if amount and self.stack[i]:
                 self.shortfall += amount - self._pay(i, kind, amount, live=True)
         if st.bb_ante and self.stack[self.bb]:  # big blind first, then the big blind ante
@@ -329,29 +338,39 @@ class Betting:
         i = self.index[seat]
         who = self.name(i)
         if self.to_act is None:
-            raise IllegalAction(who, f"{who} cannot act now", "the betting round is over",
-                                "TDA 53")
+            raise IllegalAction(who, f"{who} cannot act now", "the betting round is over", "TDA 53")
         if i != self.to_act:
             nxt = self.name(self.to_act)
-            raise IllegalAction(who, f"{who} acted out of turn", f"{nxt} is next to act",
-                                "TDA 53")
+            raise IllegalAction(who, f"{who} acted out of turn", f"{nxt} is next to act", "TDA 53")
         kind, to = self._resolve(i, verb, amount)
         opts = self.options()
         call = opts.call_to
         if kind is Verb.CHECK and not opts.can_check:
-            raise IllegalAction(who, f"{who} cannot check: there is {call - self.bet[i]} to call",
-                                f"{who} may call {call}{self._or_raise(opts)} or fold",
-                                "a check needs nothing to call")
+            raise IllegalAction(
+                who,
+                f"{who} cannot check: there is {call - self.bet[i]} to call",
+                f"{who} may call {call}{self._or_raise(opts)} or fold",
+                "a check needs nothing to call",
+            )
         if kind is not Verb.RAISE:
             return
         verb_word = "bet" if self.current == 0 else "raise to"
         what = f"{who} cannot {verb_word} {to}"
         if to > opts.all_in_to:
-            raise IllegalAction(who, what, f"{who} has only {opts.all_in_to} in all, so all-in is"
-                                f" {opts.all_in_to}", "table stakes")
+            raise IllegalAction(
+                who,
+                what,
+                f"{who} has only {opts.all_in_to} in all, so all-in is {opts.all_in_to}",
+                "table stakes",
+            )
         if to <= self.current:
-            raise IllegalAction(who, what, f"the bet is already {self.current}: {who} may call"
-                                f" {call}{self._or_raise(opts)} or fold", "TDA 43")
+            raise IllegalAction(
+                who,
+                what,
+                f"the bet is already {self.current}: {who} may call"
+                f" {call}{self._or_raise(opts)} or fold",
+                "TDA 43",
+            )
         if opts.min_to is None:
             reason, rule = self._why_no_raise(i)
             raise IllegalAction(who, what, f"{who} may only call {call} or fold: {reason}", rule)
@@ -359,8 +378,12 @@ class Betting:
         if to == opts.all_in_to and to <= opts.max_to:
             return  # an all-in for less than a full raise is always allowed
         if self.stakes.game is Game.LIMIT and to != opts.min_to:
-            raise IllegalAction(who, what, f"in limit the {self._word()} is to exactly"
-                                f" {opts.min_to}", "limit betting, TDA 48")
+            raise IllegalAction(
+                who,
+                what,
+                f"in limit the {self._word()} is to exactly {opts.min_to}",
+                "limit betting, TDA 48",
+            )
         if to < opts.min_to:
             if self.current == 0:
                 allowed = f"the minimum bet is {opts.min_to}"
@@ -386,12 +409,16 @@ class Betting:
         level = self.level[i]
         assert level is not None
         if self.stakes.game is Game.LIMIT:
-            return (f"the raises since {self.name(i)} acted add up to {self.current - level},"
-                    f" less than half a bet of {self._size()}, so the betting was not reopened",
-                    "TDA 47B")
-        return (f"the all-in raises since {self.name(i)} acted add up to {self.current - level},"
-                f" less than a full raise of {self.min_raise}, so the betting was not reopened",
-                "TDA 47A")
+            return (
+                f"the raises since {self.name(i)} acted add up to {self.current - level},"
+                f" less than half a bet of {self._size()}, so the betting was not reopened",
+                "TDA 47B",
+            )
+        return (
+            f"the all-in raises since {self.name(i)} acted add up to {self.current - level},"
+            f" less than a full raise of {self.min_raise}, so the betting was not reopened",
+            "TDA 47A",
+        )
 
     def can(self, seat: int, verb: Verb, amount: int | None = None) -> bool:
         """Whether the player in `seat` may do this now."""
@@ -433,8 +460,9 @@ class Betting:
                 self.current = to
                 self.aggressor = i
             self.level[i] = self.current
-        move = Move(seat, self.street, kind, self.bet[i], self.bet[i] - before,
-                    self.all_in[i], full)
+        move = Move(
+            seat, self.street, kind, self.bet[i], self.bet[i] - before, self.all_in[i], full
+        )
         self.moves.append(move)
         self.to_act = self._next(i + 1)
         return move

@@ -94,8 +94,12 @@ class Replay:
         self.mucked: set[int] = set()
         self.shown: set[int] = set()
         self.cards = {s.seat: s.cards for s in hand.seats}
-        self.floor = Floor(hand.profile, [s.seat for s in hand.seats], hand.button,
-                           {s.seat: s.name for s in hand.seats})
+        self.floor = Floor(
+            hand.profile,
+            [s.seat for s in hand.seats],
+            hand.button,
+            {s.seat: s.name for s in hand.seats},
+        )
         for s in hand.seats:
             for card in s.cards or ():
                 self._deal(card, s.line, f"{s.name} (line {s.line})")
@@ -106,8 +110,10 @@ class Replay:
 
     def _deal(self, card: Card, line: int, owner: str) -> None:
         if card in self.seen:
-            raise InputError(f"{self.where(line)}: {card} is dealt twice: it was already dealt to"
-                             f" {self.seen[card]}. Each card exists once in the deck.")
+            raise InputError(
+                f"{self.where(line)}: {card} is dealt twice: it was already dealt to"
+                f" {self.seen[card]}. Each card exists once in the deck."
+            )
         self.seen[card] = owner
 
     # -- state ------------------------------------------------------------------------------
@@ -133,9 +139,11 @@ class Replay:
     def apply(self, record: HandLine) -> None:
         """Play one line of the hand."""
         if self.floor.ended is not None:
-            raise InputError(f"{self.where(record.line)}: `{record.text}` comes after the hand"
-                             f" ended in a misdeal on line {self.floor.ended.line}; enter the"
-                             " re-deal as a new hand.")
+            raise InputError(
+                f"{self.where(record.line)}: `{record.text}` comes after the hand"
+                f" ended in a misdeal on line {self.floor.ended.line}; enter the"
+                " re-deal as a new hand."
+            )
         match record:
             case ActionLine():
                 self.action(record)
@@ -159,20 +167,26 @@ class Replay:
         b = self.betting
         who = self.hand.name(record.seat)
         if self.over:
-            raise InputError(f"{self.where(record.line)}: `{record.text}` comes after the hand is"
-                             f" over ({self._why_over()}).")
+            raise InputError(
+                f"{self.where(record.line)}: `{record.text}` comes after the hand is"
+                f" over ({self._why_over()})."
+            )
         i = b.index[record.seat]
         if b.folded[i]:
-            raise InputError(f"{self.where(record.line)}: {who} folded on line"
-                             f" {self.folded_at[record.seat]} and has no more actions.")
+            raise InputError(
+                f"{self.where(record.line)}: {who} folded on line"
+                f" {self.folded_at[record.seat]} and has no more actions."
+            )
         if b.round_over:
             nxt = self._next_street()
             if b.betting_over:
                 why = "no more betting is possible: every player but one is all-in"
             else:
                 why = f"the {b.street} betting is complete"
-            raise InputError(f"{self.where(record.line)}: `{record.text}` cannot happen now: {why};"
-                             f" the next line should be the {nxt}.")
+            raise InputError(
+                f"{self.where(record.line)}: `{record.text}` cannot happen now: {why};"
+                f" the next line should be the {nxt}."
+            )
         try:
             b.act(record.seat, record.verb, record.amount)
         except IllegalAction as exc:
@@ -185,23 +199,30 @@ class Replay:
         b = self.betting
         where = self.where(record.line)
         if b.hand_over:
-            raise InputError(f"{where}: `{record.text}` comes after the hand is over"
-                             f" ({self._why_over()}).")
+            raise InputError(
+                f"{where}: `{record.text}` comes after the hand is over ({self._why_over()})."
+            )
         nxt = self._next_street()
         if record.street is not nxt:
             expected = f"the {nxt} comes next" if nxt else "the board is already complete"
             raise InputError(f"{where}: `{record.text}` is out of order: {expected}.")
         want = BOARD_SIZE[record.street]
         if len(record.cards) != want:
-            raise InputError(f"{where}: the {record.street} is {want} card{'s' * (want > 1)},"
-                             f" not {len(record.cards)}.")
+            raise InputError(
+                f"{where}: the {record.street} is {want} card{'s' * (want > 1)},"
+                f" not {len(record.cards)}."
+            )
         if not b.round_over:
             assert b.to_act is not None
             who = b.name(b.to_act)
             raise IllegalAction(
-                who, f"The {record.street} was dealt before the {b.street} betting was complete",
+                who,
+                f"The {record.street} was dealt before the {b.street} betting was complete",
                 f"{who} is still to act; if the dealer turned the cards early, write"
-                f" `premature {record.street} ...`", "TDA RP-5", where, record.line,
+                f" `premature {record.street} ...`",
+                "TDA RP-5",
+                where,
+                record.line,
             )
         try:
             self.floor.check_board(record)
@@ -219,25 +240,38 @@ class Replay:
         who = self.hand.name(record.seat)
         i = b.index[record.seat]
         if not (self.over or b.betting_over):
-            raise InputError(f"{where}: `{record.text}` comes before the showdown; a player"
-                             f" showing cards during the betting is written `{who} exposes`.")
+            raise InputError(
+                f"{where}: `{record.text}` comes before the showdown; a player"
+                f" showing cards during the betting is written `{who} exposes`."
+            )
         if b.folded[i]:
-            raise InputError(f"{where}: {who} folded on line {self.folded_at[record.seat]}"
-                             " and is not in the showdown.")
+            raise InputError(
+                f"{where}: {who} folded on line {self.folded_at[record.seat]}"
+                " and is not in the showdown."
+            )
         if record.shows:
             if not self.cards[record.seat]:
-                raise InputError(f"{where}: {who} shows, but the file gives no cards for"
-                                 f" {who}: add `cards:` to {who}'s seat.")
+                raise InputError(
+                    f"{where}: {who} shows, but the file gives no cards for"
+                    f" {who}: add `cards:` to {who}'s seat."
+                )
             self.shown.add(record.seat)
             return
         if any(b.all_in[j] for j in b.live):
-            raise IllegalAction(who, f"{who} cannot muck", "once a player is all-in and the"
-                                " betting is over, every hand is turned face up", "TDA 16",
-                                where, record.line)
+            raise IllegalAction(
+                who,
+                f"{who} cannot muck",
+                "once a player is all-in and the betting is over, every hand is turned face up",
+                "TDA 16",
+                where,
+                record.line,
+            )
         left = [j for j in b.live if b.players[j].seat not in self.mucked and j != i]
         if not left:
-            raise InputError(f"{where}: {who} is the last player in the hand and wins it"
-                             " without a showdown; remove the line.")
+            raise InputError(
+                f"{where}: {who} is the last player in the hand and wins it"
+                " without a showdown; remove the line."
+            )
         self.mucked.add(record.seat)
 
     # -- the end ----------------------------------------------------------------------------
@@ -247,20 +281,35 @@ class Replay:
         b = self.betting
         start = tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat))
         if self.floor.ended is not None:  # a misdeal: every chip goes back where it started
-            return HandResult(pots=(), returned=(), stacks=start, start=start, board=(),
-                              hands=(), showdown=(), showdown_rule=None, postings=(),
-                              won_by_fold=None, chip=self.hand.chip,
-                              rulings=tuple(self.floor.rulings), misdeal=self.floor.ended)
+            return HandResult(
+                pots=(),
+                returned=(),
+                stacks=start,
+                start=start,
+                board=(),
+                hands=(),
+                showdown=(),
+                showdown_rule=None,
+                postings=(),
+                won_by_fold=None,
+                chip=self.hand.chip,
+                rulings=tuple(self.floor.rulings),
+                misdeal=self.floor.ended,
+            )
         end = self.where(self.hand.end_line)
         if not b.hand_over:
             if b.to_act is not None:
-                raise InputError(f"{end}: the hand stops before it is over:"
-                                 f" {b.name(b.to_act)} is still to act on the {b.street}.")
+                raise InputError(
+                    f"{end}: the hand stops before it is over:"
+                    f" {b.name(b.to_act)} is still to act on the {b.street}."
+                )
             if len(self.board) < 5:
-                rest = STREETS[STREETS.index(b.street) + 1:]
+                rest = STREETS[STREETS.index(b.street) + 1 :]
                 missing = " and ".join(f"`{s} ...`" for s in rest)
-                raise InputError(f"{end}: the hand stops with {len(self.board)} board cards;"
-                                 f" list {missing} so the showdown can be decided.")
+                raise InputError(
+                    f"{end}: the hand stops with {len(self.board)} board cards;"
+                    f" list {missing} so the showdown can be decided."
+                )
         order = [p.seat for p in b.players]
         names = {p.seat: p.name for p in b.players}
         live = [b.players[i].seat for i in b.live]
@@ -283,8 +332,9 @@ class Replay:
                         f" or a line `{names[seat]} mucks`."
                     )
                 values[seat] = evaluate(cards, self.board)
-                shown[seat] = ShownHand(names[seat], cards, best_five(cards, self.board),
-                                        describe(values[seat]))
+                shown[seat] = ShownHand(
+                    names[seat], cards, best_five(cards, self.board), describe(values[seat])
+                )
             showdown, rule = self._showdown_order(live)
         results = []
         final = {p.seat: b.stack[i] for i, p in enumerate(b.players)}
@@ -302,15 +352,17 @@ class Replay:
             for seat, chips in shares:
                 final[seat] += chips
             low = min(c for _, c in shares)
-            results.append(PotResult(
-                label="main pot" if k == 0 else f"side pot {k}",
-                amount=pot.amount,
-                eligible=tuple(names[s] for s in sorted(pot.eligible)),
-                winners=tuple(names[s] for s in sorted(winners)),
-                shares=tuple((names[s], c) for s, c in sorted(shares)),
-                hand=words,
-                odd_chips=tuple(names[s] for s, c in shares if c > low),
-            ))
+            results.append(
+                PotResult(
+                    label="main pot" if k == 0 else f"side pot {k}",
+                    amount=pot.amount,
+                    eligible=tuple(names[s] for s in sorted(pot.eligible)),
+                    winners=tuple(names[s] for s in sorted(winners)),
+                    shares=tuple((names[s], c) for s, c in sorted(shares)),
+                    hand=words,
+                    odd_chips=tuple(names[s] for s, c in shares if c > low),
+                )
+            )
         return HandResult(
             pots=tuple(results),
             returned=tuple((names[s], c) for s, c in returned.items()),

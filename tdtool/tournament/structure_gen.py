@@ -238,6 +238,15 @@ def generate(plan: Plan) -> Generated:
             f" {MIN_STEP}x, so it will finish sooner. Longer levels or a bigger stack would help."
         )
 
+    # Round numbers bend the curve; take the step (within 1.2-1.5x) whose blinds reach the
+    # target closest to the target level.
+    def miss(candidate: float) -> tuple[int, float]:
+        climbed = _climb(ladder, first, candidate, target_bb, target_level + 2)
+        reached = next((i + 1 for i, b in enumerate(climbed) if b >= target_bb), len(climbed))
+        return abs(reached - target_level), abs(candidate - step)
+
+    grid = [step] + [MIN_STEP + i / 100 for i in range(round((MAX_STEP - MIN_STEP) * 100) + 1)]
+    step = min(grid, key=miss)
     big_blinds = _climb(ladder, first, step, end_bb * 2.5, target_level + 2)
     levels = _levels(plan, chips, [(small_blinds[b], b) for b in big_blinds])
     periods, color_ups = _with_breaks(plan, chips, levels, break_every)
@@ -264,6 +273,17 @@ def generate(plan: Plan) -> Generated:
         end_minutes += period.minutes
         if isinstance(period, Level) and period.number == end_level:
             break
+    if plan.final_table_level is not None and abs(final_level - plan.final_table_level) > 1:
+        notes.append(
+            f"With blinds rounded to the chips, one table is likely left around level"
+            f" {final_level} rather than {plan.final_table_level}; smaller chips (--chips)"
+            " allow finer steps."
+        )
+    if plan.hours is not None and abs(end_minutes - plan.hours * 60) > 0.15 * plan.hours * 60:
+        notes.append(
+            f"With these blinds the tournament likely ends after about"
+            f" {end_minutes // 60}:{end_minutes % 60:02d} rather than {plan.hours:g} hours."
+        )
     return Generated(structure, step, final_level, end_level, end_minutes, tuple(notes))
 
 
