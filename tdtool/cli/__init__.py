@@ -76,19 +76,24 @@ app.add_typer(ruling.app, name="ruling")
 from tdtool.cli import (  # noqa: E402
     clock,
     deal,
+    demo,
     hand,
     payouts,
     player,
     report,
+    seat,
     structure,
     terms,
     tournament,
 )
 
+app.command("new")(tournament.new)
 app.command("status")(tournament.status)
 app.command("log")(tournament.log)
 app.command("undo")(tournament.undo)
+app.command("demo")(demo.demo)
 app.add_typer(player.app, name="player")
+app.add_typer(seat.app, name="seat")
 app.add_typer(structure.app, name="structure")
 app.add_typer(hand.app, name="hand")
 app.add_typer(clock.app, name="clock")

@@ -7,7 +7,7 @@ when given; otherwise the one `*.tdtool` file in the current folder.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -15,6 +15,12 @@ if TYPE_CHECKING:
     from tdtool.io.store import Store
 
 SUFFIX = ".tdtool"
+
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+YesOpt = Annotated[
+    bool,
+    typer.Option("--yes", "-y", help="Never ask who moves; the tool chooses and says so."),
+]
 
 
 def db_path(ctx: typer.Context) -> Path:
@@ -57,3 +63,81 @@ def slug(name: str) -> str:
 
     text = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
     return text or "tournament"
+
+
+def interactive() -> bool:
+    """Whether a director is at the terminal to answer questions (tests patch this)."""
+    import sys
+
+    return sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def _ask_who_moves(plan: Any, table: int, candidates: list[str]) -> str:
+    """Ask the director which player at `table` moves (no button recorded there)."""
+    from tdtool.errors import InputError
+
+    seats = plan.players_at(table)
+    listing = ", ".join(f"seat {s} {p}" for s, p in sorted(seats.items()) if p in candidates)
+    typer.echo(f"Table {table} gives a player, but its button is not recorded ({listing}).")
+    for _ in range(3):
+        answer = typer.prompt(
+            "Who is due the big blind next hand there (name or seat number)"
+        ).strip()
+        if answer.isdigit() and int(answer) in seats and seats[int(answer)] in candidates:
+            return str(seats[int(answer)])
+        match = [p for p in candidates if p.casefold() == answer.casefold()]
+        if match:
+            return match[0]
+        typer.echo(f"{answer!r} is not at table {table}; give a name or seat from the list.")
+    raise InputError(f"No player at table {table} named; nothing was changed.")
+
+
+def run_change(ctx: typer.Context, build: Any, *, yes: bool = False) -> tuple[Any, list[Any]]:
+    """Run `build(state, now, rng, choose) -> events` as one change of the tournament file.
+
+    Returns the state after the change and the events recorded. Where a move needs the
+    director's answer (no button recorded), the question is asked BEFORE the file is locked,
+    on a dry run with the same random seed; the change itself then replays the answers, so
+    the other terminal is never blocked by a question left open. With `yes` or without a
+    terminal the tool chooses itself (and the moves say so).
+    """
+    import dataclasses
+    import random
+    import secrets
+    import time
+
+    from tdtool.errors import RuleError
+    from tdtool.tournament.state import fold
+
+    seed = secrets.randbits(64)
+    answers: dict[tuple[int, tuple[str, ...]], str] = {}
+    ask = not yes and interactive()
+    with open_store(ctx) as store:
+        if ask:
+            dry = store.state()
+
+            def record(table: int, candidates: list[str]) -> str:
+                answer = _ask_who_moves(dry.plan, table, candidates)
+                answers[(table, tuple(candidates))] = answer
+                return answer
+
+            build(dry, time.time(), random.Random(seed), record)
+
+        def replay(table: int, candidates: list[str]) -> str:
+            key = (table, tuple(candidates))
+            if key not in answers:
+                raise RuleError(
+                    "The tables changed while you answered (another terminal made a change);"
+                    " nothing was recorded: run the command again."
+                )
+            return answers[key]
+
+        with store.transaction() as tx:
+            choose = replay if ask else None
+            state = tx.state()
+            # The decision works on a copy of the plan; the recorded events then advance the
+            # state itself, exactly as a later replay will.
+            work = dataclasses.replace(state, plan=state.plan.copy())
+            for kind, data in build(work, tx.now, random.Random(seed), choose):
+                tx.append(kind, data)
+            return fold(tx.appended, state), tx.appended

@@ -2,27 +2,16 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import open_store
+from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
 
 app = typer.Typer(
     help="Players: registration, bust-outs, re-entries, rebuys, add-ons.", no_args_is_help=True
 )
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
-
-
-def _change(ctx: typer.Context, build: Any) -> tuple[Any, list[Any]]:
-    """Run `build(state, now) -> events` as one change; return the new state and the events."""
-    from tdtool.tournament.state import fold
-
-    with open_store(ctx) as store, store.transaction() as tx:
-        for kind, data in build(tx.state(), tx.now):
-            tx.append(kind, data)
-        return fold(tx.events()), tx.appended
 
 
 def player_rows(state: Any) -> list[dict[str, Any]]:
@@ -30,12 +19,13 @@ def player_rows(state: Any) -> list[dict[str, Any]]:
     rows = []
     for p in state.players.values():
         place = state.place(p.name)
+        seat = state.plan.seat_of(p.name)
         rows.append(
             {
                 "name": p.name,
-                "status": p.status,
-                "table": p.seat[0] if p.seat else None,
-                "seat": p.seat[1] if p.seat else None,
+                "status": state.status(p.name),
+                "table": seat.table if seat else None,
+                "seat": seat.seat if seat else None,
                 "place": place.place if place else None,
                 "tied": place.tied if place and place.tied > 1 else None,
                 "entries": p.entries,
@@ -50,38 +40,143 @@ def player_rows(state: Any) -> list[dict[str, Any]]:
 def add(
     ctx: typer.Context,
     names: Annotated[list[str], typer.Argument(help="One or more players' names.")],
+    yes: YesOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
-    """Register entries. After the draw each new entry gets a seat at once.
+    """Register entries. After the draw each new entry gets a seat at once (TDA 8A).
 
     Example: tdtool player add Anna Ben "Carla M"
     """
+    from tdtool.cli._moves import move_lines, recorded_moves
     from tdtool.cli.render import emit_json
     from tdtool.tournament import director
 
-    state, events = _change(ctx, lambda s, now: director.register(s, names, now))
+    state, events = run_change(
+        ctx,
+        lambda s, now, rng, choose: director.register(s, names, now, rng, choose),
+        yes=yes or json_out,
+    )
     added = [e.data["name"] for e in events if e.kind == "player.registered"]
-    seated = {
-        e.data["name"]: (e.data["table"], e.data["seat"])
-        for e in events
-        if e.kind == "player.seated"
-    }
     if json_out:
         emit_json(
-            [
-                {
-                    "name": n,
-                    "table": seated.get(n, (None,))[0],
-                    "seat": seated.get(n, (None, None))[1],
-                }
-                for n in added
-            ]
+            {
+                "added": [_where(state, n) for n in added],
+                "moves": recorded_moves(events),
+            }
         )
         return
-    for n in added:
-        where = f": Table {seated[n][0]}, seat {seated[n][1]}" if n in seated else ""
-        typer.echo(f"Registered {n}{where}.")
+    moves = recorded_moves(events)
+    typer.echo(f"Registered {', '.join(added)}.")
+    if moves:
+        typer.echo("\n".join(move_lines(moves)))
     typer.echo(f"{state.entries} entries, {state.players_left} players in.")
+
+
+def _where(state: Any, name: str) -> dict[str, Any]:
+    seat = state.plan.seat_of(name)
+    return {
+        "name": name,
+        "table": seat.table if seat else None,
+        "seat": seat.seat if seat else None,
+    }
+
+
+def _parse_stacks(text: str | None) -> list[int] | None:
+    from tdtool.errors import InputError
+
+    if text is None:
+        return None
+    parts = [p for p in text.replace(",", " ").split() if p]
+    try:
+        stacks = [int(p.replace("_", "")) for p in parts]
+    except ValueError:
+        raise InputError(
+            f"--stacks {text!r}: give whole chip counts separated by commas, e.g. 12000,8500."
+        ) from None
+    if any(n < 0 for n in stacks):
+        raise InputError("--stacks: chip counts cannot be negative.")
+    return stacks
+
+
+@app.command("bust")
+def bust(
+    ctx: typer.Context,
+    names: Annotated[list[str], typer.Argument(help="The player(s) out in this hand.")],
+    stacks: Annotated[
+        str | None,
+        typer.Option(
+            help="Chips each had at the start of the hand, in the same order: 12000,8500."
+        ),
+    ] = None,
+    hand_for_hand: Annotated[
+        bool,
+        typer.Option("--hand-for-hand", help="Busts at different tables in this hand tie (RP-8)."),
+    ] = False,
+    yes: YesOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Eliminate players busted in one hand: record their places and apply the moves that follow.
+
+    Several names: busted in the same hand; the one with more chips at the start of the
+    hand finishes higher (--stacks), equal stacks tie. Then the tables are balanced (TDA 11),
+    broken (TDA 10B) or the final table is formed (RP-9), and the moves are printed.
+
+    Example: tdtool player bust Anna Ben --stacks 12000,8500
+    """
+    from tdtool.cli._moves import move_lines, recorded_moves
+    from tdtool.cli.render import emit_json
+    from tdtool.tournament import director
+    from tdtool.tournament.places import ordinal
+    from tdtool.tournament.state import registration_open
+
+    chips = _parse_stacks(stacks)
+    state, events = run_change(
+        ctx,
+        lambda s, now, rng, choose: director.bust(s, names, rng, chips, hand_for_hand, choose),
+        yes=yes or json_out,
+    )
+    busted = next(e for e in events if e.kind == "player.busted").data["players"]
+    moves = recorded_moves(events)
+    out = []
+    for b in busted:
+        place = state.place(b["name"])
+        out.append(
+            {
+                "name": b["name"],
+                "place": place.place,
+                "through": place.place + place.tied - 1,
+            }
+        )
+    winner = state.winner()
+    if json_out:
+        emit_json(
+            {
+                "busted": out,
+                "moves": moves,
+                "players_left": state.players_left,
+                "tables": len(state.tables),
+                "winner": winner,
+            }
+        )
+        return
+    for b in out:
+        shared = (
+            f" (tied: places {b['place']}-{b['through']} share their prizes)"
+            if b["through"] != b["place"]
+            else ""
+        )
+        typer.echo(f"{b['name']} is out in {ordinal(b['place'])} place{shared}.")
+    if not winner and registration_open(state, time.time()):
+        typer.echo(
+            "(Late registration is open: places move down as new entries arrive and settle"
+            " when it closes.)"
+        )
+    if moves:
+        typer.echo("\n".join(move_lines(moves)))
+    if winner:
+        typer.echo(f"{winner} wins the tournament!")
+    else:
+        typer.echo(f"{state.players_left} players left at {len(state.tables)} table(s).")
 
 
 @app.command("list")
@@ -149,29 +244,30 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 def reenter(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The busted player entering again.")],
+    yes: YesOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """A busted player enters again (if the terms allow re-entry and registration is open).
 
     Example: tdtool player reenter Anna
     """
+    from tdtool.cli._moves import move_lines, recorded_moves
     from tdtool.cli.render import emit_json
     from tdtool.tournament import director
 
-    state, events = _change(ctx, lambda s, now: director.reenter(s, name, now))
+    state, events = run_change(
+        ctx,
+        lambda s, now, rng, choose: director.reenter(s, name, now, rng, choose),
+        yes=yes or json_out,
+    )
     p = state.player(name)
     if json_out:
-        emit_json(
-            {
-                "name": p.name,
-                "entries": p.entries,
-                "table": p.seat[0] if p.seat else None,
-                "seat": p.seat[1] if p.seat else None,
-            }
-        )
+        emit_json({**_where(state, p.name), "entries": p.entries, "moves": recorded_moves(events)})
         return
-    where = f": Table {p.seat[0]}, seat {p.seat[1]}" if p.seat else ""
-    typer.echo(f"{p.name} re-entered (entry {p.entries}){where}.")
+    typer.echo(f"{p.name} re-entered (entry {p.entries}).")
+    moves = recorded_moves(events)
+    if moves:
+        typer.echo("\n".join(move_lines(moves)))
 
 
 @app.command("rebuy")
@@ -187,7 +283,7 @@ def rebuy(
     from tdtool.cli.render import emit_json
     from tdtool.tournament import director
 
-    state, _ = _change(ctx, lambda s, now: director.rebuy(s, name, now))
+    state, _ = run_change(ctx, lambda s, now, rng, choose: director.rebuy(s, name, now), yes=True)
     p = state.player(name)
     chips = state.terms.rebuy_chips or (state.structure.starting_stack if state.structure else 0)
     if json_out:
@@ -209,7 +305,7 @@ def addon(
     from tdtool.cli.render import emit_json
     from tdtool.tournament import director
 
-    state, _ = _change(ctx, lambda s, now: director.addon(s, name, now))
+    state, _ = run_change(ctx, lambda s, now, rng, choose: director.addon(s, name, now), yes=True)
     p = state.player(name)
     chips = state.terms.addon_chips or (state.structure.starting_stack if state.structure else 0)
     if json_out:

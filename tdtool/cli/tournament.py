@@ -8,9 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import SUFFIX, db_path, open_store, slug
-
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+from tdtool.cli._db import SUFFIX, JsonOpt, db_path, open_store, slug
 
 
 def new(
@@ -196,9 +194,7 @@ def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
 def describe(kind: str, data: dict[str, Any]) -> str:
     """One line a person reads for an event."""
-
-    def seat(s: Any) -> str:
-        return f"Table {s[0]}, seat {s[1]}"
+    from tdtool.cli._moves import move_line
 
     match kind:
         case "tournament.created":
@@ -211,22 +207,17 @@ def describe(kind: str, data: dict[str, Any]) -> str:
             return f"{data['name']} rebought"
         case "player.addon":
             return f"{data['name']} took the add-on"
-        case "player.seated":
-            return f"{data['name']} seated at {seat((data['table'], data['seat']))}"
         case "seat.drawn":
-            return f"Seats drawn for {len(data['seats'])} players"
+            return f"Seats drawn for {len(data['moves'])} players"
         case "seat.moved":
-            frm = seat(data["from"]) if data.get("from") else "unseated"
-            return f"{frm} ({data['name']}) -> {seat(data['to'])}"
+            return "\n".join(move_line(m) for m in data["moves"])
         case "seat.button":
-            return f"Button at {seat((data['table'], data['seat']))}"
-        case "table.opened":
-            return f"Table {data['table']} opened"
-        case "table.closed":
-            return f"Table {data['table']} broken"
+            return f"Button at Table {data['table']}, seat {data['seat']}"
         case "player.busted":
-            names = ", ".join(p["name"] for p in data["players"])
-            return f"Busted {names}"
+            return "Busted " + ", ".join(
+                f"{p['name']}" + (f" ({p['stack']:,} chips)" if p.get("stack") is not None else "")
+                for p in data["players"]
+            )
         case "clock.start" | "clock.pause" | "clock.resume":
             word = {"start": "started", "pause": "paused", "resume": "resumed"}
             return f"Clock {word[kind.removeprefix('clock.')]}"

@@ -8,12 +8,56 @@ as an `rng` argument; the time as `now`.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from random import Random
 from typing import Any
 
 from tdtool.errors import InputError, RuleError
+from tdtool.tournament import seating
+from tdtool.tournament.places import Bust, finishing_places
+from tdtool.tournament.seating import Chooser, Move, MoveReason
 from tdtool.tournament.state import State, current_level, registration_open
 
 Events = list[tuple[str, dict[str, Any]]]
+
+
+def batches(moves: Sequence[Move]) -> list[list[Move]]:
+    """Split moves into the batches `TablePlan.apply_moves` replays exactly.
+
+    A table break's moves and the final-table draw each take seats as one batch; every other
+    move (a balance move, a late entry) is a batch of its own.
+    """
+    out: list[list[Move]] = []
+    for m in moves:
+        prev = out[-1][-1] if out else None
+        same = (
+            prev is not None
+            and prev.reason == m.reason
+            and (
+                m.reason is MoveReason.FINAL_TABLE
+                or m.reason is MoveReason.DRAW
+                or (
+                    m.reason is MoveReason.TABLE_BREAK
+                    and prev.from_seat is not None
+                    and m.from_seat is not None
+                    and prev.from_seat.table == m.from_seat.table
+                )
+            )
+        )
+        if same:
+            out[-1].append(m)
+        else:
+            out.append([m])
+    return out
+
+
+def _move_events(moves: Sequence[Move]) -> Events:
+    return [("seat.moved", {"moves": [m.to_dict() for m in b]}) for b in batches(moves)]
+
+
+def _settle(state: State, rng: Random, choose: Chooser | None) -> Events:
+    """Balance, break and form the final table as the plan needs (moves applied to the plan)."""
+    return _move_events(seating.rebalance(state.plan, rng, choose))
 
 
 def _clean_name(name: str) -> str:
@@ -32,12 +76,17 @@ def _require_open(state: State, now: float, what: str) -> None:
         )
 
 
-def register(state: State, names: list[str], now: float) -> Events:
-    """New entries, one per name (names are unique, any capitalisation)."""
+def register(
+    state: State, names: list[str], now: float, rng: Random, choose: Chooser | None = None
+) -> Events:
+    """New entries, one per name (names are unique, any capitalisation).
+
+    After the draw each takes a random open seat at a table with the fewest players (TDA 8A),
+    and the tables are balanced. Changes `state.plan`.
+    """
     if not names:
         raise InputError("Name at least one player to register, e.g. `tdtool player add Anna`.")
-    if state.drawn:
-        _require_open(state, now, "Registration")
+    _require_open(state, now, "Registration")
     events: Events = []
     seen: set[str] = set()
     for raw in names:
@@ -55,11 +104,19 @@ def register(state: State, names: list[str], now: float) -> Events:
             )
             raise RuleError(f"{existing.name} is already registered; {hint}.")
         events.append(("player.registered", {"name": name}))
+    if state.drawn:
+        entries = [seating.seat_entry(state.plan, n, rng) for n in (d["name"] for _, d in events)]
+        events += _move_events(entries) + _settle(state, rng, choose)
     return events
 
 
-def reenter(state: State, name: str, now: float) -> Events:
-    """A busted player enters again (per the terms, until late registration closes)."""
+def reenter(
+    state: State, name: str, now: float, rng: Random, choose: Chooser | None = None
+) -> Events:
+    """A busted player enters again (per the terms, until late registration closes).
+
+    After the draw they take a random open seat as a late entry does (TDA 8A).
+    """
     p = state.player(name)
     if not state.terms.reentry:
         raise RuleError(
@@ -69,7 +126,11 @@ def reenter(state: State, name: str, now: float) -> Events:
     if not p.busted:
         raise RuleError(f"{p.name} is still in the tournament; only a busted player can re-enter.")
     _require_open(state, now, "Re-entry")
-    return [("player.reentered", {"name": p.name})]
+    events: Events = [("player.reentered", {"name": p.name})]
+    if state.drawn:
+        events += _move_events([seating.seat_entry(state.plan, p.name, rng)])
+        events += _settle(state, rng, choose)
+    return events
 
 
 def rebuy(state: State, name: str, now: float) -> Events:
@@ -98,3 +159,97 @@ def addon(state: State, name: str, now: float) -> Events:
     if p.addons >= p.entries:
         raise RuleError(f"{p.name} has already taken the add-on for this entry.")
     return [("player.addon", {"name": p.name})]
+
+
+def draw(state: State, rng: Random) -> Events:
+    """The random seat draw for everyone registered (TDA 7, 8A), tables filled evenly."""
+    if state.drawn:
+        raise RuleError(
+            "Seats are already drawn; players registered now get a seat at once"
+            " (`tdtool seat show` shows the plan)."
+        )
+    players = [p.name for p in state.players.values() if not p.busted]
+    if len(players) < 2:
+        raise RuleError(
+            f"{len(players)} player(s) registered; register at least two with"
+            " `tdtool player add NAME...` before the draw."
+        )
+    moves = seating.draw(state.plan, players, rng)
+    return [("seat.drawn", {"moves": [m.to_dict() for m in moves]})]
+
+
+def bust(
+    state: State,
+    names: Sequence[str],
+    rng: Random,
+    stacks: Sequence[int] | None = None,
+    hand_for_hand: bool = False,
+    choose: Chooser | None = None,
+) -> Events:
+    """Players out in one hand: their places (RP-8; ranked by `stacks` at the start of the
+    hand, ties when equal), then the balancing moves or breaks that follow (TDA 10B, 11)."""
+    if not names:
+        raise InputError("Name the busted player(s), e.g. `tdtool player bust Anna`.")
+    if not state.drawn:
+        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+    if stacks is not None and len(stacks) != len(names):
+        raise InputError(
+            f"--stacks gives {len(stacks)} amount(s) for {len(names)} player(s);"
+            " give one per player, in the same order."
+        )
+    players = [state.player(n) for n in names]
+    for p in players:
+        if p.busted:
+            raise RuleError(f"{p.name} is already out; `tdtool player list` shows who is in.")
+    busts = []
+    for i, p in enumerate(players):
+        seat = state.plan.seat_of(p.name)
+        busts.append(
+            Bust(p.name, None if stacks is None else stacks[i], seat.table if seat else None)
+        )
+    finishes = finishing_places(busts, state.players_left, hand_for_hand)
+    best = min(f.place for f in finishes)
+    by_name = {f.player: f for f in finishes}
+    data = {
+        "players": [
+            {
+                "name": b.player,
+                "rank": by_name[b.player].place - best,
+                "stack": b.stack,
+                "table": b.table,
+                "place": by_name[b.player].place,
+                "through": by_name[b.player].through,
+            }
+            for b in busts
+        ],
+        "hand_for_hand": hand_for_hand,
+    }
+    for p in players:
+        if state.plan.seat_of(p.name) is not None:
+            state.plan.remove(p.name)
+    return [("player.busted", data), *_settle(state, rng, choose)]
+
+
+def balance(state: State, rng: Random, choose: Chooser | None = None) -> Events:
+    """Balance now: breaks, TDA 11 moves and the final table as the plan needs."""
+    if not state.drawn:
+        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+    return _settle(state, rng, choose)
+
+
+def break_table(state: State, table: int, rng: Random, choose: Chooser | None = None) -> Events:
+    """Break a table now (TDA 10B, 11C): its players draw new seats, then balance."""
+    if not state.drawn:
+        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+    if len(state.plan.open_tables()) < 2:
+        raise RuleError(f"Table {table} is the only table in play; it cannot break.")
+    moves = seating.break_table(state.plan, table, rng)
+    return _move_events(moves) + _settle(state, rng, choose)
+
+
+def button(state: State, table: int, seat: int) -> Events:
+    """Record where the button is at a table (TDA 11A moves then follow it exactly)."""
+    if not state.drawn:
+        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+    state.plan.set_button(table, seat)
+    return [("seat.button", {"table": table, "seat": seat})]

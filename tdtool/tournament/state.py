@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from tdtool.errors import InputError
 from tdtool.game import Game
+from tdtool.tournament.seating import Move, Seat, TablePlan
 from tdtool.tournament.structure import Break, Level, Period, Structure
 from tdtool.tournament.terms import Terms
 
@@ -79,18 +80,9 @@ class Player:
     entries: int = 1
     rebuys: int = 0
     addons: int = 0
-    seat: tuple[int, int] | None = None
-    """(table, seat) while seated."""
     busted: bool = False
     places: list[tuple[int, int]] = field(default_factory=list)
     """(elimination group, rank in that hand) of each busted entry, in order."""
-
-    @property
-    def status(self) -> str:
-        """`seated`, `unseated` or `busted` (specs/cli.md)."""
-        if self.busted:
-            return "busted"
-        return "seated" if self.seat is not None else "unseated"
 
 
 @dataclass(frozen=True)
@@ -117,12 +109,8 @@ class State:
     rebuys: int = 0
     addons: int = 0
     drawn: bool = False
-    tables: dict[int, dict[int, str]] = field(default_factory=dict)
-    """Open tables: table number -> seat number -> player name."""
-    buttons: dict[int, int] = field(default_factory=dict)
-    """Recorded button seat of each open table (TDA 11 needs it to move the right player)."""
-    broken: list[int] = field(default_factory=list)
-    """Tables broken so far, in order."""
+    plan: TablePlan = field(default_factory=TablePlan)
+    """Who sits where, rebuilt by replaying the recorded draw and moves."""
     eliminations: list[list[tuple[str, int]]] = field(default_factory=list)
     """Each hand that busted players: (name, rank in that hand; equal ranks tie)."""
     last_event_at: float | None = None
@@ -135,6 +123,22 @@ class State:
         if found is None:
             raise InputError(f"No player called {name!r}; `tdtool player list` shows the names.")
         return found
+
+    def seat(self, name: str) -> Seat | None:
+        """The player's seat, or None."""
+        return self.plan.seat_of(self.player(name).name)
+
+    def status(self, name: str) -> str:
+        """`seated`, `unseated` or `busted` (specs/cli.md)."""
+        p = self.player(name)
+        if p.busted:
+            return "busted"
+        return "seated" if self.plan.seat_of(p.name) is not None else "unseated"
+
+    @property
+    def tables(self) -> dict[int, dict[int, str]]:
+        """Open tables: table number -> {seat: player}."""
+        return {t: self.plan.players_at(t) for t in self.plan.open_tables()}
 
     @property
     def players_left(self) -> int:
@@ -151,11 +155,17 @@ class State:
         return Place(left_before - len(hand) + 1 + better, tied)
 
     def place(self, name: str) -> Place | None:
-        """The place of the player's last busted entry, or None while they play."""
+        """The place of the player's last busted entry (1 for the winner), None while they play."""
         p = self.player(name)
         if not p.busted or not p.places:
-            return None
+            return Place(1) if self.winner() == p.name else None
         return self.place_of(*p.places[-1])
+
+    def winner(self) -> str | None:
+        """The last player standing once everyone else has busted."""
+        if not self.eliminations or self.players_left != 1:
+            return None
+        return next(p.name for p in self.players.values() if not p.busted)
 
     @property
     def total_chips(self) -> int:
@@ -276,10 +286,11 @@ def _load_reducer_modules() -> None:
     _loaded = True
 
 
-def fold(events: Iterable[Any]) -> State:
-    """The state the events lead to, applied in order."""
+def fold(events: Iterable[Any], state: State | None = None) -> State:
+    """The state the events lead to, applied in order (on top of `state` when given)."""
     _load_reducer_modules()
-    state = State()
+    if state is None:
+        state = State()
     for event in events:
         fn = REDUCERS.get(event.kind)
         if fn is None:
@@ -295,20 +306,6 @@ def fold(events: Iterable[Any]) -> State:
 # --- reducers of the tournament's own kinds -----------------------------------------------------
 
 
-def _seat(state: State, name: str, table: int, seat: int) -> None:
-    p = state.player(name)
-    if p.seat is not None:
-        state.tables[p.seat[0]].pop(p.seat[1], None)
-    state.tables.setdefault(table, {})[seat] = p.name
-    p.seat = (table, seat)
-
-
-def _unseat(state: State, p: Player) -> None:
-    if p.seat is not None:
-        state.tables[p.seat[0]].pop(p.seat[1], None)
-        p.seat = None
-
-
 @reducer("tournament.created")
 def _created(state: State, event: Any) -> None:
     d = event.data
@@ -317,6 +314,8 @@ def _created(state: State, event: Any) -> None:
     state.terms = Terms.from_dict(d.get("terms", {}))
     state.seats_per_table = d.get("seats", 9)
     state.tables_available = d.get("tables")
+    available = None if state.tables_available is None else range(1, state.tables_available + 1)
+    state.plan = TablePlan(state.seats_per_table, available)
 
 
 @reducer("player.registered")
@@ -346,55 +345,28 @@ def _addon(state: State, event: Any) -> None:
     state.addons += 1
 
 
-@reducer("seat.drawn")
-def _drawn(state: State, event: Any) -> None:
-    state.drawn = True
-    for table in event.data.get("tables", []):
-        state.tables.setdefault(int(table), {})
-    for name, (table, seat) in event.data["seats"].items():
-        _seat(state, name, table, seat)
-
-
-@reducer("player.seated")
-def _seated(state: State, event: Any) -> None:
-    d = event.data
-    state.tables.setdefault(d["table"], {})
-    _seat(state, d["name"], d["table"], d["seat"])
-
-
-@reducer("seat.moved")
+@reducer("seat.drawn", "seat.moved")
 def _moved(state: State, event: Any) -> None:
-    d = event.data
-    _seat(state, d["name"], d["to"][0], d["to"][1])
-
-
-@reducer("table.opened")
-def _opened(state: State, event: Any) -> None:
-    state.tables.setdefault(event.data["table"], {})
-
-
-@reducer("table.closed")
-def _closed(state: State, event: Any) -> None:
-    table = event.data["table"]
-    for name in list(state.tables.get(table, {}).values()):
-        _unseat(state, state.player(name))
-    state.tables.pop(table, None)
-    state.buttons.pop(table, None)
-    state.broken.append(table)
+    """A batch of moves applied as one (a draw, a late entry, a break, a balance move ...)."""
+    if event.kind == "seat.drawn":
+        state.drawn = True
+    state.plan.apply_moves([Move.from_dict(m) for m in event.data["moves"]])
 
 
 @reducer("seat.button")
 def _button(state: State, event: Any) -> None:
-    state.buttons[event.data["table"]] = event.data["seat"]
+    state.plan.set_button(event.data["table"], event.data["seat"])
 
 
 @reducer("player.busted")
 def _busted(state: State, event: Any) -> None:
+    """Players out in one hand; `rank` orders them in that hand (0 best; equal ranks tie)."""
     group = len(state.eliminations)
     hand: list[tuple[str, int]] = []
     for entry in event.data["players"]:
         p = state.player(entry["name"])
-        _unseat(state, p)
+        if state.plan.seat_of(p.name) is not None:
+            state.plan.remove(p.name)
         p.busted = True
         p.places.append((group, entry.get("rank", 0)))
         hand.append((p.name, entry.get("rank", 0)))

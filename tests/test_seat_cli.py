@@ -1,0 +1,192 @@
+"""The seat and bust commands as the director uses them: read-aloud moves, JSON, questions."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tests.tournament_fixtures import make
+
+MOVE = re.compile(r"Table \d+, seat \d+ \(.+\) → Table \d+, seat \d+")
+
+
+@pytest.fixture
+def drawn(cli, tmp_path):
+    db = make(tmp_path / "cup.tdtool")
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(20)])
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    return db
+
+
+def _plan(cli, db):
+    return json.loads(cli("--db", db, "seat", "show", "--json").stdout)
+
+
+def _at_short_table(cli, db):
+    plan = _plan(cli, db)
+    short = min(plan["tables"], key=lambda t: len(t["seats"]))
+    return short, next(iter(short["seats"].values()))
+
+
+def test_seat_show_json_shape(cli, drawn):
+    plan = _plan(cli, drawn)
+    assert set(plan) == {"tables", "unseated"} and plan["unseated"] == []
+    assert set(plan["tables"][0]) == {"table", "button", "seats"}
+    assert sorted(len(t["seats"]) for t in plan["tables"]) == [6, 7, 7]
+
+
+def test_tda_11a_without_a_button_and_without_a_terminal_the_tool_chooses_and_says_so(cli, drawn):
+    _, victim = _at_short_table(cli, drawn)
+    result = cli("--db", drawn, "player", "bust", victim)
+    assert result.exit_code == 0, result.output
+    assert f"{victim} is out in 20th place." in result.stdout
+    assert MOVE.search(result.stdout)
+    assert "the tool chose who moves: no button recorded" in result.stdout
+    assert "tdtool seat button" in result.stdout
+
+
+def test_tda_11a_without_a_button_the_director_is_asked_who_moves(cli, drawn, monkeypatch):
+    import tdtool.cli._db as db_mod
+
+    monkeypatch.setattr(db_mod, "interactive", lambda: True)
+    _, victim = _at_short_table(cli, drawn)
+    plan = _plan(cli, drawn)
+    # Answer with the first player of every other table; the tool asks about the giving table.
+    answers = "\n".join(
+        next(iter(t["seats"].values())) for t in plan["tables"] if victim not in t["seats"].values()
+    )
+    result = cli("--db", drawn, "player", "bust", victim, input=answers + "\n")
+    assert result.exit_code == 0, result.output
+    assert "Who is due the big blind next hand" in result.stdout
+    assert "the tool chose" not in result.stdout
+    moved = json.loads(cli("--db", drawn, "log", "--json").stdout)[-1]["data"]["moves"][0]
+    assert moved["player"] in answers.split("\n") and not moved["chosen_by_tool"]
+
+
+def test_yes_never_asks(cli, drawn, monkeypatch):
+    import tdtool.cli._db as db_mod
+
+    monkeypatch.setattr(db_mod, "interactive", lambda: True)
+    _, victim = _at_short_table(cli, drawn)
+    result = cli("--db", drawn, "player", "bust", victim, "--yes")
+    assert result.exit_code == 0 and "Who is due" not in result.stdout
+    assert "the tool chose" in result.stdout
+
+
+def test_bust_json_shape(cli, drawn):
+    _, victim = _at_short_table(cli, drawn)
+    data = json.loads(cli("--db", drawn, "player", "bust", victim, "--json").stdout)
+    assert set(data) >= {"busted", "moves", "players_left", "tables"}
+    assert data["busted"] == [{"name": victim, "place": 20, "through": 20}]
+    assert data["players_left"] == 19 and len(data["moves"]) == 1
+    assert set(data["moves"][0]) >= {"player", "from", "to", "reason"}
+
+
+def test_busting_someone_already_out_is_refused_and_changes_nothing(cli, drawn):
+    cli("--db", drawn, "player", "bust", "P1")
+    before = cli("--db", drawn, "log", "--json").stdout
+    result = cli("--db", drawn, "player", "bust", "P1")
+    assert result.exit_code == 1 and "P1 is already out" in result.stderr
+    assert cli("--db", drawn, "log", "--json").stdout == before
+
+
+def test_bust_before_the_draw_is_refused(cli, tmp_path):
+    db = make(tmp_path / "t.tdtool")
+    cli("--db", db, "player", "add", "Anna", "Ben")
+    result = cli("--db", db, "player", "bust", "Anna")
+    assert result.exit_code == 1 and "seat draw" in result.stderr
+
+
+def test_bad_stacks_are_bad_input(cli, drawn):
+    result = cli("--db", drawn, "player", "bust", "P1", "P2", "--stacks", "100")
+    assert result.exit_code == 2 and "one per player" in result.stderr
+    result = cli("--db", drawn, "player", "bust", "P1", "P2", "--stacks", "lots,100")
+    assert result.exit_code == 2 and "whole chip counts" in result.stderr
+
+
+def test_tda_10b_a_table_breaks_only_when_its_players_have_seats_elsewhere(cli, drawn):
+    # 20 players at 7/7/6: a break leaves 13-14 players for 4-5 open seats. (Busts break a
+    # table by themselves as soon as the players fit, see test_tournament_through_store.)
+    before = _plan(cli, drawn)
+    result = cli("--db", drawn, "seat", "break", str(before["tables"][0]["table"]), "--yes")
+    assert result.exit_code == 1 and "cannot break" in result.stderr
+    assert _plan(cli, drawn) == before
+
+
+def test_tda_10b_busts_break_a_table_and_say_where_everyone_goes(cli, drawn):
+    plan = _plan(cli, drawn)
+    big = max(plan["tables"], key=lambda t: len(t["seats"]))
+    a, b = list(big["seats"].values())[:2]
+    cli("--db", drawn, "player", "bust", "P19" if "P19" not in (a, b) else "P18", "--yes")
+    result = cli("--db", drawn, "player", "bust", a, b, "--stacks", "300,200", "--yes")
+    assert result.exit_code == 0, result.output
+    assert re.search(r"Table \d+ breaks; its players go to their new seats:", result.stdout)
+    after = _plan(cli, drawn)
+    assert len(after["tables"]) == 2
+    assert sum(len(t["seats"]) for t in after["tables"]) == 17
+
+
+def test_seat_button_is_recorded_and_shown(cli, drawn):
+    plan = _plan(cli, drawn)
+    t = plan["tables"][0]
+    seat = next(iter(t["seats"]))
+    result = cli("--db", drawn, "seat", "button", str(t["table"]), seat)
+    assert result.exit_code == 0 and "Button recorded" in result.stdout
+    assert _plan(cli, drawn)["tables"][0]["button"] == int(seat)
+    assert cli("--db", drawn, "seat", "button", "99", "1").exit_code == 2
+
+
+def test_seat_balance_on_even_tables_moves_nobody(cli, drawn):
+    result = cli("--db", drawn, "seat", "balance")
+    assert result.exit_code == 0 and "No moves needed" in result.stdout
+
+
+def test_late_entry_after_the_draw_is_seated_at_once(cli, drawn):
+    result = cli("--db", drawn, "player", "add", "Late Larry")
+    assert result.exit_code == 0
+    assert re.search(r"Late Larry → Table \d+, seat \d+", result.stdout)
+
+
+def test_new_records_the_structure_and_terms(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli(
+        "new",
+        "Friday Turbo",
+        "--structure",
+        "turbo",
+        "--buy-in",
+        "50",
+        "--fee",
+        "10",
+        "--guarantee",
+        "2000",
+        "--seats",
+        "6",
+    )
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "friday-turbo.tdtool").exists()
+    cli("player", "add", *[f"P{i}" for i in range(8)])
+    status = json.loads(cli("status", "--json").stdout)
+    assert status["prize_pool"] == 2000 and status["average_stack"] == 10_000
+    cli("seat", "draw")
+    assert [len(t["seats"]) for t in _plan(cli, tmp_path / "friday-turbo.tdtool")["tables"]] == [
+        4,
+        4,
+    ]
+
+
+def test_demo_walks_through_a_tournament(cli):
+    result = cli("demo")
+    assert result.exit_code == 0, result.output
+    out = result.stdout
+    for expected in (
+        "$ tdtool seat draw",
+        "Balance the tables (TDA 11)",
+        "breaks;",
+        "Players left",
+        "is out in",
+    ):
+        assert expected in out
+    assert MOVE.search(out)
