@@ -1,0 +1,36 @@
+"""Invariants of every legal hand: chips are conserved exactly, no folded player wins."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tdtool.rules.betting import Verb
+from tdtool.rules.entry import ActionLine
+from tdtool.rules.hand import replay
+from tests.handgen import random_hand
+
+
+@settings(max_examples=300, deadline=None)
+@given(rng=st.randoms(use_true_random=False), chip=st.sampled_from([1, 1, 5, 25]))
+def test_every_legal_hand_conserves_chips_and_no_folded_player_wins(rng, chip):
+    generated = random_hand(rng, chip=chip)
+    hand = generated.hand
+    result = replay(hand)
+    assert sum(c for _, c in result.stacks) == sum(s.stack for s in hand.seats)
+    assert all(c >= 0 for _, c in result.stacks)
+    folded = {hand.name(r.seat) for r in hand.lines
+              if isinstance(r, ActionLine) and r.verb is Verb.FOLD}
+    for pot in result.pots:
+        assert sum(c for _, c in pot.shares) == pot.amount
+        assert not folded & set(pot.winners)
+        assert not folded & set(pot.eligible)
+        assert set(pot.winners) <= set(pot.eligible)
+
+
+@settings(max_examples=100, deadline=None)
+@given(rng=st.randoms(use_true_random=False))
+def test_all_in_hands_conserve_chips(rng):
+    hand = random_hand(rng, all_in=True).hand
+    result = replay(hand)
+    assert sum(c for _, c in result.stacks) == sum(s.stack for s in hand.seats)
