@@ -190,3 +190,27 @@ def test_demo_walks_through_a_tournament(cli):
     ):
         assert expected in out
     assert MOVE.search(out)
+
+
+def test_rp8_the_money_bubble_calls_for_hand_for_hand(cli, tmp_path):
+    db = make(tmp_path / "paid.tdtool", buy_in=100, places_paid=3)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(12)])
+    cli("--db", db, "seat", "draw")
+    for i in range(7):
+        data = json.loads(cli("--db", db, "player", "bust", f"P{i}", "--json").stdout)
+        assert data["hand_for_hand_next"] is False  # 11 ... 5 left: not the bubble yet
+    result = cli("--db", db, "player", "bust", "P7", "--yes")
+    # 4 players left, 3 paid: the bubble, but at one final table nobody waits for another.
+    assert result.exit_code == 0 and "hand-for-hand" not in result.stdout
+
+
+def test_rp8_bubble_with_two_tables_in_play(cli, tmp_path):
+    db = make(tmp_path / "paid.tdtool", buy_in=100, places_paid=14)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(16)])
+    cli("--db", db, "seat", "draw")
+    result = cli("--db", db, "player", "bust", "P0", "--yes")
+    assert "The bubble: 15 players left" in result.stdout
+    assert "Play the next hand hand-for-hand (RP-8)" in result.stdout
+    result = cli("--db", db, "player", "bust", "P1", "--yes")
+    assert result.exit_code == 0
+    assert "hand-for-hand" not in result.stdout  # 14 left: in the money

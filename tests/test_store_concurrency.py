@@ -13,6 +13,8 @@ import time
 import pytest
 
 from tdtool.io.store import Store
+from tdtool.tournament import director
+from tdtool.tournament.seating import check_invariants
 from tests.conftest import ROOT
 from tests.tournament_fixtures import make
 
@@ -21,6 +23,8 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 _WRITER = """
 import sys
 from tdtool.io.store import Store
+from tdtool.tournament import director
+from tdtool.tournament.seating import check_invariants
 path, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
 with Store.open(path) as store:
     for i in range(n):
@@ -47,25 +51,40 @@ def test_two_terminals_appending_at_once_lose_no_update(tmp_path):
 
 @pytest.mark.slow
 def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
-    """Kill `python -m tdtool` mid-command 40 times; the file opens and replays every success."""
+    """Kill `python -m tdtool` mid-command 40 times while it registers and busts players
+    (busts record moves and table breaks): the file opens, the log replays to a valid plan,
+    every change a command reported is kept, and every change is all or nothing."""
     path = make(tmp_path / "t.tdtool")
+    seed_rng = random.Random(20261130)
+    with Store.open(path) as store, store.transaction() as tx:
+        names = [f"S-{i}" for i in range(60)]
+        for kind, data in director.register(tx.state(), names, tx.now, seed_rng):
+            tx.append(kind, data)
+    with Store.open(path) as store, store.transaction() as tx:
+        for kind, data in director.draw(tx.state(), seed_rng):
+            tx.append(kind, data)
     rng = random.Random(20261130)
-    reported: list[str] = []
-    kills = 0
-    attempt = 0
+    added: list[str] = []
+    busted: list[str] = []
+    base = [sys.executable, "-m", "tdtool", "--db", str(path), "player"]
     # How long one command takes here: kills are aimed around its end, where it commits.
     start = time.perf_counter()
-    subprocess.run(
-        [sys.executable, "-m", "tdtool", "--db", str(path), "player", "add", "T-0"],
-        env=ENV,
-        capture_output=True,
-        check=True,
-    )
+    subprocess.run([*base, "add", "T-0"], env=ENV, capture_output=True, check=True)
     took = time.perf_counter() - start
+    kills = attempt = 0
     while kills < 40 and attempt < 200:
         attempt += 1
-        names = [f"P{attempt}-{j}" for j in range(rng.randint(1, 3))]
-        cmd = [sys.executable, "-m", "tdtool", "--db", str(path), "player", "add", *names]
+        with Store.open(path) as store:
+            left = sorted(p.name for p in store.state().players.values() if not p.busted)
+        if rng.random() < 0.5 or len(left) < 8:
+            names = [f"P{attempt}-{j}" for j in range(rng.randint(1, 3))]
+            cmd = [*base, "add", *names, "--yes"]
+            expect = f"Registered {', '.join(names)}."
+        else:
+            names = rng.sample(left, rng.randint(1, 2))
+            stacks = ",".join(str(rng.randint(1, 3) * 1000) for _ in names)
+            cmd = [*base, "bust", *names, "--stacks", stacks, "--yes"]
+            expect = f"{names[-1]} is out in"
         proc = subprocess.Popen(cmd, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
         time.sleep(rng.uniform(0.4, 1.4) * took)
         if proc.poll() is None:
@@ -73,20 +92,24 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
             kills += 1
         out, err = proc.communicate()
         if proc.returncode == 0:
-            assert f"Registered {', '.join(names)}." in out.decode(), err.decode()
-            reported.extend(names)
+            assert expect in out.decode(), err.decode()
+            (added if cmd[6] == "add" else busted).extend(names)
     assert kills >= 30
-    assert reported, "no command finished: the kills never reached a commit"
+    assert added and busted, "no command finished: the kills never reached a commit"
     assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone() == ("ok",)
     with Store.open(path) as store:
         state = store.state()
-        changes = {}
+        changes: dict[int, list[str]] = {}
         for e in store.events(kinds={"player.registered"}):
             changes.setdefault(e.change, []).append(e.data["name"])
-    kept = {p.name for p in state.players.values()}
-    assert set(reported) <= kept
+    assert check_invariants(state.plan) == []
+    assert {n.casefold() for n in added} <= set(state.players)  # keys are case-folded
+    assert [n for n in busted if not state.player(n).busted] == []
+    seated = {p for t in state.tables.values() for p in t.values()}
+    assert seated == {p.name for p in state.players.values() if not p.busted}
     # A change is all or nothing: every recorded change holds one whole command's names.
     for names in changes.values():
         prefix = names[0].split("-")[0]
         assert all(n.split("-")[0] == prefix for n in names)
-        assert [n.split("-")[1] for n in names] == [str(j) for j in range(len(names))]
+        if prefix != "S":
+            assert [n.split("-")[1] for n in names] == [str(j) for j in range(len(names))]

@@ -183,15 +183,22 @@ def test_late_entry_takes_a_seat_at_a_table_with_the_fewest_players(tmp_path):
     store.close()
 
 
-def test_reentry_is_refused_after_late_registration_closes(tmp_path, monkeypatch):
-    from tdtool.tournament import state as state_mod
-
+def test_reentry_and_late_entry_close_after_the_late_registration_level(tmp_path):
+    # Test Turbo: levels of 15 minutes, late registration until the end of level 2, then a break.
     store, rng = _tournament(tmp_path, 12, reentry=True)
-    _change(store, lambda s, now: director.bust(s, ["P0"], rng))
-    monkeypatch.setattr(director, "current_level", lambda s, now: 3)
-    monkeypatch.setattr(state_mod, "current_level", lambda s, now: 3)
+    with store.transaction(now=1_000.0) as tx:
+        tx.append("clock.start", {})
+    _change(store, lambda s, now: director.bust(s, ["P0", "P1"], rng, [10, 20]))
+    in_level_2 = 1_000.0 + 20 * 60
+    with store.transaction(now=in_level_2) as tx:
+        for kind, data in director.reenter(tx.state(), "P0", tx.now, rng):
+            tx.append(kind, data)
+    on_the_break = 1_000.0 + 31 * 60
     with pytest.raises(RuleError, match="late registration ended after level 2"):
-        _change(store, lambda s, now: director.reenter(s, "P0", now, rng))
+        director.reenter(store.state(), "P1", on_the_break, rng)
+    with pytest.raises(RuleError, match="Registration is closed"):
+        director.register(store.state(), ["Latecomer"], on_the_break, rng)
+    assert store.state().player("P0").entries == 2
     store.close()
 
 

@@ -148,6 +148,7 @@ def bust(
             }
         )
     winner = state.winner()
+    h4h = director.hand_for_hand_next(state)
     if json_out:
         emit_json(
             {
@@ -156,6 +157,7 @@ def bust(
                 "players_left": state.players_left,
                 "tables": len(state.tables),
                 "winner": winner,
+                "hand_for_hand_next": h4h,
             }
         )
         return
@@ -173,6 +175,11 @@ def bust(
         )
     if moves:
         typer.echo("\n".join(move_lines(moves)))
+    if h4h:
+        typer.echo(
+            f"The bubble: {state.players_left} players left and one fewer is paid. Play the next"
+            " hand hand-for-hand (RP-8) and record its busts together with --hand-for-hand."
+        )
     if winner:
         typer.echo(f"{winner} wins the tournament!")
     else:

@@ -253,3 +253,14 @@ def button(state: State, table: int, seat: int) -> Events:
         raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
     state.plan.set_button(table, seat)
     return [("seat.button", {"table": table, "seat": seat})]
+
+
+def hand_for_hand_next(state: State) -> bool:
+    """Whether the next hand is played hand-for-hand: the money bubble, tables in play (RP-8)."""
+    from tdtool.tournament.money import state_payouts
+    from tdtool.tournament.places import hand_for_hand_applies
+
+    if state.prize_pool <= 0:
+        return False
+    paid = len(state_payouts(state).amounts)
+    return hand_for_hand_applies(state.players_left, len(state.plan.open_tables()), paid)
