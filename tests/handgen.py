@@ -36,8 +36,14 @@ def random_stakes(rng: random.Random, game: Game | None = None, bb_ante: bool = 
     bba = rng.choice([0, 0, big]) if bb_ante and not ante else 0
     if game is None:
         game = rng.choice(list(Game))
-    return Stakes(small_blind=small, big_blind=big, game=game, ante=ante, bb_ante=bba,
-                  cap=rng.choice([4, 4, 3, 0]))
+    return Stakes(
+        small_blind=small,
+        big_blind=big,
+        game=game,
+        ante=ante,
+        bb_ante=bba,
+        cap=rng.choice([4, 4, 3, 0]),
+    )
 
 
 def random_hand(
@@ -55,8 +61,9 @@ def random_hand(
     button = rng.choice(seats) if n == 2 else rng.randint(1, 10)
     big = stakes.big_blind
     top = 200 * big if deep else 60 * big
-    stacks = {s: rng.randint(1, top) if rng.random() < 0.25 else rng.randint(10 * big, top)
-              for s in seats}
+    stacks = {
+        s: rng.randint(1, top) if rng.random() < 0.25 else rng.randint(10 * big, top) for s in seats
+    }
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     names = {s: f"P{s}" for s in seats}
@@ -74,8 +81,7 @@ def random_hand(
                 break
             street = STREETS[STREETS.index(betting.street) + 1]
             cards: tuple[Card, ...] = tuple(deck.pop() for _ in range(BOARD[street]))
-            add(BoardLine(len(lines) + 10, f"{street} {' '.join(map(str, cards))}", street,
-                          cards))
+            add(BoardLine(len(lines) + 10, f"{street} {' '.join(map(str, cards))}", street, cards))
             moves.append(("board", None))
             betting.next_street()
             continue
@@ -83,14 +89,24 @@ def random_hand(
         seat = opts.seat
         verb, amount = _choose(rng, opts, all_in)
         move = betting.act(seat, verb, amount)
-        moves.append((str(move.verb) if move.verb is not Verb.BET else "raise",
-                       move.to if move.verb in (Verb.BET, Verb.RAISE) else None))
+        moves.append(
+            (
+                str(move.verb) if move.verb is not Verb.BET else "raise",
+                move.to if move.verb in (Verb.BET, Verb.RAISE) else None,
+            )
+        )
         text = f"{names[seat]} {verb}" + (f" {amount}" if amount is not None else "")
         add(ActionLine(len(lines) + 10, text, seat, verb, amount))
-    entries = tuple(SeatEntry(s, names[s], stacks[s], hole[s], k + 3)
-                    for k, s in enumerate(seats))
-    hand = EnteredHand(source="random", stakes=stakes, button=button, seats=entries,
-                       lines=tuple(lines), chip=chip, end_line=len(lines) + 10)
+    entries = tuple(SeatEntry(s, names[s], stacks[s], hole[s], k + 3) for k, s in enumerate(seats))
+    hand = EnteredHand(
+        source="random",
+        stakes=stakes,
+        button=button,
+        seats=entries,
+        lines=tuple(lines),
+        chip=chip,
+        end_line=len(lines) + 10,
+    )
     order = tuple(p.seat for p in betting.players)
     return Generated(hand, order, tuple(moves))
 

@@ -19,8 +19,9 @@ def test_every_legal_hand_conserves_chips_and_no_folded_player_wins(rng, chip):
     result = replay(hand)
     assert sum(c for _, c in result.stacks) == sum(s.stack for s in hand.seats)
     assert all(c >= 0 for _, c in result.stacks)
-    folded = {hand.name(r.seat) for r in hand.lines
-              if isinstance(r, ActionLine) and r.verb is Verb.FOLD}
+    folded = {
+        hand.name(r.seat) for r in hand.lines if isinstance(r, ActionLine) and r.verb is Verb.FOLD
+    }
     for pot in result.pots:
         assert sum(c for _, c in pot.shares) == pot.amount
         assert not folded & set(pot.winners)

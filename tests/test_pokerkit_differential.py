@@ -31,15 +31,26 @@ def pokerkit_state(g: Generated):
     hand = g.hand
     seats = {s.seat: s for s in hand.seats}
     automations = (
-        Automation.ANTE_POSTING, Automation.BET_COLLECTION, Automation.BLIND_OR_STRADDLE_POSTING,
-        Automation.CARD_BURNING, Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-        Automation.HAND_KILLING, Automation.CHIPS_PUSHING, Automation.CHIPS_PULLING,
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.CARD_BURNING,
+        Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
+        Automation.HAND_KILLING,
+        Automation.CHIPS_PUSHING,
+        Automation.CHIPS_PULLING,
     )
     st = hand.stakes
     antes = st.ante  # no big blind antes here: see the departure test below
     state = NoLimitTexasHoldem.create_state(
-        automations, True, antes, (st.small_blind, st.big_blind), st.big_blind,
-        tuple(seats[s].stack for s in g.order), len(g.order), mode=Mode.TOURNAMENT,
+        automations,
+        True,
+        antes,
+        (st.small_blind, st.big_blind),
+        st.big_blind,
+        tuple(seats[s].stack for s in g.order),
+        len(g.order),
+        mode=Mode.TOURNAMENT,
     )
     for seat in g.order:
         state.deal_hole("".join(str(c) for c in seats[seat].cards))
@@ -106,10 +117,15 @@ def test_pokerkit_agrees_on_random_no_limit_hands():
 def _pokerkit(stacks, blinds, antes=0):
     from pokerkit import Automation, Mode, NoLimitTexasHoldem
 
-    automations = (Automation.ANTE_POSTING, Automation.BET_COLLECTION,
-                   Automation.BLIND_OR_STRADDLE_POSTING, Automation.HOLE_DEALING)
-    return NoLimitTexasHoldem.create_state(automations, True, antes, blinds, blinds[1], stacks,
-                                           len(stacks), mode=Mode.TOURNAMENT)
+    automations = (
+        Automation.ANTE_POSTING,
+        Automation.BET_COLLECTION,
+        Automation.BLIND_OR_STRADDLE_POSTING,
+        Automation.HOLE_DEALING,
+    )
+    return NoLimitTexasHoldem.create_state(
+        automations, True, antes, blinds, blinds[1], stacks, len(stacks), mode=Mode.TOURNAMENT
+    )
 
 
 def test_departure_tda_20_odd_chips_go_in_whole_chips_clockwise_from_the_button(cli):
@@ -118,7 +134,8 @@ def test_departure_tda_20_odd_chips_go_in_whole_chips_clockwise_from_the_button(
     from tests.conftest import EXAMPLES
 
     data = __import__("json").loads(
-        cli("hand", "check", EXAMPLES / "hands" / "odd-chip.yaml", "--json").stdout)
+        cli("hand", "check", EXAMPLES / "hands" / "odd-chip.yaml", "--json").stdout
+    )
     assert data["pots"][0]["shares"] == {"A": 1025, "B": 1000, "C": 1000}
     quotient, remainder = divmod(3025, 3)  # pokerkit's default split of the main pot
     assert (quotient, remainder) == (1008, 1)  # 1008 is not a whole number of 25-chips
@@ -129,8 +146,11 @@ def test_departure_short_big_blind_is_still_called_in_full():
     (rules.md) is that players call the full big blind and the excess forms a side pot."""
     from tdtool.rules.betting import Betting, Player, Stakes
 
-    ours = Betting(Stakes(50, 100), [Player(1, "Ann", 1000), Player(2, "Bo", 1000),
-                                     Player(3, "Cy", 60), Player(4, "Di", 1000)], button=1)
+    ours = Betting(
+        Stakes(50, 100),
+        [Player(1, "Ann", 1000), Player(2, "Bo", 1000), Player(3, "Cy", 60), Player(4, "Di", 1000)],
+        button=1,
+    )
     assert ours.options().call_to == 100 and ours.options().min_to == 200
     theirs = _pokerkit((1000, 60, 1000, 1000), (50, 100))  # players from the small blind
     assert theirs.checking_or_calling_amount == 60
@@ -142,9 +162,11 @@ def test_departure_big_blind_ante_posts_the_blind_first():
     stack 1500 -> blind 1000, ante 500)."""
     from tdtool.rules.betting import Betting, Player, Post, Stakes
 
-    ours = Betting(Stakes(500, 1000, bb_ante=1000),
-                   [Player(1, "Ann", 20000), Player(2, "Bo", 20000), Player(3, "Cy", 1500)],
-                   button=1)
+    ours = Betting(
+        Stakes(500, 1000, bb_ante=1000),
+        [Player(1, "Ann", 20000), Player(2, "Bo", 20000), Player(3, "Cy", 1500)],
+        button=1,
+    )
     cy = [(p.kind, p.amount) for p in ours.postings if p.seat == 3]
     assert cy == [(Post.BIG_BLIND, 1000), (Post.BB_ANTE, 500)]
     theirs = _pokerkit((20000, 1500, 20000), (500, 1000), antes={1: 1000})

@@ -214,3 +214,15 @@ def test_rp8_bubble_with_two_tables_in_play(cli, tmp_path):
     result = cli("--db", db, "player", "bust", "P1", "--yes")
     assert result.exit_code == 0
     assert "hand-for-hand" not in result.stdout  # 14 left: in the money
+
+
+def test_tda_10b_tables_break_in_the_order_fixed_at_new(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = cli("new", "Cup", "--structure", "turbo", "--break-order", "1,3,2")
+    assert result.exit_code == 0, result.output
+    cli("player", "add", *[f"P{i}" for i in range(19)])
+    cli("seat", "draw")
+    result = cli("player", "bust", "P0", "--yes")  # 18 players fit on two tables
+    assert "Table 1 breaks" in result.stdout
+    bad = cli("--db", "x.tdtool", "new", "X", "--structure", "turbo", "--break-order", "1,1")
+    assert bad.exit_code == 2 and "name each table once" in bad.stderr

@@ -126,3 +126,12 @@ def test_unknown_event_kind_is_refused_with_advice(tmp_path):
         store.change(lambda tx: tx.append("hologram.shown", {}))
         with pytest.raises(InputError, match="hologram.shown.*upgrade tdtool"):
             store.state()
+
+
+def test_a_database_failure_mid_change_is_one_clear_error_and_changes_nothing(tmp_path):
+    with Store.open(make(tmp_path / "t.tdtool")) as store:
+        failure = "Could not save the change.*nothing was changed"
+        with pytest.raises(InputError, match=failure), store.transaction() as tx:
+            tx.append("player.registered", {"name": "Anna"})
+            tx._conn.execute("INSERT INTO no_such_table VALUES (1)")  # e.g. disk I/O error
+        assert [e.kind for e in store.events()] == ["tournament.created"]

@@ -22,6 +22,12 @@ def new(
         int | None,
         typer.Option(help="Tables available (default: as many as the field needs).", min=1),
     ] = None,
+    break_order: Annotated[
+        str | None,
+        typer.Option(
+            help="Tables in the order they break, e.g. 5,4,3 (default: highest number first)."
+        ),
+    ] = None,
     buy_in: Annotated[int, typer.Option(help="Prize-pool part of an entry.", min=0)] = 0,
     fee: Annotated[int, typer.Option(help="House part of an entry.", min=0)] = 0,
     reentry: Annotated[
@@ -90,6 +96,7 @@ def new(
         "terms": terms.to_dict(),
         "seats": seats,
         "tables": tables,
+        "break_order": _table_numbers(break_order),
     }
     with Store.create(path, [("tournament.created", created)]):
         pass
@@ -103,6 +110,23 @@ def new(
         f" {seats} seats per table."
     )
     typer.echo("Next: register players with `tdtool player add NAME...`, then `tdtool seat draw`.")
+
+
+def _table_numbers(text: str | None) -> list[int]:
+    """'5,4,3' -> [5, 4, 3] (InputError on anything else)."""
+    from tdtool.errors import InputError
+
+    if not text:
+        return []
+    try:
+        numbers = [int(p) for p in text.replace(",", " ").split()]
+    except ValueError:
+        raise InputError(
+            f"--break-order {text!r}: give table numbers separated by commas, e.g. 5,4,3."
+        ) from None
+    if any(n < 1 for n in numbers) or len(set(numbers)) != len(numbers):
+        raise InputError("--break-order: name each table once, by its number from 1 up.")
+    return numbers
 
 
 def status_data(state: Any, now: float) -> dict[str, Any]:

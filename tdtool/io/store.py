@@ -273,6 +273,11 @@ class Store:
             _migrate(conn, path)
             conn.execute("PRAGMA journal_mode = WAL")
             conn.execute("PRAGMA synchronous = FULL")
+        except sqlite3.OperationalError as exc:
+            conn.close()
+            raise InputError(
+                f"Cannot open {path}: {exc} (tdtool needs to write the file and its folder)."
+            ) from None
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise InputError(
@@ -324,8 +329,13 @@ class Store:
             tx = Transaction(self._conn, (last or 0) + 1, time.time() if now is None else now)
             yield tx
             self._conn.execute("COMMIT")
-        except BaseException:
-            self._conn.execute("ROLLBACK")
+        except BaseException as exc:
+            if self._conn.in_transaction:
+                self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.Error):
+                raise InputError(
+                    f"Could not save the change to {self.path}: {exc}; nothing was changed."
+                ) from None
             raise
 
     def change(self, fn: Callable[[Transaction], T], now: float | None = None) -> T:

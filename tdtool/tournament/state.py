@@ -315,7 +315,9 @@ def _created(state: State, event: Any) -> None:
     state.seats_per_table = d.get("seats", 9)
     state.tables_available = d.get("tables")
     available = None if state.tables_available is None else range(1, state.tables_available + 1)
-    state.plan = TablePlan(state.seats_per_table, available)
+    state.plan = TablePlan(
+        state.seats_per_table, available, break_order=d.get("break_order") or None
+    )
 
 
 @reducer("player.registered")
