@@ -226,3 +226,39 @@ def test_tda_10b_tables_break_in_the_order_fixed_at_new(cli, tmp_path, monkeypat
     assert "Table 1 breaks" in result.stdout
     bad = cli("--db", "x.tdtool", "new", "X", "--structure", "turbo", "--break-order", "1,1")
     assert bad.exit_code == 2 and "name each table once" in bad.stderr
+
+
+def test_a_question_left_open_never_blocks_the_other_terminal(cli, drawn, monkeypatch):
+    """The director is asked before the file is locked: another terminal can change it
+    meanwhile, and then the answered change is refused instead of applied to a stale plan."""
+    import tdtool.cli._db as db_mod
+    from tdtool.io.store import Store
+
+    monkeypatch.setattr(db_mod, "interactive", lambda: True)
+    _, victim = _at_short_table(cli, drawn)
+
+    def other_terminal_changes_while_asked(plan, table, candidates):
+        # Had we held the lock while asking, this would wait and time out.
+        with Store.open(drawn) as other, other.transaction() as tx:
+            tx.append("player.registered", {"name": "Walk-in"})
+            tx.append(
+                "seat.moved",
+                {
+                    "moves": [
+                        {
+                            "player": "Walk-in",
+                            "from": None,
+                            "reason": "late-entry",
+                            "to": {"table": table, "seat": plan.open_seats(table)[0]},
+                        }
+                    ]
+                },
+            )
+        return candidates[0]
+
+    monkeypatch.setattr(db_mod, "_ask_who_moves", other_terminal_changes_while_asked)
+    result = cli("--db", drawn, "player", "bust", victim)
+    assert result.exit_code == 1 and "changed while you answered" in result.stderr
+    with Store.open(drawn) as store:
+        assert store.state().seat("Walk-in") is not None  # the other change is kept
+        assert not store.state().player(victim).busted  # ours was not recorded

@@ -80,6 +80,11 @@ def demo(
         )
         step("Register the players as they pay.", "player", "add", *NAMES)
         step("Draw the seats: random, tables filled evenly (TDA 7, 8A).", "seat", "draw")
+        step(
+            "Shuffle up and deal: start the level clock (any terminal can control it).",
+            "clock",
+            "start",
+        )
         for table in sorted(state().tables):
             first = min(state().tables[table])
             step(
@@ -116,6 +121,7 @@ def demo(
         step("The table plan now.", "seat", "show")
         step("Who finished where so far.", "player", "list")
         step("The status screen.", "status")
+        step("What the places pay with this field (it grows with every entry).", "payouts")
         step(
             "Every change is in the log; `tdtool undo` takes back the last one.",
             "log",
