@@ -169,6 +169,7 @@ class Betting:
         self.bet = [0] * n
         self.committed = [0] * n
         self.folded = [False] * n
+        self.in_hand = n
         self.all_in = [False] * n
         self.level: list[int | None] = [None] * n
         self.dead = 0
@@ -230,7 +231,7 @@ class Betting:
     @property
     def hand_over(self) -> bool:
         """Everyone but one player has folded."""
-        return sum(not f for f in self.folded) <= 1
+        return self.in_hand <= 1
 
     @property
     def round_over(self) -> bool:
@@ -343,6 +344,10 @@ class Betting:
             nxt = self.name(self.to_act)
             raise IllegalAction(who, f"{who} acted out of turn", f"{nxt} is next to act", "TDA 53")
         kind, to = self._resolve(i, verb, amount)
+        if kind is Verb.FOLD or kind is Verb.CALL or (
+            kind is Verb.CHECK and self.bet[i] >= self.current
+        ):
+            return
         opts = self.options()
         call = opts.call_to
         if kind is Verb.CHECK and not opts.can_check:
@@ -437,6 +442,7 @@ class Betting:
         full = False
         if kind is Verb.FOLD:
             self.folded[i] = True
+            self.in_hand -= 1
         elif kind is Verb.CHECK:
             self.level[i] = self.current
         else:

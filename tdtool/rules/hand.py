@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from tdtool.cards import Card
 from tdtool.errors import InputError
-from tdtool.hands import HandValue, best_five, describe, evaluate
+from tdtool.hands import HandValue, best_five, describe, evaluate_codes
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street
 from tdtool.rules.entry import (
     ActionLine,
@@ -42,10 +42,15 @@ class PotResult:
     eligible: tuple[str, ...]
     winners: tuple[str, ...]
     shares: tuple[tuple[str, int], ...]
-    hand: str | None
-    """The winning hand in words; None when everyone else folded."""
+    value: HandValue | None
+    """The winning hand's value; None when everyone else folded."""
     odd_chips: tuple[str, ...]
     """Winners who received one odd chip more than the others (TDA 20)."""
+
+    @property
+    def hand(self) -> str | None:
+        """The winning hand in words ("full house, kings full of fours"); None if uncontested."""
+        return None if self.value is None else describe(self.value)
 
 
 @dataclass(frozen=True)
@@ -54,8 +59,18 @@ class ShownHand:
 
     name: str
     cards: tuple[Card, ...]
-    best: tuple[Card, ...]
-    description: str
+    board: tuple[Card, ...]
+    value: HandValue
+
+    @property
+    def best(self) -> tuple[Card, ...]:
+        """The five cards that make the hand, most important first."""
+        return best_five(self.cards, self.board)
+
+    @property
+    def description(self) -> str:
+        """The hand in words."""
+        return describe(self.value)
 
 
 @dataclass(frozen=True)
@@ -101,8 +116,9 @@ class Replay:
             {s.seat: s.name for s in hand.seats},
         )
         for s in hand.seats:
+            owner = f"{s.name} (line {s.line})"
             for card in s.cards or ():
-                self._deal(card, s.line, f"{s.name} (line {s.line})")
+                self._deal(card, s.line, owner)
 
     def where(self, line: int) -> str:
         """`FILE:LINE`, for messages."""
@@ -228,8 +244,9 @@ class Replay:
             self.floor.check_board(record)
         except IllegalAction as exc:
             raise exc.at(where, record.line) from None
+        owner = f"the board (line {record.line})"
         for card in record.cards:
-            self._deal(card, record.line, f"the board (line {record.line})")
+            self._deal(card, record.line, owner)
         self.board.extend(record.cards)
         b.next_street()
 
@@ -316,7 +333,9 @@ class Replay:
         contributions = {p.seat: b.committed[i] for i, p in enumerate(b.players)}
         pots, returned = collect(contributions, live, order, dead=b.dead)
         shown: dict[int, ShownHand] = {}
-        values: dict[int, HandValue] = {}
+        values: dict[int, int] = {}
+        board = tuple(self.board)
+        codes = [c.code for c in board]
         showdown: tuple[str, ...] = ()
         rule = None
         if not b.hand_over:
@@ -331,10 +350,8 @@ class Replay:
                         f" file gives no cards for {names[seat]}: add `cards:` to seat {seat},"
                         f" or a line `{names[seat]} mucks`."
                     )
-                values[seat] = evaluate(cards, self.board)
-                shown[seat] = ShownHand(
-                    names[seat], cards, best_five(cards, self.board), describe(values[seat])
-                )
+                values[seat] = evaluate_codes([cards[0].code, cards[1].code, *codes])
+                shown[seat] = ShownHand(names[seat], cards, board, HandValue(values[seat]))
             showdown, rule = self._showdown_order(live)
         results = []
         final = {p.seat: b.stack[i] for i, p in enumerate(b.players)}
@@ -345,9 +362,9 @@ class Replay:
             if values:
                 best = max(values[s] for s in claimants)
                 winners = [s for s in claimants if values[s] == best]
-                words: str | None = describe(best)
+                top: HandValue | None = HandValue(best)
             else:
-                winners, words = claimants, None
+                winners, top = claimants, None
             shares = split(pot.amount, winners, self.hand.chip)
             for seat, chips in shares:
                 final[seat] += chips
@@ -359,7 +376,7 @@ class Replay:
                     eligible=tuple(names[s] for s in sorted(pot.eligible)),
                     winners=tuple(names[s] for s in sorted(winners)),
                     shares=tuple((names[s], c) for s, c in sorted(shares)),
-                    hand=words,
+                    value=top,
                     odd_chips=tuple(names[s] for s, c in shares if c > low),
                 )
             )
