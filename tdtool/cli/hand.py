@@ -36,8 +36,9 @@ def check(
 ) -> None:
     """Check every action of a hand and say who wins what: pots, side pots, splits, stacks.
 
-    Exit 0: legal and adjudicated; 1: an action breaks a rule (line, player, what was
-    allowed, rule); 2: the file is not a readable hand (FILE:LINE).
+    Exit 0: legal and adjudicated. Exit 1: an action breaks a rule (line, player, rule).
+
+    Exit 2: the file is not a readable hand (FILE:LINE).
 
     Example: tdtool hand check examples/hands/side-pots.yaml --json
     """
