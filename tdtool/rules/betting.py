@@ -161,10 +161,12 @@ class Betting:
         n = len(after)
         self.n = n
         self.index = {p.seat: i for i, p in enumerate(self.players)}
-        if n == 2:  # heads-up: the button posts the small blind (TDA 34)
-            self.sb, self.bb = n - 1, 0
-        else:
+        if n == 2 and button in by_seat:  # heads-up: the button posts the small blind (TDA 34)
+            self.sb, self.bb = 1, 0
+        else:  # the first occupied seats clockwise from the button (a dead button included)
             self.sb, self.bb = 0, 1
+        self.first_after_flop = self.bb if n == 2 else 0
+        """Heads-up the big blind acts first after the flop, else the seat left of the button."""
         self.stack = [p.stack for p in self.players]
         self.bet = [0] * n
         self.committed = [0] * n
@@ -484,5 +486,5 @@ class Betting:
         self.min_raise = self._size()
         self.bets_made = 0
         self.aggressor = None
-        self.to_act = self._next(0) if self._actives() >= 2 else None
+        self.to_act = self._next(self.first_after_flop) if self._actives() >= 2 else None
         return self.street

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tdtool.cards import Card
 from tdtool.errors import InputError
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes
-from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street
+from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street, Verb
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
@@ -193,6 +193,9 @@ class Replay:
                 f"{self.where(record.line)}: {who} folded on line"
                 f" {self.folded_at[record.seat]} and has no more actions."
             )
+        if (b.betting_over and record.verb in (Verb.CHECK, Verb.CALL)
+                and not b.all_in[i] and b.bet[i] >= b.current):
+            return  # a check nobody needed (everyone else is all-in): harmless, nothing to do
         if b.round_over:
             nxt = self._next_street()
             if b.betting_over:
