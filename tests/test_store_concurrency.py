@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import os
 import random
 import signal
@@ -21,24 +22,26 @@ from tests.tournament_fixtures import make
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 _WRITER = """
-import sys
+import sys, time
 from tdtool.io.store import Store
-from tdtool.tournament import director
-from tdtool.tournament.seating import check_invariants
-path, who, n = sys.argv[1], sys.argv[2], int(sys.argv[3])
+path, who, n, start = sys.argv[1], sys.argv[2], int(sys.argv[3]), float(sys.argv[4])
 with Store.open(path) as store:
+    time.sleep(max(0.0, start - time.time()))  # both terminals begin at the same moment
     for i in range(n):
         with store.transaction() as tx:
             seen = tx.state().entries
+            time.sleep(0.001)  # a window in which the other terminal would slip in
             tx.append("player.registered", {"name": f"{who}{i}", "seen": seen})
+        time.sleep(0.002)  # a person's pace between commands lets the other terminal in
 """
 
 
 def test_two_terminals_appending_at_once_lose_no_update(tmp_path):
     path = make(tmp_path / "t.tdtool")
-    n = 60
+    n = 100
+    start = str(time.time() + 1.5)
     procs = [
-        subprocess.Popen([sys.executable, "-c", _WRITER, str(path), who, str(n)], env=ENV)
+        subprocess.Popen([sys.executable, "-c", _WRITER, str(path), who, str(n), start], env=ENV)
         for who in ("clock-laptop-", "floor-laptop-")
     ]
     assert [p.wait(timeout=120) for p in procs] == [0, 0]
@@ -47,6 +50,9 @@ def test_two_terminals_appending_at_once_lose_no_update(tmp_path):
     # Each change read the state under the lock: the entries it saw are 0, 1, 2, ... in order.
     assert [e.data["seen"] for e in regs] == list(range(2 * n))
     assert len({e.data["name"] for e in regs}) == 2 * n
+    # The terminals really ran at the same time: their changes interleave.
+    switches = sum(a.data["name"][:5] != b.data["name"][:5] for a, b in itertools.pairwise(regs))
+    assert switches > 5, switches
 
 
 @pytest.mark.slow
