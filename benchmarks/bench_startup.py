@@ -47,9 +47,10 @@ if __name__ == "__main__":
 
 def _sub_apps() -> list[str]:
     sys.path.insert(0, str(ROOT))
-    from tdtool.cli import app
+    from tdtool.cli import LAZY, app
 
-    return sorted(g.name for g in app.registered_groups if g.name)
+    eager = {g.name for g in app.registered_groups if g.name}
+    return sorted(eager | {name for name, (_, attribute) in LAZY.items() if attribute == "app"})
 
 
 def _time(argv: list[str], env: dict[str, str]) -> float:

@@ -2,7 +2,8 @@
 
 Start-up speed matters (a director types many short commands), so the modules in
 this package import only typer at the top; YAML, SQLite, tabulate and the rules
-core are imported inside the commands that need them.
+core are imported inside the commands that need them. The sub-apps themselves are
+registered by name in `LAZY` and imported only when run: add a new one there.
 """
 
 from __future__ import annotations
@@ -18,7 +19,11 @@ from tdtool.errors import TdtoolError
 
 
 class _Group(TyperGroup):
-    """Turns every `TdtoolError` into one `Error: ...` line and its exit code (specs/cli.md)."""
+    """Turns every `TdtoolError` into one `Error: ...` line and its exit code (specs/cli.md).
+
+    Sub-apps and top-level commands listed in `LAZY` are imported only when they are run
+    (or listed by `tdtool --help`), so a command pays for its own module alone.
+    """
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -26,6 +31,39 @@ class _Group(TyperGroup):
         except TdtoolError as exc:
             typer.echo(f"Error: {exc}", err=True)
             raise typer.Exit(exc.exit_code) from None
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = list(super().list_commands(ctx))
+        return names + [name for name in LAZY if name not in names]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        command = super().get_command(ctx, name)
+        if command is None and name in LAZY:
+            command = _load(name)
+            self.add_command(command, name)
+        return command
+
+
+LAZY: dict[str, tuple[str, str]] = {}
+"""Command name -> (module in tdtool.cli, attribute): a Typer sub-app or a command function."""
+
+
+def _load(name: str) -> Any:
+    """Build the click command of a lazily registered sub-app or top-level command."""
+    import importlib
+
+    from typer.main import get_command, get_group
+
+    module_name, attribute = LAZY[name]
+    target = getattr(importlib.import_module(f"tdtool.cli.{module_name}"), attribute)
+    if isinstance(target, typer.Typer):
+        command = get_group(target)
+    else:
+        single = typer.Typer()
+        single.command(name)(target)
+        command = get_command(single)
+    command.name = name
+    return command
 
 
 app = typer.Typer(
@@ -68,39 +106,25 @@ def _root(
     ctx.obj = {"db": db}
 
 
-# Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, joined here.
-from tdtool.cli import ruling  # noqa: E402
-
-app.add_typer(ruling.app, name="ruling")
-
-from tdtool.cli import (  # noqa: E402
-    clock,
-    deal,
-    demo,
-    hand,
-    payouts,
-    player,
-    report,
-    seat,
-    structure,
-    terms,
-    tournament,
-)
-
-app.command("new")(tournament.new)
-app.command("status")(tournament.status)
-app.command("log")(tournament.log)
-app.command("undo")(tournament.undo)
-app.command("demo")(demo.demo)
-app.add_typer(player.app, name="player")
-app.add_typer(seat.app, name="seat")
-app.add_typer(structure.app, name="structure")
-app.add_typer(hand.app, name="hand")
-app.add_typer(clock.app, name="clock")
-app.command("payouts")(payouts.payouts)
-app.command("terms")(terms.terms)
-app.command("report")(report.report)
-app.add_typer(deal.app, name="deal")
+# Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, and top-level
+# commands, functions in a cli module: registered by name and imported only when used.
+LAZY.update({
+    "new": ("tournament", "new"),
+    "status": ("tournament", "status"),
+    "log": ("tournament", "log"),
+    "undo": ("tournament", "undo"),
+    "demo": ("demo", "demo"),
+    "player": ("player", "app"),
+    "seat": ("seat", "app"),
+    "structure": ("structure", "app"),
+    "hand": ("hand", "app"),
+    "clock": ("clock", "app"),
+    "payouts": ("payouts", "payouts"),
+    "terms": ("terms", "terms"),
+    "report": ("report", "report"),
+    "deal": ("deal", "app"),
+    "ruling": ("ruling", "app"),
+})
 
 
 def main() -> None:

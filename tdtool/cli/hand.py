@@ -122,7 +122,7 @@ def result_json(result: HandResult) -> dict[str, Any]:
 
 def render(result: HandResult) -> str:
     """The answer for a person: board, showdown, pots with winners, splits, returns, stacks."""
-    from tdtool.cli.render import table
+    from tdtool.cli.render import columns as table
 
     out: list[str] = []
     if result.rulings:
