@@ -26,3 +26,15 @@ def test_python_dash_m_runs_the_cli():
     )
     assert out.returncode == 0, out.stderr
     assert out.stdout.startswith("tdtool ")
+
+
+def test_help_paragraphs_wrap_to_the_terminal_without_ragged_breaks(cli):
+    # The docstring of `player bust` wraps its second paragraph at ~90 columns; on an
+    # 80-column terminal the help must reflow it instead of breaking after "of the".
+    result = cli("player", "bust", "--help", env={"COLUMNS": "80"})
+    assert result.exit_code == 0
+    text = result.stdout.split("╭")[0]  # the description, above the option boxes
+    for paragraph in text.split("\n \n"):
+        lines = [line.strip() for line in paragraph.strip().splitlines() if line.strip()]
+        short = [line for line in lines[:-1] if len(line) < 60 and not line.startswith("Usage")]
+        assert not short, f"ragged help lines {short!r} in:\n{result.stdout}"

@@ -63,7 +63,25 @@ def _load(name: str) -> Any:
         single.command(name)(target)
         command = get_command(single)
     command.name = name
+    _reflow_help(command)
     return command
+
+
+def _reflow_help(command: Any) -> None:
+    """Join the hard line breaks of docstring paragraphs, so help wraps to the terminal.
+
+    Typer keeps single line breaks inside paragraphs, which leaves ragged lines on a
+    narrow terminal. A paragraph that starts with a backslash-b (click's convention) keeps its
+    lines as written.
+    """
+    if command.help:
+        paragraphs = command.help.strip().split("\n\n")
+        command.help = "\n\n".join(
+            p if p.startswith("\b") else " ".join(line.strip() for line in p.splitlines())
+            for p in paragraphs
+        )
+    for sub in getattr(command, "commands", {}).values():
+        _reflow_help(sub)
 
 
 app = typer.Typer(
