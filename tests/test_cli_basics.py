@@ -34,7 +34,12 @@ def test_help_paragraphs_wrap_to_the_terminal_without_ragged_breaks(cli):
     result = cli("player", "bust", "--help", env={"COLUMNS": "80"})
     assert result.exit_code == 0
     text = result.stdout.split("╭")[0]  # the description, above the option boxes
-    for paragraph in text.split("\n \n"):
-        lines = [line.strip() for line in paragraph.strip().splitlines() if line.strip()]
+    paragraphs: list[list[str]] = [[]]
+    for line in text.splitlines():
+        if line.strip():
+            paragraphs[-1].append(line.strip())
+        else:
+            paragraphs.append([])
+    for lines in paragraphs:
         short = [line for line in lines[:-1] if len(line) < 60 and not line.startswith("Usage")]
         assert not short, f"ragged help lines {short!r} in:\n{result.stdout}"
