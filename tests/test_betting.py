@@ -271,7 +271,9 @@ def test_no_betting_on_later_streets_once_all_but_one_are_all_in():
 def test_tda_34_heads_up_with_the_button_on_an_empty_seat_small_blind_is_next_clockwise():
     b = Betting(Stakes(50, 100), [Player(2, "Ann", 1000), Player(7, "Bo", 1000)], button=5)
     assert [(b.name(b.index[p.seat]), p.kind) for p in b.postings] == [
-        ("Bo", Post.SMALL_BLIND), ("Ann", Post.BIG_BLIND)]
+        ("Bo", Post.SMALL_BLIND),
+        ("Ann", Post.BIG_BLIND),
+    ]
     assert to_act(b) == "Bo"
     play(b, "Bo call", "Ann check", "--")
     assert to_act(b) == "Ann"  # the big blind acts first after the flop

@@ -232,6 +232,13 @@ def test_rules_key_accepts_tda_and_robert():
 
 def test_a_check_nobody_needed_once_everyone_else_is_all_in_is_accepted():
     header = HEADER.replace("stack: 1000, cards: Ah Ad", "stack: 80, cards: Ah Ad")
-    result = check("Anna all-in", "Ben fold", "Carla check", "flop 2c 7s 9d", "turn Jc",
-                   "river 3h", header=header)
+    result = check(
+        "Anna all-in",
+        "Ben fold",
+        "Carla check",
+        "flop 2c 7s 9d",
+        "turn Jc",
+        "river 3h",
+        header=header,
+    )
     assert dict(result.returned) == {"Carla": 20}

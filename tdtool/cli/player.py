@@ -127,7 +127,7 @@ def bust(
     from tdtool.cli.render import emit_json
     from tdtool.tournament import director
     from tdtool.tournament.places import ordinal
-    from tdtool.tournament.state import registration_open
+    from tdtool.tournament.state import registration_open, stale_buttons
 
     chips = _parse_stacks(stacks)
     state, events = run_change(
@@ -175,6 +175,12 @@ def bust(
         )
     if moves:
         typer.echo("\n".join(move_lines(moves)))
+    for table, minutes in stale_buttons(state, moves, time.time()).items():
+        typer.echo(
+            f"Check: Table {table}'s button was recorded {minutes} minutes ago. If it has moved"
+            f" since, `tdtool undo`, record it with `tdtool seat button {table} SEAT` and bust"
+            " again."
+        )
     if h4h:
         typer.echo(
             f"The bubble: {state.players_left} players left and one fewer is paid. Play the next"

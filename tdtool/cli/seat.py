@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from typing import Annotated, Any
 
 import typer
@@ -20,6 +21,7 @@ def plan_data(state: Any) -> dict[str, Any]:
         {
             "table": t,
             "button": plan.button(t),
+            "button_recorded_at": state.button_at.get(t) if plan.button(t) else None,
             "seats": {str(s): p for s, p in sorted(plan.players_at(t).items())},
         }
         for t in plan.open_tables()
@@ -40,7 +42,11 @@ def plan_lines(state: Any) -> list[str]:
     else:
         lines = []
         for t in data["tables"]:
-            button = f", button seat {t['button']}" if t["button"] else ""
+            button = ""
+            if t["button"]:
+                ago = int((time.time() - t["button_recorded_at"]) // 60)
+                when = "just now" if ago < 1 else f"{ago} min ago"
+                button = f", button seat {t['button']}, recorded {when}"
             lines.append(f"Table {t['table']} ({len(t['seats'])} players{button})")
             rows = [
                 (s, p + ("  (button)" if t["button"] == int(s) else ""))

@@ -346,8 +346,10 @@ class Betting:
             nxt = self.name(self.to_act)
             raise IllegalAction(who, f"{who} acted out of turn", f"{nxt} is next to act", "TDA 53")
         kind, to = self._resolve(i, verb, amount)
-        if kind is Verb.FOLD or kind is Verb.CALL or (
-            kind is Verb.CHECK and self.bet[i] >= self.current
+        if (
+            kind is Verb.FOLD
+            or kind is Verb.CALL
+            or (kind is Verb.CHECK and self.bet[i] >= self.current)
         ):
             return
         opts = self.options()

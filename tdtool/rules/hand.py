@@ -193,8 +193,12 @@ class Replay:
                 f"{self.where(record.line)}: {who} folded on line"
                 f" {self.folded_at[record.seat]} and has no more actions."
             )
-        if (b.betting_over and record.verb in (Verb.CHECK, Verb.CALL)
-                and not b.all_in[i] and b.bet[i] >= b.current):
+        if (
+            b.betting_over
+            and record.verb in (Verb.CHECK, Verb.CALL)
+            and not b.all_in[i]
+            and b.bet[i] >= b.current
+        ):
             return  # a check nobody needed (everyone else is all-in): harmless, nothing to do
         if b.round_over:
             nxt = self._next_street()

@@ -111,6 +111,8 @@ class State:
     drawn: bool = False
     plan: TablePlan = field(default_factory=TablePlan)
     """Who sits where, rebuilt by replaying the recorded draw and moves."""
+    button_at: dict[int, float] = field(default_factory=dict)
+    """When each table's button was last recorded (the button moves every hand)."""
     eliminations: list[list[tuple[str, int]]] = field(default_factory=list)
     """Each hand that busted players: (name, rank in that hand; equal ranks tie)."""
     last_event_at: float | None = None
@@ -187,6 +189,24 @@ class State:
         from tdtool.tournament.payouts import prize_pool
 
         return prize_pool(self.terms, self.entries, self.rebuys, self.addons).total
+
+
+def stale_buttons(state: State, moves: Iterable[dict[str, Any]], now: float) -> dict[int, int]:
+    """Tables whose recorded button decided one of `moves` though it was recorded a while
+    ago (STALE_BUTTON_SECONDS or more): table -> minutes since it was recorded."""
+    stale: dict[int, int] = {}
+    for m in moves:
+        src = m.get("from")
+        if m.get("reason") != "balance" or m.get("chosen_by_tool") or src is None:
+            continue
+        at = state.button_at.get(src["table"])
+        if at is not None and now - at >= STALE_BUTTON_SECONDS:
+            stale[src["table"]] = int((now - at) // 60)
+    return stale
+
+
+STALE_BUTTON_SECONDS = 10 * 60
+"""A button recorded this long ago has probably moved a few hands since."""
 
 
 def current_level(state: State, now: float) -> int:
@@ -358,6 +378,7 @@ def _moved(state: State, event: Any) -> None:
 @reducer("seat.button")
 def _button(state: State, event: Any) -> None:
     state.plan.set_button(event.data["table"], event.data["seat"])
+    state.button_at[event.data["table"]] = event.at
 
 
 @reducer("player.busted")
