@@ -108,23 +108,25 @@ def _root(
 
 # Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, and top-level
 # commands, functions in a cli module: registered by name and imported only when used.
-LAZY.update({
-    "new": ("tournament", "new"),
-    "status": ("tournament", "status"),
-    "log": ("tournament", "log"),
-    "undo": ("tournament", "undo"),
-    "demo": ("demo", "demo"),
-    "player": ("player", "app"),
-    "seat": ("seat", "app"),
-    "structure": ("structure", "app"),
-    "hand": ("hand", "app"),
-    "clock": ("clock", "app"),
-    "payouts": ("payouts", "payouts"),
-    "terms": ("terms", "terms"),
-    "report": ("report", "report"),
-    "deal": ("deal", "app"),
-    "ruling": ("ruling", "app"),
-})
+LAZY.update(
+    {
+        "new": ("tournament", "new"),
+        "status": ("tournament", "status"),
+        "log": ("tournament", "log"),
+        "undo": ("tournament", "undo"),
+        "demo": ("demo", "demo"),
+        "player": ("player", "app"),
+        "seat": ("seat", "app"),
+        "structure": ("structure", "app"),
+        "hand": ("hand", "app"),
+        "clock": ("clock", "app"),
+        "payouts": ("payouts", "payouts"),
+        "terms": ("terms", "terms"),
+        "report": ("report", "report"),
+        "deal": ("deal", "app"),
+        "ruling": ("ruling", "app"),
+    }
+)
 
 
 def main() -> None:

@@ -298,11 +298,10 @@ def rebuy(
 
     state, _ = run_change(ctx, lambda s, now, rng, choose: director.rebuy(s, name, now), yes=True)
     p = state.player(name)
-    chips = state.terms.rebuy_chips or (state.structure.starting_stack if state.structure else 0)
     if json_out:
-        emit_json({"name": p.name, "rebuys": p.rebuys, "chips": chips})
+        emit_json({"name": p.name, "rebuys": p.rebuys, "chips": state.rebuy_chips})
         return
-    typer.echo(f"{p.name} rebought: give {chips:,} chips (rebuy {p.rebuys}).")
+    typer.echo(f"{p.name} rebought: give {state.rebuy_chips:,} chips (rebuy {p.rebuys}).")
 
 
 @app.command("addon")
@@ -320,8 +319,7 @@ def addon(
 
     state, _ = run_change(ctx, lambda s, now, rng, choose: director.addon(s, name, now), yes=True)
     p = state.player(name)
-    chips = state.terms.addon_chips or (state.structure.starting_stack if state.structure else 0)
     if json_out:
-        emit_json({"name": p.name, "addons": p.addons, "chips": chips})
+        emit_json({"name": p.name, "addons": p.addons, "chips": state.addon_chips})
         return
-    typer.echo(f"{p.name} took the add-on: give {chips:,} chips.")
+    typer.echo(f"{p.name} took the add-on: give {state.addon_chips:,} chips.")

@@ -25,7 +25,6 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], **kwargs: Any) 
     return tabulate(list(rows), headers=list(headers), **kwargs)
 
 
-
 def columns(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
     """The same plain table as `table()` for simple cells, without importing tabulate.
 

@@ -170,12 +170,28 @@ class State:
         return next(p.name for p in self.players.values() if not p.busted)
 
     @property
+    def starting_stack(self) -> int:
+        """Chips an entry starts with."""
+        return self.structure.starting_stack if self.structure else 0
+
+    @property
+    def rebuy_chips(self) -> int:
+        """Chips a rebuy gives (the starting stack unless the terms say otherwise)."""
+        return self.terms.rebuy_chips or self.starting_stack
+
+    @property
+    def addon_chips(self) -> int:
+        """Chips an add-on gives (the starting stack unless the terms say otherwise)."""
+        return self.terms.addon_chips or self.starting_stack
+
+    @property
     def total_chips(self) -> int:
         """Chips in play: starting stacks of every entry plus rebuys and add-ons."""
-        start = self.structure.starting_stack if self.structure else 0
-        rebuy = self.terms.rebuy_chips or start
-        addon = self.terms.addon_chips or start
-        return self.entries * start + self.rebuys * rebuy + self.addons * addon
+        return (
+            self.entries * self.starting_stack
+            + self.rebuys * self.rebuy_chips
+            + self.addons * self.addon_chips
+        )
 
     @property
     def average_stack(self) -> int:
