@@ -320,8 +320,8 @@ class Replay:
                 rulings=tuple(self.floor.rulings),
                 misdeal=self.floor.ended,
             )
-        end = self.where(self.hand.end_line)
         if not b.hand_over:
+            end = self.where(self.hand.end_line)
             if b.to_act is not None:
                 raise InputError(
                     f"{end}: the hand stops before it is over:"
