@@ -100,3 +100,17 @@ def test_hand_check_runs_as_a_program_with_exit_codes():
     )
     assert out.returncode == 0, out.stderr
     assert "main pot" in out.stdout
+
+
+def test_hand_check_starts_without_sqlite_tabulate_or_other_sub_apps():
+    code = (
+        "import sys; sys.argv = ['tdtool', 'hand', 'check', sys.argv[1]]\n"
+        "from tdtool.cli import app\n"
+        "try:\n    app(prog_name='tdtool')\nexcept SystemExit:\n    pass\n"
+        "heavy = {'sqlite3', 'tabulate', 'tdtool.cli.player', 'tdtool.cli.clock'}\n"
+        "print(sorted(heavy & set(sys.modules)))"
+    )
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    out = subprocess.run([sys.executable, "-c", code, str(SIDE_POTS)], capture_output=True,
+                         text=True, env=env, cwd=ROOT)
+    assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr
