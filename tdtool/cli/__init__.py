@@ -59,7 +59,7 @@ def _load(name: str) -> Any:
     if isinstance(target, typer.Typer):
         command = get_group(target)
     else:
-        single = typer.Typer()
+        single = typer.Typer(add_completion=False)
         single.command(name)(target)
         command = get_command(single)
     command.name = name
