@@ -17,7 +17,8 @@ def test_sample_tournament_script_runs_to_a_winner(tmp_path):
     shim = bin_dir / "tdtool"
     shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m tdtool "$@"\n')
     shim.chmod(0o755)
-    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "PYTHONPATH": str(ROOT)}
+    path = f"{bin_dir}{os.pathsep}{os.environ['PATH']}"
+    env = {**os.environ, "PATH": path, "PYTHONPATH": str(ROOT)}
     env.pop("TDTOOL_DB", None)
     out = subprocess.run(
         ["bash", str(EXAMPLES / "friday-turbo.sh")],

@@ -34,7 +34,8 @@ Events = list[tuple[str, dict[str, Any]]]
 
 
 def _money(state: State) -> dict[str, Any]:
-    return state.extra.setdefault("money", {})
+    money: dict[str, Any] = state.extra.setdefault("money", {})
+    return money
 
 
 @reducer("terms.changed")
@@ -160,7 +161,7 @@ def deal_context(state: State, names: list[str] | None) -> DealContext:
             + (",..." if len(left) > 3 else "")
             + "."
         )
-    given = {}
+    given: dict[str, str] = {}
     for raw in names:
         player = state.player(raw)
         if player.busted:

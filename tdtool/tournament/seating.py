@@ -432,6 +432,7 @@ class TablePlan:
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TablePlan) and self.snapshot() == other.snapshot()
 
+    # Mutable, so unhashable; typeshed types object.__hash__ as never None, hence the ignore.
     __hash__ = None  # type: ignore[assignment]
 
     def __repr__(self) -> str:
