@@ -99,15 +99,9 @@ def _simple_table(
             if align not in ("left", "right"):
                 return None
             right[k] = align == "right"
-    body = [["" if cell is None else str(cell) for cell in row] for row in rows]
-    widths = [max([len(h) + 2] + [len(row[k]) for row in body]) for k, h in enumerate(headers)]
-
-    def line(cells: Sequence[str]) -> str:
-        return "  ".join(
-            c.rjust(widths[k]) if right[k] else c.ljust(widths[k]) for k, c in enumerate(cells)
-        ).rstrip()
-
-    return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, body)])
+    return _draw(
+        headers, [["" if cell is None else str(cell) for cell in row] for row in rows], right
+    )
 
 
 def columns(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
@@ -125,11 +119,16 @@ def columns(rows: Iterable[Sequence[Any]], headers: Sequence[str]) -> str:
     """
     body = [[str(cell) for cell in row] for row in rows]
     numeric = [bool(body) and all(_NUMBER.match(r[k]) for r in body) for k in range(len(headers))]
+    return _draw(headers, body, numeric)
+
+
+def _draw(headers: Sequence[str], body: list[list[str]], right: list[bool]) -> str:
+    """The header line, a line of dashes, the rows; a column is 2 wider than its header or more."""
     widths = [max([len(h) + 2] + [len(r[k]) for r in body]) for k, h in enumerate(headers)]
 
     def line(cells: Sequence[str]) -> str:
         return "  ".join(
-            c.rjust(widths[k]) if numeric[k] else c.ljust(widths[k]) for k, c in enumerate(cells)
+            c.rjust(widths[k]) if right[k] else c.ljust(widths[k]) for k, c in enumerate(cells)
         ).rstrip()
 
     return "\n".join([line(headers), "  ".join("-" * w for w in widths), *map(line, body)])
