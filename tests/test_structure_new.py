@@ -105,8 +105,10 @@ def test_classic_antes_never_go_down_and_limit_has_none():
 def test_impossible_plans_are_refused_with_what_to_do():
     with pytest.raises(InputError, match="too small for a 25 chip"):
         generate(Plan("x", 500, 20, hours=3, chips=(25, 100)))
-    with pytest.raises(InputError, match="either as --hours"):
+    with pytest.raises(InputError, match="Give the target: --hours"):
         generate(Plan("x", 20000, 20))
+    with pytest.raises(InputError, match="not both"):
+        generate(Plan("x", 20000, 20, hours=3, final_table_level=10))
 
 
 def test_cli_new_writes_a_valid_commented_file(cli, tmp_path, monkeypatch):

@@ -130,7 +130,7 @@ def _load(name: str) -> Any:
                 info.cls = _Command
         command = get_group(target)
     else:
-        single = typer.Typer()
+        single = typer.Typer(add_completion=False)
         single.command(name, cls=_Command)(target)
         command = get_command(single)
     command.name = name

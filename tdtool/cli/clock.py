@@ -113,7 +113,7 @@ _simple("next", "Go to the next level or break now, with its full time.")
 _simple("prev", "Go back to the previous level or break, in full (at level 1: restart it).")
 
 
-@app.command("set")
+@app.command("set", context_settings={"ignore_unknown_options": True})
 def set_(
     ctx: typer.Context,
     time_left: Annotated[str, typer.Argument(metavar="MM:SS", help="The new time left.")],
@@ -140,6 +140,12 @@ def add(
 
     Example: tdtool clock add 2
     """
+    import math
+
+    from tdtool.errors import InputError
+
+    if not math.isfinite(minutes):
+        raise InputError(f"{minutes} is not a number of minutes; give one such as 2 or -1.")
     _act(ctx, "add", round(minutes * 60), json_out=json_out)
 
 

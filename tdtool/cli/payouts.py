@@ -33,7 +33,8 @@ def payouts(
         Path | None, _opt("A payout table (YAML) to show instead of the tournament's.")
     ] = None,
     entries: Annotated[
-        int | None, _opt("What-if: this many entries, without opening a tournament.", min=0)
+        int | None,
+        _opt("What-if: this many entries, without opening a tournament.", min=0, max=1_000_000),
     ] = None,
     buy_in: Annotated[int | None, _opt("What-if: prize-pool part of an entry.", min=0)] = None,
     rebuys: Annotated[int, typer.Option(help="What-if: rebuys sold.", min=0)] = 0,

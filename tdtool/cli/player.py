@@ -69,7 +69,9 @@ def add(
     typer.echo(f"Registered {', '.join(added)}.")
     if moves:
         typer.echo("\n".join(move_lines(moves)))
-    typer.echo(f"{state.entries} entries, {state.players_left} players in.")
+    entries = "1 entry" if state.entries == 1 else f"{state.entries} entries"
+    players = "1 player" if state.players_left == 1 else f"{state.players_left} players"
+    typer.echo(f"{entries}, {players} in.")
 
 
 def _where(state: Any, name: str) -> dict[str, Any]:
@@ -189,7 +191,10 @@ def bust(
     if winner:
         typer.echo(f"{winner} wins the tournament!")
     else:
-        typer.echo(f"{state.players_left} players left at {len(state.tables)} table(s).")
+        tables = len(state.tables)
+        typer.echo(
+            f"{state.players_left} players left at {tables} table{'' if tables == 1 else 's'}."
+        )
 
 
 @app.command("list")

@@ -84,7 +84,7 @@ def draw(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     if json_out:
         emit_json(plan_data(state))
         return
-    typer.echo(f"Seats drawn for {state.players_left} players at {len(state.tables)} tables.")
+    typer.echo(f"Seats drawn for {state.players_left} players at {_tables(len(state.tables))}.")
     typer.echo("")
     typer.echo("\n".join(plan_lines(state)))
 
@@ -116,7 +116,9 @@ def balance(ctx: typer.Context, yes: YesOpt = False, json_out: JsonOpt = False) 
     state, events = run_change(
         ctx, lambda s, now, rng, choose: director.balance(s, rng, choose), yes=yes or json_out
     )
-    _report(state, events, json_out, f"{state.players_left} players at {len(state.tables)} tables.")
+    _report(
+        state, events, json_out, f"{state.players_left} players at {_tables(len(state.tables))}."
+    )
 
 
 @app.command("break")
@@ -163,3 +165,8 @@ def button(
         return
     who = f" ({occupant})" if occupant else " (an empty seat: dead button)"
     typer.echo(f"Button recorded at Table {table}, seat {seat}{who}.")
+
+
+def _tables(n: int) -> str:
+    """'1 table', '3 tables'."""
+    return f"{n} table" if n == 1 else f"{n} tables"

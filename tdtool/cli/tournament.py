@@ -65,11 +65,14 @@ def new(
     Example: tdtool new "Friday Deepstack" --structure turbo --buy-in 50 --fee 10 --reentry
     """
     from tdtool.cli.render import emit_json
+    from tdtool.errors import InputError
     from tdtool.io.store import Store
     from tdtool.io.structure_yaml import load_structure
     from tdtool.tournament.state import structure_to_dict
     from tdtool.tournament.terms import Terms
 
+    if not name.strip():
+        raise InputError('Give the tournament a name, e.g. tdtool new "Friday Turbo" -s turbo.')
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
     path = Path(given) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
@@ -250,7 +253,9 @@ def describe(kind: str, data: dict[str, Any]) -> str:
         case "clock.prev":
             return "Clock moved back a level or break"
         case "clock.set":
-            return f"Clock set to {data['seconds'] // 60:.0f}:{data['seconds'] % 60:02.0f} left"
+            from tdtool.tournament.clock import format_seconds
+
+            return f"Clock set to {format_seconds(data['seconds'])} left"
         case "clock.add":
             verb = "added to" if data["seconds"] > 0 else "taken off"
             return f"{abs(data['seconds']) / 60:g} min {verb} the clock"
@@ -334,4 +339,5 @@ def undo(ctx: typer.Context, json_out: JsonOpt = False) -> None:
         return
     typer.echo(f"Undid change {undone[0].change} in {path.name}:")
     for e in undone:
-        typer.echo(f"  {describe(e.kind, e.data)}")
+        for line in describe(e.kind, e.data).splitlines():
+            typer.echo(f"  {line}")

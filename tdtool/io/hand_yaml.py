@@ -122,10 +122,17 @@ class _Reader:
             raise self.fail(node, f"`{key}` should be a single value.")
         return str(node.value).strip()
 
-    def integer(self, node: yaml.Node, key: str, low: int = 0, high: int | None = None) -> int:
+    def integer(
+        self,
+        node: yaml.Node,
+        key: str,
+        low: int = 0,
+        high: int | None = None,
+        unit: str = " of chips",
+    ) -> int:
         text = self.scalar(node, key)
         if not _NUMBER.match(text):
-            raise self.fail(node, f"`{key}` should be a whole number of chips, not `{text}`.")
+            raise self.fail(node, f"`{key}` should be a whole number{unit}, not `{text}`.")
         value = int(text.replace(",", "").replace("_", ""))
         if value < low:
             if value < 0:
@@ -141,7 +148,13 @@ class _Reader:
         if len(parts) != 2 or not all(_NUMBER.match(p) for p in parts):
             raise self.fail(node, f"`{key}` should be two amounts like `{example}`, not `{text}`.")
         a, b = (int(p.replace(",", "").replace("_", "")) for p in parts)
-        if a < 0 or b <= 0 or a > b:
+        if a < 0 or b < 0:
+            raise self.fail(node, f"`{key}: {text}`: amounts cannot be negative.")
+        if b == 0:
+            raise self.fail(
+                node, f"`{key}: {text}`: the second amount must be more than 0, like `{example}`."
+            )
+        if a > b:
             raise self.fail(
                 node,
                 f"`{key}: {text}` is not possible: write the smaller amount"
@@ -192,7 +205,7 @@ class _Reader:
         ante = self.integer(top["ante"], "ante") if "ante" in top else 0
         bb_ante = self.integer(top["bb_ante"], "bb_ante") if "bb_ante" in top else 0
         chip = self.integer(top["chip"], "chip", low=1) if "chip" in top else 1
-        cap = self.integer(top["cap"], "cap", low=1) if "cap" in top else 4
+        cap = self.integer(top["cap"], "cap", low=1, unit=" of bets") if "cap" in top else 4
         profile = Profile.TDA
         if "rules" in top:
             word = self.scalar(top["rules"], "rules").lower()
@@ -203,7 +216,7 @@ class _Reader:
                     " (Poker TDA) or robert (Robert's Rules of Poker).",
                 )
             profile = Profile(word)
-        button = self.integer(top["button"], "button", low=1, high=10)
+        button = self.integer(top["button"], "button", low=1, high=10, unit="")
         seats = self.seats(top["seats"])
         stakes = Stakes(
             small_blind=small,
@@ -237,7 +250,7 @@ class _Reader:
         entries: list[SeatEntry] = []
         names: dict[str, int] = {}
         for key_node, value in node.value:
-            seat = self.integer(key_node, "seat number", low=1, high=10)
+            seat = self.integer(key_node, "seat number", low=1, high=10, unit="")
             if any(e.seat == seat for e in entries):
                 raise self.fail(key_node, f"seat {seat} is given twice.")
             fields = self.mapping(value, f"seat {seat}", SEAT_KEYS)
@@ -245,7 +258,9 @@ class _Reader:
                 if key not in fields:
                     raise self.fail(value, f"seat {seat} has no `{key}`.")
             name = self.scalar(fields["name"], "name")
-            if not name or name.isdigit():
+            if not name:
+                raise self.fail(fields["name"], f"seat {seat} has an empty `name`.")
+            if name.isdigit():
                 raise self.fail(
                     fields["name"],
                     f"seat {seat} needs a name that is not a number"

@@ -189,7 +189,20 @@ class Transaction:
 
 def _row_event(row: tuple[Any, ...]) -> Event:
     seq, change, kind, data, at = row[:5]
-    return Event(seq, kind, json.loads(data), at, change)
+    try:
+        payload = json.loads(data)
+    except (TypeError, ValueError):
+        # Reported like any other damage to the file (see Store._reading).
+        raise sqlite3.DatabaseError(f"event {seq} holds unreadable data") from None
+    return Event(seq, kind, payload, at, change)
+
+
+def _damaged(path: Path, exc: sqlite3.Error) -> InputError:
+    """The error for a tournament file SQLite cannot read any more."""
+    return InputError(
+        f"{path} is damaged ({exc}); tdtool cannot read it and nothing was changed."
+        " Use a copy of the file if you have one."
+    )
 
 
 def _effective(conn: sqlite3.Connection, kinds: Iterable[str] | None) -> list[Event]:
@@ -258,6 +271,8 @@ class Store:
     def open(cls, path: str | os.PathLike[str]) -> Store:
         """Open an existing tournament file, upgrading an older schema."""
         path = Path(path)
+        if path.is_dir():
+            raise InputError(f"{path} is a folder, not a tournament file; pass --db FILE.")
         if not path.is_file():
             raise InputError(
                 f"No tournament file {path}; create one with `tdtool new NAME` or pass --db FILE."
@@ -332,6 +347,10 @@ class Store:
         except BaseException as exc:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
+            if isinstance(exc, sqlite3.DatabaseError) and not isinstance(
+                exc, sqlite3.OperationalError
+            ):
+                raise _damaged(self.path, exc) from None
             if isinstance(exc, sqlite3.Error):
                 raise InputError(
                     f"Could not save the change to {self.path}: {exc}; nothing was changed."
@@ -370,9 +389,22 @@ class Store:
 
     # -- reading
 
+    @contextmanager
+    def _reading(self) -> Iterator[None]:
+        """Turn SQLite's complaints about a damaged file into one InputError naming it."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc):
+                raise _damaged(self.path, exc) from None
+            raise RuleError(f"{self.path} is busy ({exc}); try again.") from None
+        except sqlite3.DatabaseError as exc:
+            raise _damaged(self.path, exc) from None
+
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events in log order: undone events and undo records left out."""
-        return _effective(self._conn, kinds)
+        with self._reading():
+            return _effective(self._conn, kinds)
 
     def state(self) -> Any:
         """The current state (a read outside any change; use `transaction` to change it)."""
@@ -382,7 +414,8 @@ class Store:
 
     def log(self) -> list[LogRecord]:
         """Every record in the log, in order, with whether it was undone."""
-        rows = self._conn.execute(
-            "SELECT seq, change, kind, data, at, undone FROM events ORDER BY seq"
-        )
-        return [LogRecord(_row_event(r), bool(r[5])) for r in rows]
+        with self._reading():
+            rows = self._conn.execute(
+                "SELECT seq, change, kind, data, at, undone FROM events ORDER BY seq"
+            )
+            return [LogRecord(_row_event(r), bool(r[5])) for r in rows]

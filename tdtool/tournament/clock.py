@@ -333,6 +333,10 @@ def reading(facts: Iterable[ClockFact], structure: Structure, now: float) -> Clo
 # --- verify: refuse what makes no sense, with what to do instead -------------------------
 
 
+MAX_SECONDS = 6 * 3600
+"""The longest time `clock set` or `clock add` accepts: more is a typo (1230 for 12:30)."""
+
+
 def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> None:
     """Raise RuleError if `action` makes no sense on a clock reading `current`."""
     status = current.status
@@ -364,6 +368,20 @@ def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> No
         raise InputError("Adding 0 minutes changes nothing; give a number such as 2 or -1.")
     if action is ClockAction.SET and seconds < 0:
         raise InputError("The time left cannot be negative; give MM:SS such as 12:30.")
+    if action is ClockAction.SET and seconds == 0:
+        raise InputError(
+            "A level cannot be set to 0:00 left; to end it now use `tdtool clock next`."
+        )
+    if action is ClockAction.SET and seconds > MAX_SECONDS:
+        raise InputError(
+            f"{format_seconds(seconds)} left is longer than a level lasts (at most"
+            f" {MAX_SECONDS // 3600} hours); write MM:SS such as 12:30."
+        )
+    if action is ClockAction.ADD and abs(seconds) > MAX_SECONDS:
+        raise InputError(
+            f"{abs(seconds) / 60:g} minutes is more than a level lasts (at most"
+            f" {MAX_SECONDS // 3600} hours); give minutes such as 2 or -1."
+        )
 
 
 def act(
@@ -406,6 +424,8 @@ def parse_duration(text: str) -> int:
     >>> parse_duration("12:30"), parse_duration("1:00:00"), parse_duration("5")
     (750, 3600, 300)
     """
+    if text.strip().startswith("-"):
+        raise InputError(f"{text!r}: the time left cannot be negative; give MM:SS such as 12:30.")
     parts = text.strip().split(":")
     if not 1 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
         raise InputError(f"{text!r} is not a time; write MM:SS such as 12:30 (or minutes, 12).")

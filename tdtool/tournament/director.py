@@ -171,7 +171,8 @@ def draw(state: State, rng: Random) -> Events:
     players = [p.name for p in state.players.values() if not p.busted]
     if len(players) < 2:
         raise RuleError(
-            f"{len(players)} player(s) registered; register at least two with"
+            f"{'No player is' if not players else 'Only one player is'} registered; register"
+            " at least two with"
             " `tdtool player add NAME...` before the draw."
         )
     moves = seating.draw(state.plan, players, rng)
@@ -196,6 +197,11 @@ def bust(
         raise InputError(
             f"--stacks gives {len(stacks)} amount(s) for {len(names)} player(s);"
             " give one per player, in the same order."
+        )
+    if stacks is not None and 0 in stacks:
+        raise InputError(
+            "--stacks: a player with no chips was not dealt into the hand; give the chips"
+            " each had at the start of the hand (more than 0)."
         )
     players = [state.player(n) for n in names]
     for p in players:
@@ -241,7 +247,8 @@ def break_table(state: State, table: int, rng: Random, choose: Chooser | None = 
     """Break a table now (TDA 10B, 11C): its players draw new seats, then balance."""
     if not state.drawn:
         raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
-    if len(state.plan.open_tables()) < 2:
+    open_tables = state.plan.open_tables()
+    if table in open_tables and len(open_tables) < 2:
         raise RuleError(f"Table {table} is the only table in play; it cannot break.")
     moves = seating.break_table(state.plan, table, rng)
     return _move_events(moves) + _settle(state, rng, choose)

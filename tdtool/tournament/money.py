@@ -158,7 +158,7 @@ def deal_context(state: State, names: list[str] | None) -> DealContext:
         raise InputError(
             "Name each player's stack, e.g. --stacks "
             + ",".join(f"{n}=CHIPS" for n in left[:3])
-            + (",..." if len(left) > 3 else "")
+            + (" and so on, one for each player left" if len(left) > 3 else "")
             + "."
         )
     given: dict[str, str] = {}

@@ -510,7 +510,8 @@ def _tables_to_open(plan: TablePlan, k: int) -> list[int]:
         have = len(plan._at) + len(closed)
         raise RuleError(
             f"The players need {len(plan._at) + k} tables of {plan.seats} seats but only {have} "
-            "are available; make more tables available (tdtool new --tables N)."
+            f"{'is' if have == 1 else 'are'} available; make more tables available"
+            " (tdtool new --tables N)."
         )
     closed.sort(key=plan.break_key, reverse=True)
     return sorted(closed[:k])

@@ -165,7 +165,12 @@ def validate_plan(plan: Plan) -> tuple[int, ...]:
         raise InputError("Levels must last 1 to 240 minutes; give --level-minutes like 20.")
     if plan.players < 2:
         raise InputError("A tournament needs at least 2 players; give --players.")
-    if (plan.hours is None) == (plan.final_table_level is None):
+    if plan.hours is None and plan.final_table_level is None:
+        raise InputError(
+            "Give the target: --hours (how long the tournament should last) or"
+            " --final-table-level (the level by which one table should be left)."
+        )
+    if plan.hours is not None and plan.final_table_level is not None:
         raise InputError(
             "Give the target either as --hours (how long the tournament should last) or as"
             " --final-table-level (the level by which one table should be left), not both."
