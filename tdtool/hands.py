@@ -80,20 +80,49 @@ class HandValue:
 
 
 # The tables (see tdtool.hand_tables): the sum of seven cards' rank keys -> value (for 5 and 6
-# cards the same, loaded on first use); a flush's rank mask -> value; suit counts -> the key of
-# the suit with five or more cards, or 0.
-_RANK7: dict[int, int]
-_FLUSH: list[int]
-_FLUSH_SUIT: list[int]
-_keys7, _values7, _flush, _flush_suit = hand_tables.load(hand_tables.SEVEN_PATH)
-_RANK7 = dict(zip(_keys7, _values7, strict=True))
-_FLUSH, _FLUSH_SUIT = _flush.tolist(), _flush_suit.tolist()
-del _keys7, _values7, _flush, _flush_suit
+# cards the same); a flush's rank mask -> value; suit counts -> the key of the suit with five
+# or more cards, or 0.  Loading them costs ~10 ms, so a program that ranks a few hands (a
+# showdown in `tdtool hand check`) never does: `evaluate_codes` follows the plain rules of
+# tdtool.hand_tables for its first DIRECT_EVALUATIONS calls, and loads the tables after
+# that; `evaluate7_codes`, the hot path, loads them on its first call.
+DIRECT_EVALUATIONS = 1000
+"""How many hands `evaluate_codes` ranks by the plain rules before it loads the tables."""
+
+
+class _Unloaded:
+    """A table not loaded yet: the first lookup loads every 7-card table, then looks up."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def __getitem__(self, key: int) -> int:
+        _load_seven()
+        table: dict[int, int] | list[int] = globals()[self.name]
+        return table[key]
+
+
+_RANK7: dict[int, int] = _Unloaded("_RANK7")  # type: ignore[assignment]
+_FLUSH: list[int] = _Unloaded("_FLUSH")  # type: ignore[assignment]
+_FLUSH_SUIT: list[int] = _Unloaded("_FLUSH_SUIT")  # type: ignore[assignment]
 _RANK5_6: list[dict[int, int]] = []
+_direct_left = DIRECT_EVALUATIONS
+
+
+def _load_seven() -> None:
+    """Load the 7-card, flush and flush-suit tables (the module's globals above)."""
+    global _RANK7, _FLUSH, _FLUSH_SUIT, _direct_left
+    keys7, values7, flush, flush_suit = hand_tables.load(hand_tables.SEVEN_PATH)
+    _RANK7 = dict(zip(keys7, values7, strict=True))
+    _FLUSH, _FLUSH_SUIT = flush.tolist(), flush_suit.tolist()
+    _direct_left = 0
+
+
 # Each code -> its rank bit moved into its suit's 13-bit lane, so OR-ing the cards gives every
 # suit's rank mask at once; and each suit key -> the shift of its lane.
 _LANE_BIT = {c.code: 1 << (c.rank - 2 + 13 * (c.index % 4)) for c in FULL_DECK}
 _LANE_SHIFT = {key: 13 * i for i, key in enumerate(SUIT_KEYS)}
+# Each code -> its rank (2..14), for the plain rules.
+_RANK_OF = {c.code: int(c.rank) for c in FULL_DECK}
 # The hot path spells these two constants out, for speed.
 assert SUIT_SHIFT == 23 and RANK_KEY_MASK == 0x7FFFFF
 
@@ -109,10 +138,26 @@ def evaluate7_codes(a: int, b: int, c: int, d: int, e: int, f: int, g: int) -> i
     return _RANK7[k & 0x7FFFFF]
 
 
+def _by_the_rules(codes: tuple[int, ...] | list[int]) -> int:
+    """The HandValue int of 5-7 codes computed by the plain rules (what the tables hold)."""
+    m = 0
+    for code in codes:
+        m |= _LANE_BIT[code]
+    for lane in range(4):
+        suited = (m >> (13 * lane)) & 0x1FFF
+        if suited.bit_count() >= 5:  # five of a suit: with seven cards nothing else beats it
+            return flush_value(suited)
+    return ranks_value([_RANK_OF[code] for code in codes])
+
+
 def evaluate_codes(codes: Iterable[int]) -> int:
     """The HandValue int of 5, 6 or 7 cards given as `Card.code` ints (no checks)."""
+    global _direct_left
     if not isinstance(codes, tuple | list):
         codes = tuple(codes)
+    if _direct_left:
+        _direct_left -= 1
+        return _by_the_rules(codes)
     k = sum(codes)
     suit = _FLUSH_SUIT[k >> 23]
     if suit:

@@ -245,6 +245,37 @@ def test_the_table_evaluator_equals_the_best_five_by_the_rules(cards: list) -> N
         assert evaluate7_codes(*(c.code for c in cards)) == _by_the_rules(cards)
 
 
+@settings(max_examples=300, deadline=None)
+@given(st.integers(5, 7).flatmap(lambda n: st.lists(st.sampled_from(FULL_DECK), min_size=n,
+                                                     max_size=n, unique=True)))  # fmt: skip
+def test_the_plain_rules_path_gives_what_the_tables_give(cards: list) -> None:
+    from tdtool import hands
+
+    codes = [c.code for c in cards]
+    evaluate7_codes(*(c.code for c in FULL_DECK[:7]))  # loads the tables: evaluate_codes uses them
+    assert hands._direct_left == 0
+    assert hands._by_the_rules(codes) == evaluate_codes(codes)
+
+
+def test_a_showdown_ranks_hands_without_loading_the_tables_until_many_are_asked_for() -> None:
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+
+    code = (
+        "from tdtool import hands; from tdtool.cards import parse_cards as p\n"
+        "v = hands.evaluate(p('Kc Kh'), p('4c Ks 4h 8s 7s'))\n"
+        "five = hands.best_five(p('Ac 4d'), p('4c Ks 4h 8s 7s'))\n"
+        "print(hands.describe(v), type(hands._RANK7).__name__, hands._RANK5_6 == [])\n"
+        "for _ in range(hands.DIRECT_EVALUATIONS): hands.evaluate(p('Kc Kh 4c Ks 4h 8s 7s'))\n"
+        "print(type(hands._RANK7).__name__, hands.evaluate(p('Kc Kh'), p('4c Ks 4h 8s 7s')) == v)"
+    )
+    out = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True,
+                         text=True, check=True).stdout.splitlines()  # fmt: skip
+    assert out == ["full house, kings full of fours _Unloaded True", "dict True"]
+
+
 @pytest.mark.parametrize(
     "cards",
     [

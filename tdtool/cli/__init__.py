@@ -8,22 +8,56 @@ registered by name in `LAZY` and imported only when run: add a new one there.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperGroup
+from typer.core import TyperCommand, TyperGroup
 
 from tdtool import __version__
 from tdtool.errors import TdtoolError
 
 
-class _Group(TyperGroup):
+class _FalseHelpFlag:
+    """Gives the `--help` flag the default False, so a run without it never loads pydantic.
+
+    Typer 0.29 leaves that default None, and coerces a None with pydantic (~60 ms at
+    start-up) where a bool passes straight through.
+    """
+
+    def get_help_option(self, ctx: Any) -> Any:
+        option = super().get_help_option(ctx)  # type: ignore[misc]
+        if option is not None and option.default is None:
+            option.default = False
+        return option
+
+
+class _Command(_FalseHelpFlag, TyperCommand):
+    """A command of a sub-app (see `_FalseHelpFlag`)."""
+
+
+class _SubGroup(_FalseHelpFlag, TyperGroup):
+    """A sub-app (see `_FalseHelpFlag`)."""
+
+
+class _Group(_FalseHelpFlag, TyperGroup):
     """Turns every `TdtoolError` into one `Error: ...` line and its exit code (specs/cli.md).
 
     Sub-apps and top-level commands listed in `LAZY` are imported only when they are run
     (or listed by `tdtool --help`), so a command pays for its own module alone.
+
+    The global option `--db FILE` is taken out of the arguments here, before Typer sees
+    them: Typer loads pydantic (~60 ms) to coerce the value of any non-flag option, so a
+    `--db` declared as a Typer option would slow every command, `--help` included.
     """
+
+    def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
+        db, rest = _take_db(ctx, args)
+        if db is None:
+            db = os.environ.get(DB_ENVVAR) or None
+        ctx.obj = {"db": None if db is None else Path(db)}
+        return super().parse_args(ctx, rest)
 
     def invoke(self, ctx: Any) -> Any:
         try:
@@ -44,6 +78,38 @@ class _Group(TyperGroup):
         return command
 
 
+DB_ENVVAR = "TDTOOL_DB"
+
+
+def _take_db(ctx: Any, args: list[str]) -> tuple[str | None, list[str]]:
+    """Split `--db FILE` / `--db=FILE` (before the command name) from the root's arguments.
+
+    The last one given wins, as for any option; everything from the command name on is
+    left alone, so a sub-command may have a `--db` of its own.
+    """
+    db: str | None = None
+    rest: list[str] = []
+    index = 0
+    while index < len(args):
+        arg = args[index]
+        if arg == "--" or not arg.startswith("-"):
+            rest.extend(args[index:])
+            break
+        if arg == "--db" or arg.startswith("--db="):
+            if arg == "--db":
+                index += 1
+                value = args[index] if index < len(args) else ""
+            else:
+                value = arg.removeprefix("--db=")
+            if not value:
+                ctx.fail("Option '--db' requires a tournament file: tdtool --db FILE COMMAND ...")
+            db = value
+        else:
+            rest.append(arg)
+        index += 1
+    return db, rest
+
+
 LAZY: dict[str, tuple[str, str]] = {}
 """Command name -> (module in tdtool.cli, attribute): a Typer sub-app or a command function."""
 
@@ -57,10 +123,15 @@ def _load(name: str) -> Any:
     module_name, attribute = LAZY[name]
     target = getattr(importlib.import_module(f"tdtool.cli.{module_name}"), attribute)
     if isinstance(target, typer.Typer):
+        if not isinstance(target.info.cls, type):
+            target.info.cls = _SubGroup
+        for info in target.registered_commands:
+            if info.cls is TyperCommand:
+                info.cls = _Command
         command = get_group(target)
     else:
         single = typer.Typer(add_completion=False)
-        single.command(name)(target)
+        single.command(name, cls=_Command)(target)
         command = get_command(single)
     command.name = name
     _reflow_help(command)
@@ -90,7 +161,10 @@ app = typer.Typer(
     help=(
         "The poker tournament director's tool: structures, seats, bust-outs, the level clock,"
         " payouts, and rulings on hands by the Poker TDA rules.\n\n"
-        "Example: tdtool hand check examples/hands/side-pots.yaml"
+        "Global option --db FILE (before the command): the tournament file to use; default:"
+        " the environment variable TDTOOL_DB, else the one *.tdtool file in this folder.\n\n"
+        "Example: tdtool hand check examples/hands/side-pots.yaml\n\n"
+        "Example: tdtool --db friday.tdtool player list"
     ),
     no_args_is_help=True,
     pretty_exceptions_enable=False,
@@ -106,22 +180,12 @@ def _version(value: bool) -> None:
 
 @app.callback()
 def _root(
-    ctx: typer.Context,
-    db: Annotated[
-        Path | None,
-        typer.Option(
-            "--db",
-            envvar="TDTOOL_DB",
-            help="The tournament file to use (default: the one tournament file in this folder).",
-            show_default=False,
-        ),
-    ] = None,
     version: Annotated[
         bool,
         typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
     ] = False,
 ) -> None:
-    ctx.obj = {"db": db}
+    """The global option --db is read by `_Group.parse_args` into `ctx.obj["db"]`."""
 
 
 # Sub-apps, one per noun, each a Typer() of its own in tdtool/cli/NOUN.py, and top-level
