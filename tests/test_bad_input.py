@@ -146,6 +146,9 @@ BAD_INPUT = [
     pytest.param(["new", "X", "-s", "turbo", "--break-order", "x"], "--break-order", id="break-o"),
     pytest.param(["new", "X", "-s", "turbo", "--buy-in", "-5"], "--buy-in", id="new-neg-buy-in"),
     pytest.param(["structure", "new", "X", "--stack", "20000"], "--hours", id="gen-no-target"),
+    pytest.param(
+        ["new", "X", "-s", "turbo", "--rebuy", "5", "--rebuy-until", "99"], "17 levels", id="rebuy"
+    ),
     pytest.param(["structure", "show", "turbo", "--start", "25:00"], "--start", id="bad-start"),
     pytest.param(["payouts", "--entries", "99999999"], "--entries", id="payouts-huge-field"),
     pytest.param(["payouts", "--print", "x.pdf"], "x.pdf", id="payouts-unknown-format"),
