@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, ROOT
 from tests.tournament_fixtures import make
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"]
@@ -280,3 +280,28 @@ def test_a_bad_hand_file_names_the_line(cli, tmp_path, old, new, says):
     path.write_text(HAND.replace(old, new, 1))
     result = cli("hand", "check", path)
     _assert_refused(result, 2, f"{path}:", says)
+
+
+STRUCTURE = (ROOT / "structures" / "turbo.yaml").read_text()
+
+STRUCTURE_EDITS = [
+    ("starting_stack: 10000", "starting_stack: abc", ":9:"),
+    ("starting_stack: 10000", "starting_stack: -5", ":9:"),
+    ("late_registration: 6", "late_registration: 99", ":12:"),
+    ("  - blinds: 25/50\n", "  - blinds: 50/25\n", ":14: level 1"),
+    ("  - blinds: 25/50\n", "  - blinds: 25/50\n    minutes: 99999\n", ":15: level 1"),
+    ("  - break: 10\n    color_up: [25]", "  - break: 0", ":21: break after level 6"),
+    ("  - break: 10\n    color_up: [25]", "  - break: 10\n    color_up: [7]", ":22: break after level 6"),
+    ("game: no-limit", "game: stud", ":8:"),
+]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"), STRUCTURE_EDITS, ids=[e[1].strip() for e in STRUCTURE_EDITS]
+)
+@pytest.mark.parametrize("command", [["structure", "check"], ["new", "Cup", "--structure"]])
+def test_a_bad_structure_file_names_the_line(cli, tmp_path, monkeypatch, command, old, new, says):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.yaml").write_text(STRUCTURE.replace(old, new, 1))
+    _assert_refused(cli(*command, "s.yaml"), 2, f"s.yaml{says}")
+    assert list(tmp_path.glob("*.tdtool")) == []
