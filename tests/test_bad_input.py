@@ -291,7 +291,11 @@ STRUCTURE_EDITS = [
     ("  - blinds: 25/50\n", "  - blinds: 50/25\n", ":14: level 1"),
     ("  - blinds: 25/50\n", "  - blinds: 25/50\n    minutes: 99999\n", ":15: level 1"),
     ("  - break: 10\n    color_up: [25]", "  - break: 0", ":21: break after level 6"),
-    ("  - break: 10\n    color_up: [25]", "  - break: 10\n    color_up: [7]", ":22: break after level 6"),
+    (
+        "  - break: 10\n    color_up: [25]",
+        "  - break: 10\n    color_up: [7]",
+        ":22: break after level 6",
+    ),
     ("game: no-limit", "game: stud", ":8:"),
 ]
 
@@ -305,3 +309,23 @@ def test_a_bad_structure_file_names_the_line(cli, tmp_path, monkeypatch, command
     (tmp_path / "s.yaml").write_text(STRUCTURE.replace(old, new, 1))
     _assert_refused(cli(*command, "s.yaml"), 2, f"s.yaml{says}")
     assert list(tmp_path.glob("*.tdtool")) == []
+
+
+PAYOUTS = (EXAMPLES / "payouts" / "home-game.yaml").read_text()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("pays: [100]", "pays: [x]", ":7: a payout must be a positive percentage"),
+        ("pays: [100]", "pays: [1e400]", ":7: a payout is a percentage"),
+        ("entries: 2-6", "entries: 6-2", ":6: `entries` must be like"),
+        ("4-5: 10", "4-99999999: 10", ":17: a payout table pays at most 100,000 places"),
+    ],
+    ids=["text", "huge-percent", "backwards-range", "huge-place-range"],
+)
+def test_a_bad_payout_table_names_the_line(cli, tmp_path, old, new, says):
+    path = tmp_path / "pays.yaml"
+    path.write_text(PAYOUTS.replace(old, new, 1))
+    args = ["payouts", "--entries", "30", "--buy-in", "10", "--table", path]
+    _assert_refused(cli(*args), 2, f"{path}{says}")
