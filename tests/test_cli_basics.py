@@ -85,3 +85,26 @@ def test_commands_with_flags_only_never_load_pydantic(tmp_path):
             [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT
         )
         assert out.stdout.strip().endswith("False"), (args, out.stdout, out.stderr)
+
+
+def test_a_sub_app_builds_only_the_command_that_runs():
+    import typer
+    from typer.main import get_command
+
+    from tdtool.cli import app
+
+    group = get_command(app)
+    ctx = typer.Context(group, info_name="tdtool")
+    structure = group.get_command(ctx, "structure")
+    assert structure.commands == {}
+    names = structure.list_commands(ctx)
+    assert "show" in names and len(names) > 1
+    assert structure.get_command(ctx, "show").name == "show"
+    assert list(structure.commands) == ["show"]
+
+
+def test_a_mistyped_command_gets_the_closest_name(cli):
+    for args, near in ((["hnad", "check"], "'hand'"), (["structure", "shwo"], "'show'")):
+        result = cli(*args)
+        assert result.exit_code == 2
+        assert f"Did you mean {near}?" in result.stderr
