@@ -207,7 +207,11 @@ def best_five(cards: Iterable[Card], board: Iterable[Card] = ()) -> tuple[Card, 
 
 
 def describe(hand: HandValue | Iterable[Card]) -> str:
-    """The hand in words: 'full house, kings full of fours', 'two pair, queens and eights'."""
+    """The hand in words: 'full house, kings full of fours', 'two pair, queens and eights'.
+
+    Flushes and high-card hands name all five cards ('flush, ace-queen-nine-five-two'),
+    since two of them with the same top card are often told apart only further down.
+    """
     value = hand if isinstance(hand, HandValue) else evaluate(hand)
     r = value.ranks
     match value.category:
@@ -218,7 +222,8 @@ def describe(hand: HandValue | Iterable[Card]) -> str:
         case Category.FULL_HOUSE:
             return f"full house, {r[0].plural} full of {r[1].plural}"
         case Category.FLUSH:
-            return f"flush, {r[0].word} high"
+            # All five cards: two flushes with the same top card differ further down.
+            return f"flush, {_ranks(r)}"
         case Category.STRAIGHT:
             return f"straight, {r[0].word} high"
         case Category.THREE_OF_A_KIND:
@@ -228,12 +233,17 @@ def describe(hand: HandValue | Iterable[Card]) -> str:
         case Category.PAIR:
             return f"pair of {r[0].plural}, {_kickers(r[1:])}"
         case _:
-            return f"high card, {r[0].word}"
+            return f"high card, {_ranks(r)}"
+
+
+def _ranks(ranks: tuple[Rank, ...]) -> str:
+    """'ace-queen-nine-five-two'."""
+    return "-".join(r.word for r in ranks)
 
 
 def _kickers(ranks: tuple[Rank, ...]) -> str:
     """'ace kicker', 'ace-king kickers'."""
-    return "-".join(r.word for r in ranks) + (" kicker" if len(ranks) == 1 else " kickers")
+    return _ranks(ranks) + (" kicker" if len(ranks) == 1 else " kickers")
 
 
 __all__ = [

@@ -85,7 +85,7 @@ def test_a_2_3_4_5_is_the_lowest_straight() -> None:
 def test_q_k_a_2_3_is_not_a_straight() -> None:
     value = evaluate(parse_cards("Qd Kc Ah 2s 3d"))
     assert value.category is Category.HIGH_CARD
-    assert describe(value) == "high card, ace"
+    assert describe(value) == "high card, ace-king-queen-three-two"
 
 
 def test_steel_wheel_is_the_lowest_straight_flush() -> None:
@@ -120,7 +120,7 @@ SHOWDOWN = {"Bob": "Ac 4d", "Carol": "As 9s", "Ted": "Kc Kh", "Alice": "6d 5h"}
     ("player", "words"),
     [
         ("Bob", "three of a kind, fours, ace-king kickers"),
-        ("Carol", "flush, ace high"),
+        ("Carol", "flush, ace-king-nine-eight-seven"),
         ("Ted", "full house, kings full of fours"),
         ("Alice", "straight, eight high"),
     ],
@@ -174,16 +174,25 @@ def test_straight_on_board_plays_unless_someone_holds_a_ten() -> None:
         ("Qs Qc 8s 8h As Kh 2d", "two pair, queens and eights, ace kicker"),
         ("Qs Qc 8s 8h 2s 2d 3c", "two pair, queens and eights, three kicker"),
         ("4c 4h 4d As Kh 2c 7d", "three of a kind, fours, ace-king kickers"),
-        ("As Ks 9s 8s 7s 4c 4h", "flush, ace high"),
+        ("As Ks 9s 8s 7s 4c 4h", "flush, ace-king-nine-eight-seven"),
         ("4c 5h 6s 7s 8d Kc 2d", "straight, eight high"),
         ("As Ah Kh Qc Js 2c 3c", "pair of aces, king-queen-jack kickers"),
         ("6s 6h Kh Qc Js 2c 3c", "pair of sixes, king-queen-jack kickers"),
-        ("Ac 7d 5h 3c 2s", "high card, ace"),
+        ("Ac 7d 5h 3c 2s", "high card, ace-seven-five-three-two"),
     ],
 )
 def test_describe_says_the_hand_as_a_person_reads_it(cards: str, words: str) -> None:
     assert describe(parse_cards(cards)) == words
     assert str(evaluate(parse_cards(cards))) == words
+
+
+def test_two_flushes_on_a_flush_board_are_described_apart() -> None:
+    # Board Ah 9h 6h 3h 2c: Qh makes A-Q-9-6-3, Jh makes A-J-9-6-3; the words say who wins.
+    board = parse_cards("Ah 9h 6h 3h 2c")
+    queen, jack = evaluate(parse_cards("Qh 5c"), board), evaluate(parse_cards("Jh Kc"), board)
+    assert queen > jack
+    assert describe(queen) == "flush, ace-queen-nine-six-three"
+    assert describe(jack) == "flush, ace-jack-nine-six-three"
 
 
 def test_best_five_lists_the_cards_that_play_most_important_first() -> None:

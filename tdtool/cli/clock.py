@@ -19,7 +19,8 @@ if TYPE_CHECKING:
     from tdtool.tournament.clock import ClockAction, ClockReading
 
 app = typer.Typer(
-    help="The level clock: start, pause, change levels, show it full-screen or on a TV.",
+    help="The level clock: start, pause, change levels, show it full-screen or on a TV.\n\n"
+    "Example: tdtool clock start",
     no_args_is_help=True,
 )
 

@@ -10,7 +10,9 @@ import typer
 from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
 
 app = typer.Typer(
-    help="Players: registration, bust-outs, re-entries, rebuys, add-ons.", no_args_is_help=True
+    help="Players: registration, bust-outs, re-entries, rebuys, add-ons.\n\n"
+    "Example: tdtool player bust Anna",
+    no_args_is_help=True,
 )
 
 

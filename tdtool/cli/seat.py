@@ -10,7 +10,9 @@ import typer
 from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
 
 app = typer.Typer(
-    help="Seats: the draw, the table plan, balancing, table breaks, buttons.", no_args_is_help=True
+    help="Seats: the draw, the table plan, balancing, table breaks, buttons.\n\n"
+    "Example: tdtool seat show",
+    no_args_is_help=True,
 )
 
 
