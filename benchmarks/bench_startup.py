@@ -94,14 +94,18 @@ def _tournament(folder: Path, env: dict[str, str]) -> None:
 
 
 def _time(argv: list[str], cwd: Path, env: dict[str, str]) -> tuple[float, float]:
-    """Wall-clock and CPU seconds (user + system) of one run of `argv`."""
+    """Wall-clock and CPU seconds (user + system) of one run of `argv`, which must succeed."""
     started = time.perf_counter()
     process = subprocess.Popen(
         argv, cwd=cwd, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
-    _, _, usage = os.wait4(process.pid, 0)
-    process.returncode = 0  # reaped by wait4
-    return time.perf_counter() - started, usage.ru_utime + usage.ru_stime
+    _, status, usage = os.wait4(process.pid, 0)
+    wall = time.perf_counter() - started
+    process.returncode = os.waitstatus_to_exitcode(status)
+    if process.returncode != 0:
+        again = subprocess.run(argv, cwd=cwd, env=env, capture_output=True, text=True)
+        raise SystemExit(f"{' '.join(argv[1:])} failed (exit {process.returncode}): {again.stderr}")
+    return wall, usage.ru_utime + usage.ru_stime
 
 
 def main() -> None:

@@ -43,3 +43,68 @@ def test_help_paragraphs_wrap_to_the_terminal_without_ragged_breaks(cli):
     for lines in paragraphs:
         short = [line for line in lines[:-1] if len(line) < 60 and not line.startswith("Usage")]
         assert not short, f"ragged help lines {short!r} in:\n{result.stdout}"
+
+
+def test_help_lists_every_command_as_loading_it_would_without_building_them():
+    import typer
+    from typer.main import get_command
+
+    from tdtool.cli import LAZY, app
+
+    group = get_command(app)
+    ctx = typer.Context(group, info_name="tdtool")
+    listed = group.get_help(ctx)
+    assert not set(LAZY) & set(group.commands), "the listing built commands"
+    for name in group.list_commands(ctx):
+        group.get_command(ctx, name)  # now every command is really built, help and all
+    assert set(LAZY) <= set(group.commands)
+    assert group.get_help(ctx) == listed
+
+
+def test_global_db_option_before_the_command_is_read_by_the_root(cli, tmp_path):
+    missing = tmp_path / "nowhere.tdtool"
+    for args in (["--db", missing], [f"--db={missing}"]):
+        result = cli(*args, "status")
+        assert result.exit_code == 2 and "nowhere.tdtool" in result.stderr, result.stderr
+    result = cli("status", env={"TDTOOL_DB": str(missing)})
+    assert result.exit_code == 2 and "nowhere.tdtool" in result.stderr, result.stderr
+    result = cli("--db")
+    assert result.exit_code == 2 and "Option '--db' requires a tournament file" in result.stderr
+    assert "--db FILE" in cli("--help").stdout
+
+
+def test_commands_with_flags_only_never_load_pydantic(tmp_path):
+    code = (
+        "import sys\n"
+        "from tdtool.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('pydantic' in sys.modules)"
+    )
+    for args in (["player", "--help"], ["--db", str(tmp_path / "t.tdtool"), "undo", "--help"]):
+        out = subprocess.run(
+            [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT
+        )
+        assert out.stdout.strip().endswith("False"), (args, out.stdout, out.stderr)
+
+
+def test_a_sub_app_builds_only_the_command_that_runs():
+    import typer
+    from typer.main import get_command
+
+    from tdtool.cli import app
+
+    group = get_command(app)
+    ctx = typer.Context(group, info_name="tdtool")
+    structure = group.get_command(ctx, "structure")
+    assert structure.commands == {}
+    names = structure.list_commands(ctx)
+    assert "show" in names and len(names) > 1
+    assert structure.get_command(ctx, "show").name == "show"
+    assert list(structure.commands) == ["show"]
+
+
+def test_a_mistyped_command_gets_the_closest_name(cli):
+    for args, near in ((["hnad", "check"], "'hand'"), (["structure", "shwo"], "'show'")):
+        result = cli(*args)
+        assert result.exit_code == 2
+        assert f"Did you mean {near}?" in result.stderr

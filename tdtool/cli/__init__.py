@@ -33,15 +33,63 @@ class _FalseHelpFlag:
         return option
 
 
+class _Suggesting:
+    """Suggests the closest command name for a typo among the commands not built yet too.
+
+    Typer looks for "Did you mean ...?" among the commands already built only.
+    """
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)  # type: ignore[misc]
+        except Exception as exc:
+            message = getattr(exc, "message", None)
+            if args and isinstance(message, str) and "Did you mean" not in message:
+                from difflib import get_close_matches
+
+                names = self.list_commands(ctx)  # type: ignore[attr-defined]
+                matches = get_close_matches(args[0], names)
+                if matches and message.startswith("No such command"):
+                    suggestions = ", ".join(repr(m) for m in matches)
+                    exc.message = f"{message.rstrip('.')}. Did you mean {suggestions}?"  # type: ignore[attr-defined]
+            raise
+
+
 class _Command(_FalseHelpFlag, TyperCommand):
     """A command of a sub-app (see `_FalseHelpFlag`)."""
 
 
-class _SubGroup(_FalseHelpFlag, TyperGroup):
-    """A sub-app (see `_FalseHelpFlag`)."""
+class _SubGroup(_Suggesting, _FalseHelpFlag, TyperGroup):
+    """A sub-app whose commands are built from their functions when first used.
+
+    Typer builds every command of a sub-app to run one of them (~1 ms a command, most of
+    it reading the function's signature); `tdtool structure show` builds `show` alone.
+    """
+
+    pending: dict[str, Any]
+    """Command name -> its Typer CommandInfo, in the order registered, until built."""
+    typer_app: Any
+
+    def list_commands(self, ctx: Any) -> list[str]:
+        names = list(super().list_commands(ctx))
+        return names + [name for name in self.pending if name not in names]
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        info = self.pending.pop(name, None)
+        if info is not None:
+            from typer.main import get_command_from_info
+
+            command = get_command_from_info(
+                info,
+                pretty_exceptions_short=self.typer_app.pretty_exceptions_short,
+                rich_markup_mode=self.typer_app.rich_markup_mode,
+            )
+            _reflow_help(command)
+            self.add_command(command, name)
+        return super().get_command(ctx, name)
 
 
-class _Group(_FalseHelpFlag, TyperGroup):
+class _Group(_Suggesting, _FalseHelpFlag, TyperGroup):
     """Turns every `TdtoolError` into one `Error: ...` line and its exit code (specs/cli.md).
 
     Sub-apps and top-level commands listed in `LAZY` are imported only when they are run
@@ -73,9 +121,20 @@ class _Group(_FalseHelpFlag, TyperGroup):
     def get_command(self, ctx: Any, name: str) -> Any:
         command = super().get_command(ctx, name)
         if command is None and name in LAZY:
+            if getattr(self, "_listing", False):
+                return _listed(name)
             command = _load(name)
             self.add_command(command, name)
         return command
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        # `tdtool --help` lists every command with the first paragraph of its help: that
+        # needs each module's help text, not the click command built from it (~20 ms).
+        self._listing = True
+        try:
+            super().format_help(ctx, formatter)
+        finally:
+            self._listing = False
 
 
 DB_ENVVAR = "TDTOOL_DB"
@@ -122,18 +181,49 @@ def _load(name: str) -> Any:
 
     module_name, attribute = LAZY[name]
     target = getattr(importlib.import_module(f"tdtool.cli.{module_name}"), attribute)
-    if isinstance(target, typer.Typer):
-        if not isinstance(target.info.cls, type):
-            target.info.cls = _SubGroup
+    if isinstance(target, typer.Typer) and not target.registered_groups:
+        import copy
+
+        from typer.main import get_command_name
+
         for info in target.registered_commands:
             if info.cls is TyperCommand:
                 info.cls = _Command
+        shell = copy.copy(target)  # the group itself, its commands left to _SubGroup
+        shell.registered_commands = []
+        shell.info = copy.copy(target.info)
+        shell.info.cls = _SubGroup
+        command = get_group(shell)
+        command.typer_app = target
+        command.pending = {
+            info.name or get_command_name(info.callback.__name__): info
+            for info in target.registered_commands
+        }
+    elif isinstance(target, typer.Typer):
         command = get_group(target)
     else:
         single = typer.Typer(add_completion=False)
         single.command(name, cls=_Command)(target)
         command = get_command(single)
     command.name = name
+    _reflow_help(command)
+    return command
+
+
+def _listed(name: str) -> Any:
+    """A stand-in for a lazy command in the list of `tdtool --help`: its name and help only."""
+    import importlib
+    import inspect
+
+    module_name, attribute = LAZY[name]
+    target = getattr(importlib.import_module(f"tdtool.cli.{module_name}"), attribute)
+    if isinstance(target, typer.Typer):
+        if target.registered_callback is not None:  # its help may come from the callback
+            return _load(name)
+        text = getattr(target.info.help, "value", target.info.help)
+    else:
+        text = inspect.getdoc(target)
+    command = TyperCommand(name, help=text)
     _reflow_help(command)
     return command
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Iterable, Sequence
 from typing import Any
@@ -14,6 +13,8 @@ _NUMBER = re.compile(r"[+-]?\d+$")
 
 def emit_json(data: Any) -> None:
     """Print `data` as indented JSON on standard output."""
+    import json
+
     typer.echo(json.dumps(data, indent=2, ensure_ascii=False))
 
 

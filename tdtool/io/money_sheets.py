@@ -7,7 +7,6 @@ text that reaches HTML is escaped.
 from __future__ import annotations
 
 import csv
-import html
 import io
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -61,7 +60,8 @@ def write_sheet(sheet: Sheet, path: Path) -> None:
 
 
 def _html(sheet: Sheet) -> str:
-    e = html.escape
+    from html import escape as e  # here, not at the top: `payouts` on screen never needs it
+
     head = "".join(f"<th>{e(h)}</th>" for h in sheet.headers)
     body = "\n".join(
         "<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in sheet.rows

@@ -9,7 +9,6 @@ from __future__ import annotations
 import csv
 import io
 from dataclasses import dataclass
-from html import escape
 from typing import Any
 
 from tdtool.game import Game
@@ -365,6 +364,8 @@ footer { margin-top: 2.5mm; font-size: 7.5pt; color: #555; display: flex;
 
 def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4") -> str:
     """A self-contained HTML page made for paper: one page where it fits, header repeated."""
+    from html import escape  # here, not at the top: `structure show` never needs it
+
     is_limit = structure.game is Game.LIMIT
     has_ante = any(lv.ante or lv.bb_ante for lv in structure.levels)
     when_header = "Starts" if start_of_day is not None else "Starts after"
