@@ -335,3 +335,10 @@ def test_a_bad_payout_table_names_the_line(cli, tmp_path, old, new, says):
     path.write_text(PAYOUTS.replace(old, new, 1))
     args = ["payouts", "--entries", "30", "--buy-in", "10", "--table", path]
     _assert_refused(cli(*args), 2, f"{path}{says}")
+
+
+def test_a_second_tournament_in_the_folder_says_to_pick_one_with_db(cli, folder):
+    result = cli("new", "Second Cup", "--structure", "turbo")
+    assert result.exit_code == 0, result.output
+    assert "also holds cup.tdtool" in result.stdout
+    assert "--db second-cup.tdtool" in result.stdout

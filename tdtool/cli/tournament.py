@@ -113,6 +113,12 @@ def new(
         f"Structure {loaded.name}: {levels} levels, starting stack {loaded.starting_stack:,},"
         f" {seats} seats per table."
     )
+    others = sorted(p.name for p in path.parent.glob(f"*{SUFFIX}") if p != path)
+    if given is None and others:
+        typer.echo(
+            f"This folder also holds {', '.join(others)}: give every command"
+            f" --db {path.name} (or set TDTOOL_DB) to pick this one."
+        )
     typer.echo("Next: register players with `tdtool player add NAME...`, then `tdtool seat draw`.")
 
 
