@@ -342,3 +342,9 @@ def test_a_second_tournament_in_the_folder_says_to_pick_one_with_db(cli, folder)
     assert result.exit_code == 0, result.output
     assert "also holds cup.tdtool" in result.stdout
     assert "--db second-cup.tdtool" in result.stdout
+
+
+def test_terms_after_a_bust_do_not_invite_a_change_that_is_refused(cli, folder):
+    result = cli("terms")
+    assert result.exit_code == 0, result.output
+    assert "fixed" in result.stdout and "before the first bust" not in result.stdout

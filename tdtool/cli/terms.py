@@ -138,6 +138,8 @@ def terms(
         typer.echo(
             "Terms changed; `tdtool payouts` shows what they pay, `tdtool undo` takes it back."
         )
+    elif state.eliminations:
+        typer.echo("These terms are fixed: players have busted under them.")
     else:
         typer.echo(
             "Change a term with e.g. `tdtool terms --guarantee 5000` (before the first bust)."
