@@ -246,10 +246,10 @@ def status_lines(r: ClockReading) -> list[str]:
         n = r.next_level
         lines.append(f"Next: level {n.number}, {_blinds(n)}.")
     if r.seconds_to_break is not None:
-        up = f" (color-up: {_chips(r.next_color_up)})" if r.next_color_up else ""
+        up = f" (color up the {_chips(r.next_color_up)})" if r.next_color_up else ""
         lines.append(f"Next break in {format_seconds(r.seconds_to_break)}{up}.")
     if r.color_up:
-        lines.append(f"Color-up at this break: {_chips(r.color_up)} chips leave play.")
+        lines.append(f"Color up the {_chips(r.color_up)} at this break: they leave play.")
     if r.late_registration is LateRegistration.OPEN:
         left = r.seconds_to_late_registration_end or 0
         lines.append(
@@ -273,4 +273,6 @@ def _blinds(level: Any) -> str:
 
 
 def _chips(values: tuple[int, ...]) -> str:
-    return ", ".join(f"{v:,}" for v in values)
+    """(25,) -> '25s'; (25, 100) -> '25s and 100s', as the structure sheet says it."""
+    names = [f"{v:,}s" for v in values]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]

@@ -195,9 +195,9 @@ def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
         )
     else:
         left = format_seconds(clock["remaining_seconds"])
-    where = "Break, then level" if clock["on_break"] else "Level"
+    level = f"{clock['level']}: {blinds}"
     rows = [
-        (where, f"{clock['level']}: {blinds}"),
+        ("Break", f"then level {level}") if clock["on_break"] else ("Level", level),
         ("Time left", f"{left}, {clock['status']}"),
     ]
     if clock["seconds_to_break"] is not None:

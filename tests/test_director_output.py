@@ -1,0 +1,54 @@
+"""What a director reads aloud: sentences that say what happened and what comes next."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.tournament_fixtures import make
+
+
+@pytest.fixture
+def db(tmp_path):
+    return make(tmp_path / "cup.tdtool")
+
+
+def run(cli, db, *args):
+    result = cli("--db", db, *args)
+    assert result.exit_code == 0, result.output
+    return result.stdout
+
+
+def test_a_break_reads_as_a_break_and_names_the_chips_colored_up(cli, db):
+    run(cli, db, "clock", "start")
+    run(cli, db, "clock", "next")
+    before = run(cli, db, "clock", "status")
+    assert "Next break in 15:00 (color up the 25s)." in before
+    run(cli, db, "clock", "next")  # the break after level 2
+    status = run(cli, db, "status")
+    assert "Break              then level 3: 150/300" in status
+    clock = run(cli, db, "clock", "status")
+    assert "Color up the 25s at this break: they leave play." in clock
+
+
+def test_one_table_and_one_entry_are_singular(cli, db):
+    assert "1 entry, 1 player in." in run(cli, db, "player", "add", "Anna")
+    run(cli, db, "player", "add", "Ben", "Cleo")
+    run(cli, db, "seat", "draw")
+    assert "2 players left at 1 table." in run(cli, db, "player", "bust", "Cleo")
+    assert "2 players at 1 table." in run(cli, db, "seat", "balance")
+
+
+def test_undo_of_a_bust_indents_every_move_under_the_change(cli, db):
+    names = [f"P{i}" for i in range(1, 11)]
+    run(cli, db, "player", "add", *names)
+    run(cli, db, "seat", "draw")
+    out = run(cli, db, "player", "bust", "P1", "--yes")
+    assert "Final table" in out  # 9 left: the two tables become one, everyone moves
+    lines = run(cli, db, "undo").splitlines()
+    assert lines[0].startswith("Undid change")
+    assert len(lines) > 3 and all(line.startswith("  ") for line in lines[1:])
+
+
+def test_clock_set_in_the_log_reads_as_a_time(cli, db):
+    run(cli, db, "clock", "set", "1:05:00")
+    assert "Clock set to 1:05:00 left" in run(cli, db, "log")
