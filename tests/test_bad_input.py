@@ -12,7 +12,7 @@ import sqlite3
 
 import pytest
 
-from tests.conftest import EXAMPLES
+from tests.conftest import EXAMPLES, ROOT
 from tests.tournament_fixtures import make
 
 PLAYERS = ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo", "Kai", "Lu"]
@@ -146,12 +146,21 @@ BAD_INPUT = [
     pytest.param(["new", "X", "-s", "turbo", "--break-order", "x"], "--break-order", id="break-o"),
     pytest.param(["new", "X", "-s", "turbo", "--buy-in", "-5"], "--buy-in", id="new-neg-buy-in"),
     pytest.param(["structure", "new", "X", "--stack", "20000"], "--hours", id="gen-no-target"),
+    pytest.param(
+        ["new", "X", "-s", "turbo", "--rebuy", "5", "--rebuy-until", "99"], "17 levels", id="rebuy"
+    ),
     pytest.param(["structure", "show", "turbo", "--start", "25:00"], "--start", id="bad-start"),
     pytest.param(["payouts", "--entries", "99999999"], "--entries", id="payouts-huge-field"),
     pytest.param(["payouts", "--print", "x.pdf"], "x.pdf", id="payouts-unknown-format"),
     pytest.param(["deal", "icm", "--stacks", "a,b", "--prizes", "2,1"], "a", id="deal-stacks-text"),
     pytest.param(["deal", "icm", "--stacks", "1,2", "--prizes", "-1,2"], "negative", id="prizes"),
     pytest.param(["deal", "icm", "--stacks", "1,2,3"], "CHIPS", id="deal-live-without-names"),
+    pytest.param(["deal", "icm", "--stacks", ",".join(["1"] * 5000), "--prizes", "5,4,3"],
+                 "at most 100 players", id="deal-huge-field"),
+    pytest.param(["deal", "icm", "--stacks", "5,3,2", "--prizes", f"{10**29},30,20"],
+                 "smaller units", id="deal-huge-prize"),
+    pytest.param(["deal", "icm", "--stacks", "5,3,2", "--prizes", "5,3,2", "--samples", "0"],
+                 "--samples", id="deal-no-samples"),
     pytest.param(["ruling", "show", "nosuch"], "nosuch", id="ruling-unknown"),
     pytest.param(["ruling", "show", "misdeal", "--rules", "x"], "--rules", id="ruling-profile"),
     pytest.param(["log", "--last", "0"], "--last", id="log-last-zero"),
@@ -277,3 +286,52 @@ def test_a_bad_hand_file_names_the_line(cli, tmp_path, old, new, says):
     path.write_text(HAND.replace(old, new, 1))
     result = cli("hand", "check", path)
     _assert_refused(result, 2, f"{path}:", says)
+
+
+STRUCTURE = (ROOT / "structures" / "turbo.yaml").read_text()
+
+STRUCTURE_EDITS = [
+    ("starting_stack: 10000", "starting_stack: abc", ":9:"),
+    ("starting_stack: 10000", "starting_stack: -5", ":9:"),
+    ("late_registration: 6", "late_registration: 99", ":12:"),
+    ("  - blinds: 25/50\n", "  - blinds: 50/25\n", ":14: level 1"),
+    ("  - blinds: 25/50\n", "  - blinds: 25/50\n    minutes: 99999\n", ":15: level 1"),
+    ("  - break: 10\n    color_up: [25]", "  - break: 0", ":21: break after level 6"),
+    (
+        "  - break: 10\n    color_up: [25]",
+        "  - break: 10\n    color_up: [7]",
+        ":22: break after level 6",
+    ),
+    ("game: no-limit", "game: stud", ":8:"),
+]
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"), STRUCTURE_EDITS, ids=[e[1].strip() for e in STRUCTURE_EDITS]
+)
+@pytest.mark.parametrize("command", [["structure", "check"], ["new", "Cup", "--structure"]])
+def test_a_bad_structure_file_names_the_line(cli, tmp_path, monkeypatch, command, old, new, says):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "s.yaml").write_text(STRUCTURE.replace(old, new, 1))
+    _assert_refused(cli(*command, "s.yaml"), 2, f"s.yaml{says}")
+    assert list(tmp_path.glob("*.tdtool")) == []
+
+
+PAYOUTS = (EXAMPLES / "payouts" / "home-game.yaml").read_text()
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("pays: [100]", "pays: [x]", ":7: a payout must be a positive percentage"),
+        ("pays: [100]", "pays: [1e400]", ":7: a payout is a percentage"),
+        ("entries: 2-6", "entries: 6-2", ":6: `entries` must be like"),
+        ("4-5: 10", "4-99999999: 10", ":17: a payout table pays at most 100,000 places"),
+    ],
+    ids=["text", "huge-percent", "backwards-range", "huge-place-range"],
+)
+def test_a_bad_payout_table_names_the_line(cli, tmp_path, old, new, says):
+    path = tmp_path / "pays.yaml"
+    path.write_text(PAYOUTS.replace(old, new, 1))
+    args = ["payouts", "--entries", "30", "--buy-in", "10", "--table", path]
+    _assert_refused(cli(*args), 2, f"{path}{says}")

@@ -50,7 +50,10 @@ UnitOpt = Annotated[
     ),
 ]
 SamplesOpt = Annotated[
-    int, typer.Option("--samples", help="Finishing orders sampled when ICM is too big to be exact.")
+    int,
+    typer.Option(
+        "--samples", help="Finishing orders sampled when ICM is too big to be exact.", min=1
+    ),
 ]
 SeedOpt = Annotated[
     int | None,

@@ -149,7 +149,8 @@ def _show_structure(name: str) -> None:
     rows = []
     for p in s.periods[:9]:
         if isinstance(p, Level):
-            ante = f"{p.bb_ante or p.ante:,}" if (p.bb_ante or p.ante) else ""
+            # "(BB)": a big blind ante, paid by the big blind alone, as `structure show` marks it.
+            ante = f"{p.bb_ante:,} (BB)" if p.bb_ante else f"{p.ante:,}" if p.ante else ""
             rows.append((p.number, f"{p.small_blind:,}/{p.big_blind:,}", ante, p.minutes))
         else:
             rows.append(("break", "", "", p.minutes))

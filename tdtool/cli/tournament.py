@@ -93,6 +93,7 @@ def new(
         places_paid=places_paid,
         percent_paid=percent_paid,
     )
+    terms.check_levels(len(loaded.levels))
     created = {
         "name": " ".join(name.split()),
         "structure": structure_to_dict(loaded),

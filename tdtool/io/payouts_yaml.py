@@ -80,7 +80,14 @@ def _percent(node: yaml.Node, problems: _Problems) -> Fraction | None:
     if text is None or not value.is_finite() or value <= 0:
         problems.add(node, f"a payout must be a positive percentage, not {text!r}")
         return None
+    if value > 100:
+        problems.add(node, f"a payout is a percentage of the prize pool, at most 100, not {text}")
+        return None
     return Fraction(value)
+
+
+MAX_PLACES = 100_000
+"""More paid places than any real field pays: a bigger range is a typo (and would hang)."""
 
 
 def _pays(node: yaml.Node, problems: _Problems) -> tuple[Fraction, ...] | None:
@@ -102,6 +109,11 @@ def _pays(node: yaml.Node, problems: _Problems) -> tuple[Fraction, ...] | None:
                 return None
             low, high = span
             assert high is not None
+            if high > MAX_PLACES:
+                problems.add(
+                    key, f"a payout table pays at most {MAX_PLACES:,} places, not {high:,}"
+                )
+                return None
             if low != len(shares) + 1:
                 problems.add(
                     key, f"places must follow on from {len(shares)}: expected {len(shares) + 1}"

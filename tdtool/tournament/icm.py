@@ -91,6 +91,16 @@ def check_stacks_and_prizes(
         )
     if any(p < 0 for p in prizes):
         raise InputError("Prizes cannot be negative.")
+    if len(stacks) > MAX_PLAYERS:
+        raise InputError(
+            f"{len(stacks)} stacks: a deal is made at the final table, among at most"
+            f" {MAX_PLAYERS} players."
+        )
+    if max(prizes) > MAX_AMOUNT or max(stacks) > MAX_AMOUNT:
+        raise InputError(
+            f"Amounts over {MAX_AMOUNT:,} are more than a deal can work out exactly;"
+            " give the chips and prizes in smaller units."
+        )
     if len(prizes) > len(stacks):
         raise InputError(
             f"{len(prizes)} prizes for {len(stacks)} players left: give only the prizes still "
@@ -98,6 +108,13 @@ def check_stacks_and_prizes(
         )
     if ordered and any(lower > higher for higher, lower in zip(prizes, prizes[1:], strict=False)):
         raise InputError("Give the prizes from first place down; a lower place cannot pay more.")
+
+
+MAX_PLAYERS = 100
+"""The most players a deal is worked out for (deals are made at the final table)."""
+
+MAX_AMOUNT = 10**15
+"""The largest stack or prize: equities are floats, exact to whole units up to about 2**53."""
 
 
 def exact_cost(players: int, prizes: int) -> int:

@@ -130,6 +130,8 @@ def change_terms(
         raise InputError("The percentage paid must be more than 0 and at most 100.")
     if min(new.buy_in, new.fee, new.rebuy_price, new.addon_price, new.guarantee) < 0:
         raise InputError("Prices and the guarantee cannot be negative.")
+    if state.structure is not None:
+        new.check_levels(len(state.structure.levels))
     data: dict[str, Any] = {"terms": new.to_dict()}
     if table is not False:
         data["table"] = table.to_dict() if isinstance(table, PayoutTable) else None

@@ -124,6 +124,20 @@ def _positive(value: int, what: str, index: int | None, key: str) -> Iterator[Pr
         yield Problem(f"{what} must be a positive whole number, not {value!r}.", index, key)
 
 
+MAX_MINUTES = 360
+"""The longest level or break a structure may hold (6 hours, the clock's limit too)."""
+
+
+def _minutes(value: int, what: str, index: int, key: str) -> Iterator[Problem]:
+    yield from _positive(value, what, index, key)
+    if isinstance(value, int) and value > MAX_MINUTES:
+        yield Problem(
+            f"{what} is {value:,}, more than {MAX_MINUTES} (6 hours); check for a typo.",
+            index,
+            key,
+        )
+
+
 def _check(s: Structure, levels_in_file: int | None) -> Iterator[Problem]:
     yield from _positive(s.starting_stack, "the starting stack", None, "starting_stack")
     for chip in s.chips:
@@ -178,9 +192,9 @@ def _check_level(
     for value, what, key in (
         (level.small_blind, "the small blind", "blinds"),
         (level.big_blind, "the big blind", "blinds"),
-        (level.minutes, "the level length in minutes", "minutes"),
     ):
         yield from _positive(value, what, index, key)
+    yield from _minutes(level.minutes, "the level length in minutes", index, "minutes")
     for value, what, key in (
         (level.ante, "the ante", "ante"),
         (level.bb_ante, "the big blind ante", "bb_ante"),
@@ -256,7 +270,7 @@ def _check_level(
 
 
 def _check_break(s: Structure, index: int, brk: Break, chips: tuple[int, ...]) -> Iterator[Problem]:
-    yield from _positive(brk.minutes, "the break length in minutes", index, "break")
+    yield from _minutes(brk.minutes, "the break length in minutes", index, "break")
     for chip in brk.color_up:
         if chip not in chips:
             held = f"in play: {_chip_list(chips)}" if chips else "no `chips` are listed"

@@ -38,6 +38,16 @@ class Terms:
     percent_paid: float | None = None
     """Share of the entries paid, e.g. 12.5 (percent)."""
 
+    def check_levels(self, levels: int) -> None:
+        """InputError if the rebuy period ends after the structure's last level."""
+        from tdtool.errors import InputError
+
+        if self.rebuy_until is not None and self.rebuy_until > levels:
+            raise InputError(
+                f"--rebuy-until {self.rebuy_until}: the structure has only {levels} levels;"
+                " give one of them."
+            )
+
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (stored in the event log)."""
         return asdict(self)
