@@ -91,11 +91,17 @@ class Card:
     code: int = field(init=False, repr=False, compare=False)
     index: int = field(init=False, repr=False, compare=False)
     """0..51: deuce of spades, deuce of hearts, ... ace of clubs."""
+    _hash: int = field(init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         s = _SUIT_INDEX[self.suit]
         object.__setattr__(self, "code", RANK_KEYS[self.rank - 2] | (SUIT_KEYS[s] << SUIT_SHIFT))
         object.__setattr__(self, "index", (self.rank - 2) * 4 + s)
+        object.__setattr__(self, "_hash", hash((self.rank, self.suit)))
+
+    def __hash__(self) -> int:
+        # The hash dataclass would compute on every call (a card keys many dicts), kept.
+        return self._hash
 
     def __str__(self) -> str:
         return self.rank.symbol + self.suit.value

@@ -338,7 +338,10 @@ class Betting:
 
     def verify(self, seat: int, verb: Verb, amount: int | None = None) -> None:
         """Raise `IllegalAction` unless the player in `seat` may do this now."""
-        i = self.index[seat]
+        self._verified(self.index[seat], verb, amount)
+
+    def _verified(self, i: int, verb: Verb, amount: int | None) -> tuple[Verb, int]:
+        """`verify` for the player at index `i`; returns the action as `_resolve` sees it."""
         who = self.name(i)
         if self.to_act is None:
             raise IllegalAction(who, f"{who} cannot act now", "the betting round is over", "TDA 53")
@@ -351,7 +354,7 @@ class Betting:
             or kind is Verb.CALL
             or (kind is Verb.CHECK and self.bet[i] >= self.current)
         ):
-            return
+            return kind, to
         opts = self.options()
         call = opts.call_to
         if kind is Verb.CHECK and not opts.can_check:
@@ -362,7 +365,7 @@ class Betting:
                 "a check needs nothing to call",
             )
         if kind is not Verb.RAISE:
-            return
+            return kind, to
         verb_word = "bet" if self.current == 0 else "raise to"
         what = f"{who} cannot {verb_word} {to}"
         if to > opts.all_in_to:
@@ -385,7 +388,7 @@ class Betting:
             raise IllegalAction(who, what, f"{who} may only call {call} or fold: {reason}", rule)
         assert opts.max_to is not None
         if to == opts.all_in_to and to <= opts.max_to:
-            return  # an all-in for less than a full raise is always allowed
+            return kind, to  # an all-in for less than a full raise is always allowed
         if self.stakes.game is Game.LIMIT and to != opts.min_to:
             raise IllegalAction(
                 who,
@@ -401,6 +404,7 @@ class Betting:
             raise IllegalAction(who, what, allowed, "TDA 43")
         if to > opts.max_to:
             raise IllegalAction(who, what, f"the pot limit allows at most {opts.max_to}", "TDA 54")
+        return kind, to
 
     def _word(self) -> str:
         return "bet" if self.current == 0 else "raise"
@@ -439,9 +443,8 @@ class Betting:
 
     def act(self, seat: int, verb: Verb, amount: int | None = None) -> Move:
         """Do one action after verifying it; returns what it amounted to."""
-        self.verify(seat, verb, amount)
         i = self.index[seat]
-        kind, to = self._resolve(i, verb, amount)
+        kind, to = self._verified(i, verb, amount)
         before = self.bet[i]
         full = False
         if kind is Verb.FOLD:

@@ -53,19 +53,22 @@ def collect(
         returned[seat] = amount
         chips[seat] -= amount
     alive = set(live)
+    contenders = [s for s in order if s in alive and chips.get(s, 0) > 0]
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
     previous = 0
-    for level in sorted(set(chips.values())):
-        if level == 0:
-            continue
-        amount = sum(min(c, level) - min(c, previous) for c in chips.values())
-        eligible = tuple(s for s in order if s in alive and chips.get(s, 0) >= level)
+    left = len(chips)  # the seats that put in `level` or more
+    for level in sorted(set(chips.values()) - {0}):
+        # Every contribution is one of the levels: each seat at `level` or above adds the
+        # layer between the previous level and this one.
+        amount = (level - previous) * left
+        eligible = tuple(s for s in contenders if chips[s] >= level)
         if eligibles and (eligible == eligibles[-1] or not eligible):
             amounts[-1] += amount
         else:
             amounts.append(amount)
             eligibles.append(eligible)
+        left -= sum(1 for c in chips.values() if c == level)
         previous = level
     if dead:
         if amounts:
