@@ -16,10 +16,9 @@ when the report is made are placed by their chips at the deal.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError, RuleError
-from tdtool.tournament.icm import Deal
 from tdtool.tournament.payouts import (
     PayoutTable,
     PrizePool,
@@ -29,6 +28,9 @@ from tdtool.tournament.payouts import (
 )
 from tdtool.tournament.state import State, reducer
 from tdtool.tournament.terms import Terms
+
+if TYPE_CHECKING:  # `payouts` and `status` never load the ICM module
+    from tdtool.tournament.icm import Deal
 
 Events = list[tuple[str, dict[str, Any]]]
 
