@@ -220,9 +220,14 @@ def serve(
     try:
         server = make_server(path, host, port)
     except OSError as exc:
-        raise InputError(
-            f"Cannot listen on {host}:{port} ({exc.strerror}); choose another --port."
-        ) from None
+        import socket
+
+        fix = (
+            "check --host (an address of this computer, or 0.0.0.0 for every one)"
+            if isinstance(exc, socket.gaierror) or exc.errno == 99  # EADDRNOTAVAIL
+            else "choose another --port"
+        )
+        raise InputError(f"Cannot listen on {host}:{port} ({exc.strerror}); {fix}.") from None
     shown = host if ":" not in host else f"[{host}]"
     url = f"http://{shown}:{server.server_address[1]}/"
     typer.echo(f"The clock of {name} is at {url}")

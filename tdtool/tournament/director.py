@@ -64,6 +64,12 @@ def _clean_name(name: str) -> str:
     cleaned = " ".join(name.split())
     if not cleaned:
         raise InputError("A player's name cannot be empty.")
+    if "," in cleaned or "=" in cleaned:
+        # --stacks Anna=5000,Ben=3000 could not name this player.
+        raise InputError(
+            f"{cleaned!r}: a name cannot hold ',' or '=' (deals list players as NAME=CHIPS,...);"
+            " write it without them."
+        )
     return cleaned
 
 
