@@ -74,8 +74,13 @@ def load_hand(path: str | Path) -> EnteredHand:
     """Read and check a hand file; raise InputError `FILE:LINE: what is wrong` otherwise."""
     try:
         text = Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+    except UnicodeDecodeError:
+        raise InputError(
+            f"{path} is not a UTF-8 text file; a hand file is YAML text saved as UTF-8"
+            " (see examples/hands/side-pots.yaml)."
+        ) from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
         raise InputError(f"{path}: cannot read the hand file: {reason}.") from None
     return parse_hand(text, str(path))
 
