@@ -259,7 +259,7 @@ def test_a_read_only_tournament_file_is_refused_and_left_as_it_was(cli, folder):
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(sqlite3, "connect", read_only)
         result = cli("player", "add", "Zed")
-    _assert_refused(result, 2, "Error:", "cup.tdtool", "readonly")
+    _assert_refused(result, 2, "Error:", "cup.tdtool", "readonly", "writable")
     assert _log(cli) == before
 
 

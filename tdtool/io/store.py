@@ -352,8 +352,13 @@ class Store:
             ):
                 raise _damaged(self.path, exc) from None
             if isinstance(exc, sqlite3.Error):
+                fix = (
+                    " Make the file and its folder writable (or work on a copy)."
+                    if "readonly" in str(exc)
+                    else ""
+                )
                 raise InputError(
-                    f"Could not save the change to {self.path}: {exc}; nothing was changed."
+                    f"Could not save the change to {self.path}: {exc}; nothing was changed.{fix}"
                 ) from None
             raise
 
