@@ -86,7 +86,10 @@ def draw(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     if json_out:
         emit_json(plan_data(state))
         return
-    typer.echo(f"Seats drawn for {state.players_left} players at {_tables(len(state.tables))}.")
+    typer.echo(
+        f"Seats drawn for {_count(state.players_left, 'player')}"
+        f" at {_count(len(state.tables), 'table')}."
+    )
     typer.echo("")
     typer.echo("\n".join(plan_lines(state)))
 
@@ -119,7 +122,10 @@ def balance(ctx: typer.Context, yes: YesOpt = False, json_out: JsonOpt = False) 
         ctx, lambda s, now, rng, choose: director.balance(s, rng, choose), yes=yes or json_out
     )
     _report(
-        state, events, json_out, f"{state.players_left} players at {_tables(len(state.tables))}."
+        state,
+        events,
+        json_out,
+        f"{_count(state.players_left, 'player')} at {_count(len(state.tables), 'table')}.",
     )
 
 
@@ -169,6 +175,6 @@ def button(
     typer.echo(f"Button recorded at Table {table}, seat {seat}{who}.")
 
 
-def _tables(n: int) -> str:
+def _count(n: int, noun: str) -> str:
     """'1 table', '3 tables'."""
-    return f"{n} table" if n == 1 else f"{n} tables"
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
