@@ -52,3 +52,15 @@ def test_undo_of_a_bust_indents_every_move_under_the_change(cli, db):
 def test_clock_set_in_the_log_reads_as_a_time(cli, db):
     run(cli, db, "clock", "set", "1:05:00")
     assert "Clock set to 1:05:00 left" in run(cli, db, "log")
+
+
+def test_an_uncalled_bet_is_said_once_and_plainly(cli, tmp_path):
+    hand = tmp_path / "fold.yaml"
+    hand.write_text(
+        "blinds: 5/10\nbutton: 1\nseats:\n"
+        "  1: {name: Anna, stack: 100}\n  2: {name: Ben, stack: 40}\n  3: {name: Carla, stack: 100}\n"
+        "actions: [Anna raise 30, Ben fold, Carla fold]\n"
+    )
+    out = cli("hand", "check", hand).stdout
+    assert "20 of Anna's bet was not called and goes back to Anna (TDA 21)." in out
+    assert "Everyone else folded: Anna wins without a showdown." in out

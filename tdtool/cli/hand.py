@@ -207,7 +207,7 @@ def render(result: HandResult) -> str:
                 )
             out.append(line + ".")
     for who, chips in result.returned:
-        out.append(f"{who}'s uncalled {chips} goes back to {who} (TDA 21).")
+        out.append(f"{chips} of {who}'s bet was not called and goes back to {who} (TDA 21).")
     out.append("")
     start = dict(result.start)
     out.append("Stacks after the hand:")
