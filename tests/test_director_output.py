@@ -58,7 +58,8 @@ def test_an_uncalled_bet_is_said_once_and_plainly(cli, tmp_path):
     hand = tmp_path / "fold.yaml"
     hand.write_text(
         "blinds: 5/10\nbutton: 1\nseats:\n"
-        "  1: {name: Anna, stack: 100}\n  2: {name: Ben, stack: 40}\n  3: {name: Carla, stack: 100}\n"
+        "  1: {name: Anna, stack: 100}\n  2: {name: Ben, stack: 40}\n"
+        "  3: {name: Carla, stack: 100}\n"
         "actions: [Anna raise 30, Ben fold, Carla fold]\n"
     )
     out = cli("hand", "check", hand).stdout
