@@ -65,3 +65,10 @@ def test_an_uncalled_bet_is_said_once_and_plainly(cli, tmp_path):
     out = cli("hand", "check", hand).stdout
     assert "20 of Anna's bet was not called and goes back to Anna (TDA 21)." in out
     assert "Everyone else folded: Anna wins without a showdown." in out
+
+
+def test_payouts_for_a_big_field_read_with_thousands_separators(cli):
+    out = cli("payouts", "--entries", "12000", "--buy-in", "10").stdout
+    assert out.startswith("Prize pool: 120,000 from 12,000 entries.")
+    assert "1,500 places paid" in out
+    assert "from 1 entry." in cli("payouts", "--entries", "1", "--buy-in", "10").stdout

@@ -110,11 +110,11 @@ def _summary(view: PayoutView) -> list[str]:
     from tdtool.io.money_sheets import money
 
     pool = view.pool
-    parts = [f"{pool.entries} entries"]
+    parts = [f"{pool.entries:,} {'entry' if pool.entries == 1 else 'entries'}"]
     if pool.rebuys:
-        parts.append(f"{pool.rebuys} rebuys")
+        parts.append(f"{pool.rebuys:,} rebuy{'s' * (pool.rebuys != 1)}")
     if pool.addons:
-        parts.append(f"{pool.addons} add-ons")
+        parts.append(f"{pool.addons:,} add-on{'s' * (pool.addons != 1)}")
     lines = [f"Prize pool: {money(pool.total)} from {', '.join(parts)}."]
     if pool.overlay:
         lines.append(
@@ -124,7 +124,8 @@ def _summary(view: PayoutView) -> list[str]:
     how = f"the payout table {view.table!r}" if view.table else "the default curve"
     if view.amounts:
         lines.append(
-            f"{len(view.amounts)} places paid by {how}, rounded to multiples of {view.rounding}."
+            f"{len(view.amounts):,} place{'s' * (len(view.amounts) != 1)} paid by {how},"
+            f" rounded to multiples of {view.rounding:,}."
         )
     return lines
 
