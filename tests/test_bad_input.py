@@ -352,3 +352,21 @@ def test_terms_after_a_bust_do_not_invite_a_change_that_is_refused(cli, folder):
     result = cli("terms")
     assert result.exit_code == 0, result.output
     assert "fixed" in result.stdout and "before the first bust" not in result.stdout
+
+
+def test_no_entry_after_a_deal_divided_the_prize_pool(cli, tmp_path, monkeypatch):
+    make(tmp_path / "cup.tdtool", buy_in=100, reentry=True, rebuy_price=50)
+    monkeypatch.chdir(tmp_path)
+    assert cli("player", "add", "Anna", "Ben", "Cleo", "Dev").exit_code == 0
+    assert cli("seat", "draw").exit_code == 0
+    assert cli("player", "bust", "Dev").exit_code == 0
+    deal = cli("deal", "icm", "--stacks", "Anna=5000,Ben=3000,Cleo=2000", "--accept")
+    assert deal.exit_code == 0, deal.output
+    before = _log(cli)
+    for args in (
+        ["player", "add", "Eve"],
+        ["player", "reenter", "Dev"],
+        ["player", "rebuy", "Ben"],
+    ):
+        _assert_refused(cli(*args), 1, "deal", "tdtool undo")
+    assert _log(cli) == before

@@ -73,7 +73,19 @@ def _clean_name(name: str) -> str:
     return cleaned
 
 
+def _refuse_after_deal(state: State, what: str) -> None:
+    """A deal divided the prize pool among the players left: nothing may add to it."""
+    from tdtool.tournament.money import accepted_deal
+
+    if accepted_deal(state) is not None:
+        raise RuleError(
+            f"{what} is closed: the players left have made a deal that divides the prize pool."
+            " If the deal was a mistake, take it back with `tdtool undo` first."
+        )
+
+
 def _require_open(state: State, now: float, what: str) -> None:
+    _refuse_after_deal(state, what)
     if not registration_open(state, now):
         closes = state.structure.late_registration if state.structure else None
         raise RuleError(
@@ -152,6 +164,7 @@ def rebuy(state: State, name: str, now: float) -> Events:
     level = current_level(state, now)
     if until is not None and level > until:
         raise RuleError(f"Rebuys ended after level {until}; level {level} is being played.")
+    _refuse_after_deal(state, "Rebuying")
     return [("player.rebuy", {"name": p.name})]
 
 
@@ -164,6 +177,7 @@ def addon(state: State, name: str, now: float) -> Events:
         raise RuleError(f"{p.name} is out of the tournament and cannot take the add-on.")
     if p.addons >= p.entries:
         raise RuleError(f"{p.name} has already taken the add-on for this entry.")
+    _refuse_after_deal(state, "The add-on")
     return [("player.addon", {"name": p.name})]
 
 
