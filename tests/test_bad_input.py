@@ -142,6 +142,7 @@ BAD_INPUT = [
     pytest.param(["clock", "add", "nan"], "not a number", id="clock-add-nan"),
     pytest.param(["clock", "add", "inf"], "not a number", id="clock-add-inf"),
     pytest.param(["clock", "add", "1e9"], "6 hours", id="clock-add-huge"),
+    pytest.param(["clock", "add", "-30"], "clock next", id="clock-take-off-more-than-left"),
     # options
     pytest.param(["new", " ", "--structure", "turbo"], "name", id="new-empty-name"),
     pytest.param(["new", "X", "--structure", "nosuch"], "nosuch", id="new-unknown-structure"),

@@ -377,6 +377,12 @@ def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> No
             f"{format_seconds(seconds)} left is longer than a level lasts (at most"
             f" {MAX_SECONDS // 3600} hours); write MM:SS such as 12:30."
         )
+    if action is ClockAction.ADD and seconds < 0 and -seconds >= current.remaining_seconds:
+        what = "the break" if current.on_break else f"level {current.level.number}"
+        raise InputError(
+            f"Only {format_seconds(current.remaining_seconds)} is left in {what}; to end it"
+            " now use `tdtool clock next`, or take off less."
+        )
     if action is ClockAction.ADD and abs(seconds) > MAX_SECONDS:
         raise InputError(
             f"{abs(seconds) / 60:g} minutes is more than a level lasts (at most"
