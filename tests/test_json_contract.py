@@ -67,8 +67,7 @@ def test_every_command_has_help_with_an_example(cli, path):
 
 
 # Commands that only act or draw a screen: everything else reports state and takes --json.
-NO_JSON = {"demo", "structure check", "structure print", "structure new", "clock run",
-           "clock serve"}  # fmt: skip
+NO_JSON = {"demo", "structure print", "structure new", "clock run", "clock serve"}
 
 
 @pytest.mark.parametrize("path", [p for p, _ in LEAVES], ids=lambda p: " ".join(p))
@@ -203,3 +202,14 @@ def test_hand_check_json_rulings_shape(cli):
     assert isinstance(first["line"], int) and first["irregularity"] == "premature-turn"
     assert first["misdeal"] is False and first["rule"].startswith("TDA RP-5")
     assert first["steps"] and all(isinstance(s, str) for s in first["steps"])
+
+
+def test_structure_check_json_lists_problems_with_their_lines(cli, tmp_path):
+    good = _json(cli, None, "structure", "check", "turbo")
+    assert good["valid"] is True and good["problems"] == [] and good["levels"] == 17
+    bad = tmp_path / "bad.yaml"
+    bad.write_text("starting_stack: 1000\nlevels:\n  - blinds: 50/25\n")
+    result = cli("structure", "check", bad, "--json")
+    assert result.exit_code == 2
+    data = json.loads(result.stdout)
+    assert data["valid"] is False and data["problems"][0].startswith(f"{bad}:3: level 1:")

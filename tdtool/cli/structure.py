@@ -156,6 +156,9 @@ def show(
 @app.command("check")
 def check(
     file: Annotated[str, typer.Argument(help="The structure file to check (or a name).")],
+    json_out: Annotated[
+        bool, typer.Option("--json", help="Print JSON for scripts (problems and warnings).")
+    ] = False,
 ) -> None:
     """Check a structure file: every problem is listed as FILE:LINE: level N: what is wrong.
 
@@ -164,10 +167,36 @@ def check(
     Example: tdtool structure check structures/friday.yaml
     """
     from tdtool.io.structure_sheet import duration, total_minutes
-    from tdtool.io.structure_yaml import display_name, read_structure
+    from tdtool.io.structure_yaml import StructureFileError, display_name, read_structure
 
-    loaded = read_structure(file)
+    try:
+        loaded = read_structure(file)
+    except StructureFileError as exc:
+        if not json_out:
+            raise
+        from tdtool.cli.render import emit_json
+
+        emit_json(
+            {"file": exc.path, "valid": False, "problems": exc.problems, "warnings": exc.warnings}
+        )
+        raise typer.Exit(exc.exit_code) from None
     s = loaded.structure
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        emit_json(
+            {
+                "file": display_name(loaded.path),
+                "valid": True,
+                "name": s.name,
+                "levels": len(s.levels),
+                "breaks": len(s.periods) - len(s.levels),
+                "minutes": total_minutes(s),
+                "problems": [],
+                "warnings": list(loaded.warnings),
+            }
+        )
+        return
     for warning in loaded.warnings:
         typer.echo(warning)
     breaks = len(s.periods) - len(s.levels)
