@@ -5,7 +5,6 @@ from __future__ import annotations
 import json
 import os
 import re
-import shutil
 import subprocess
 import sys
 import threading
@@ -14,12 +13,10 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser import CHROMIUM, headless
 from tests.conftest import ROOT
 from tests.tournament_fixtures import make
 
-CHROMIUM = next(
-    (p for p in map(shutil.which, ("chromium", "chromium-browser", "google-chrome")) if p), None
-)
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
 
@@ -60,30 +57,7 @@ def get(url: str) -> tuple[int, str]:
 
 
 def chromium(tmp_path: Path, url: str, *args: str) -> str:
-    profile = tmp_path / f"profile-{len(list(tmp_path.iterdir()))}"
-    out = subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={profile}",
-            "--window-size=1280,720",
-            "--virtual-time-budget=2500",
-            *args,
-            url,
-        ],
-        capture_output=True,
-        text=True,
-        timeout=90,
-    )
-    assert out.returncode == 0, out.stderr[-2000:]
-    return out.stdout
+    return headless(tmp_path, "--window-size=1280,720", "--virtual-time-budget=2500", *args, url)
 
 
 def test_clock_api_is_read_only_json_with_the_clock_keys(cli, db, server):

@@ -10,34 +10,13 @@ import pytest
 
 from tdtool.io.structure_sheet import sheet_html
 from tdtool.io.structure_yaml import bundled_structures_dir, load_structure
+from tests.browser import CHROMIUM, headless
 
 BUNDLED = sorted(p.stem for p in bundled_structures_dir().glob("*.yaml"))
-CHROMIUM = next(
-    (shutil.which(n) for n in ("chromium", "chromium-browser", "google-chrome") if shutil.which(n)),
-    None,
-)
 
 
 def chromium(tmp_path, *args: str) -> None:
-    profile = tmp_path / "profile"
-    subprocess.run(
-        [
-            CHROMIUM,
-            "--headless",
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-quic",
-            "--no-first-run",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--disable-sync",
-            f"--user-data-dir={profile}",
-            *args,
-        ],
-        capture_output=True,
-        timeout=90,
-        check=True,
-    )
+    headless(tmp_path, *args)
 
 
 def page_count(pdf: bytes) -> int:
