@@ -111,6 +111,11 @@ def test_hand_check_starts_without_sqlite_tabulate_or_other_sub_apps():
         "print(sorted(heavy & set(sys.modules)))"
     )
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    out = subprocess.run([sys.executable, "-c", code, str(SIDE_POTS)], capture_output=True,
-                         text=True, env=env, cwd=ROOT)
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(SIDE_POTS)],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=ROOT,
+    )
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr

@@ -22,7 +22,11 @@ def test_sample_tournament_script_runs_to_a_winner(tmp_path):
     env.pop("TDTOOL_DB", None)
     out = subprocess.run(
         ["bash", str(EXAMPLES / "friday-turbo.sh")],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=300,
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
     )
     assert out.returncode == 0, out.stderr
     assert "Anna wins the tournament" in out.stdout

@@ -18,7 +18,10 @@ def _run_tool(module: str, *args: str) -> subprocess.CompletedProcess[str]:
         pytest.skip(f"{module} is not installed (pip install '.[test]')")
     return subprocess.run(
         [sys.executable, "-m", module, *args],
-        cwd=ROOT, capture_output=True, text=True, timeout=300,
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=300,
     )
 
 

@@ -32,19 +32,20 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")
 
 def current(state: Any, now: float) -> ClockReading:
     """The clock reading of a tournament state at wall time `now`."""
-    from tdtool.tournament.clock import state_reading
+    from tdtool.tournament.state import clock_reading as state_reading
 
     return state_reading(state, now)
 
 
 def perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockReading:
     """Record `action` as one change (refused with RuleError if it makes no sense now)."""
-    from tdtool.tournament.clock import act, state_facts
+    from tdtool.tournament.clock import act
+    from tdtool.tournament.events import clock_event
 
     with store.transaction() as tx:
         state = tx.state()
-        _fact, after = act(state_facts(state), state.structure, action, tx.now, seconds)
-        tx.append(action.kind, {"seconds": seconds} if seconds else {})
+        _fact, after = act(state.clock.facts, state.structure, action, tx.now, seconds)
+        tx.append(*clock_event(action, seconds).event())
     return after
 
 

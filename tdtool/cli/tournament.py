@@ -141,7 +141,7 @@ def _table_numbers(text: str | None) -> list[int]:
 
 def status_data(state: Any, now: float) -> dict[str, Any]:
     """What `tdtool status --json` prints; other modules add their keys (e.g. "clock")."""
-    from tdtool.tournament.clock import state_reading
+    from tdtool.tournament.state import clock_reading as state_reading
 
     open_tables = sorted(state.tables)
     return {
@@ -227,64 +227,10 @@ def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
 
 def describe(kind: str, data: dict[str, Any]) -> str:
-    """One line a person reads for an event."""
-    from tdtool.cli._moves import move_line
+    """One line a person reads for an event (each payload describes itself)."""
+    from tdtool.tournament.events import describe as describe_event
 
-    match kind:
-        case "tournament.created":
-            return f"Created {data['name']} ({data['structure']['name']})"
-        case "player.registered":
-            return f"Registered {data['name']}"
-        case "player.reentered":
-            return f"{data['name']} re-entered"
-        case "player.rebuy":
-            return f"{data['name']} rebought"
-        case "player.addon":
-            return f"{data['name']} took the add-on"
-        case "seat.drawn":
-            return f"Seats drawn for {len(data['moves'])} players"
-        case "seat.moved":
-            return "\n".join(move_line(m) for m in data["moves"])
-        case "seat.button":
-            return f"Button at Table {data['table']}, seat {data['seat']}"
-        case "player.busted":
-            return "Busted " + ", ".join(
-                f"{p['name']}" + (f" ({p['stack']:,} chips)" if p.get("stack") is not None else "")
-                for p in data["players"]
-            )
-        case "clock.start" | "clock.pause" | "clock.resume":
-            word = {"start": "started", "pause": "paused", "resume": "resumed"}
-            return f"Clock {word[kind.removeprefix('clock.')]}"
-        case "clock.next":
-            return "Clock moved to the next level or break"
-        case "clock.prev":
-            return "Clock moved back a level or break"
-        case "clock.set":
-            from tdtool.tournament.clock import format_seconds
-
-            return f"Clock set to {format_seconds(data['seconds'])} left"
-        case "clock.add":
-            verb = "added to" if data["seconds"] > 0 else "taken off"
-            return f"{abs(data['seconds']) / 60:g} min {verb} the clock"
-        case "terms.changed":
-            table = data.get("table", False)
-            extra = (
-                ""
-                if table is False
-                else f", payout table {table['name'] if table else 'default curve'}"
-            )
-            return f"Terms changed{extra}"
-        case "deal.accepted":
-            paid = ", ".join(
-                f"{n} {a:,}" for n, a in zip(data["players"], data["amounts"], strict=True)
-            )
-            held = f"; {data['hold_back']:,} held back" if data.get("hold_back") else ""
-            return f"{data['method'].upper()} deal accepted: {paid}{held}"
-        case "undo":
-            return f"Undo of change {data['change']}"
-    import json
-
-    return f"{kind} {json.dumps(data, ensure_ascii=False, sort_keys=True)}"
+    return describe_event(kind, data)
 
 
 def log(

@@ -27,7 +27,6 @@ from enum import StrEnum
 from typing import Any
 
 from tdtool.errors import InputError, RuleError
-from tdtool.tournament.state import State, reducer
 from tdtool.tournament.structure import Break, Level, Period, Structure
 
 
@@ -467,27 +466,3 @@ def describe(current: ClockReading) -> str:
     else:
         head = f"Level {lv.number} ({blinds}): {format_seconds(current.remaining_seconds)} left"
     return f"{head}, {current.status.value}."
-
-
-# --- the clock in the tournament's state ---------------------------------------------------
-
-
-@reducer(*(action.kind for action in ClockAction))
-def _record(state: State, event: Any) -> None:
-    """Fold a `clock.*` event into the state: its fact joins the clock's list."""
-    action = ClockAction(event.kind.removeprefix("clock."))
-    seconds = float((event.data or {}).get("seconds", 0))
-    state.extra.setdefault("clock", []).append(ClockFact(action, float(event.at), seconds))
-
-
-def state_facts(state: State) -> list[ClockFact]:
-    """The clock facts recorded in a tournament's state, in log order."""
-    facts: list[ClockFact] = state.extra.get("clock", [])
-    return facts
-
-
-def state_reading(state: State, now: float) -> ClockReading:
-    """The clock of a tournament at wall time `now`."""
-    if state.structure is None:
-        raise RuleError("This tournament has no structure, so it has no clock.")
-    return reading(state_facts(state), state.structure, now)

@@ -14,6 +14,17 @@ from typing import Any
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament import seating
+from tdtool.tournament.events import (
+    BustedEntry,
+    PlayerAddon,
+    PlayerBusted,
+    PlayerRebuy,
+    PlayerReentered,
+    PlayerRegistered,
+    SeatButton,
+    SeatDrawn,
+    SeatMoved,
+)
 from tdtool.tournament.places import Bust, finishing_places
 from tdtool.tournament.seating import Chooser, Move, MoveReason
 from tdtool.tournament.state import State, current_level, registration_open
@@ -52,7 +63,7 @@ def batches(moves: Sequence[Move]) -> list[list[Move]]:
 
 
 def _move_events(moves: Sequence[Move]) -> Events:
-    return [("seat.moved", {"moves": [m.to_dict() for m in b]}) for b in batches(moves)]
+    return [SeatMoved(tuple(b)).event() for b in batches(moves)]
 
 
 def _settle(state: State, rng: Random, choose: Chooser | None) -> Events:
@@ -121,7 +132,7 @@ def register(
                 else "give the new player a different name (e.g. add an initial)"
             )
             raise RuleError(f"{existing.name} is already registered; {hint}.")
-        events.append(("player.registered", {"name": name}))
+        events.append(PlayerRegistered(name).event())
     if state.drawn:
         entries = [seating.seat_entry(state.plan, n, rng) for n in (d["name"] for _, d in events)]
         events += _move_events(entries) + _settle(state, rng, choose)
@@ -144,7 +155,7 @@ def reenter(
     if not p.busted:
         raise RuleError(f"{p.name} is still in the tournament; only a busted player can re-enter.")
     _require_open(state, now, "Re-entry")
-    events: Events = [("player.reentered", {"name": p.name})]
+    events: Events = [PlayerReentered(p.name).event()]
     if state.drawn:
         events += _move_events([seating.seat_entry(state.plan, p.name, rng)])
         events += _settle(state, rng, choose)
@@ -165,7 +176,7 @@ def rebuy(state: State, name: str, now: float) -> Events:
     if until is not None and level > until:
         raise RuleError(f"Rebuys ended after level {until}; level {level} is being played.")
     _refuse_after_deal(state, "Rebuying")
-    return [("player.rebuy", {"name": p.name})]
+    return [PlayerRebuy(p.name).event()]
 
 
 def addon(state: State, name: str, now: float) -> Events:
@@ -178,7 +189,7 @@ def addon(state: State, name: str, now: float) -> Events:
     if p.addons >= p.entries:
         raise RuleError(f"{p.name} has already taken the add-on for this entry.")
     _refuse_after_deal(state, "The add-on")
-    return [("player.addon", {"name": p.name})]
+    return [PlayerAddon(p.name).event()]
 
 
 def draw(state: State, rng: Random) -> Events:
@@ -196,7 +207,7 @@ def draw(state: State, rng: Random) -> Events:
             " `tdtool player add NAME...` before the draw."
         )
     moves = seating.draw(state.plan, players, rng)
-    return [("seat.drawn", {"moves": [m.to_dict() for m in moves]})]
+    return [SeatDrawn(tuple(moves)).event()]
 
 
 def bust(
@@ -236,24 +247,24 @@ def bust(
     finishes = finishing_places(busts, state.players_left, hand_for_hand)
     best = min(f.place for f in finishes)
     by_name = {f.player: f for f in finishes}
-    data = {
-        "players": [
-            {
-                "name": b.player,
-                "rank": by_name[b.player].place - best,
-                "stack": b.stack,
-                "table": b.table,
-                "place": by_name[b.player].place,
-                "through": by_name[b.player].through,
-            }
+    busted = PlayerBusted(
+        tuple(
+            BustedEntry(
+                name=b.player,
+                rank=by_name[b.player].place - best,
+                stack=b.stack,
+                table=b.table,
+                place=by_name[b.player].place,
+                through=by_name[b.player].through,
+            )
             for b in busts
-        ],
-        "hand_for_hand": hand_for_hand,
-    }
+        ),
+        hand_for_hand,
+    )
     for p in players:
         if state.plan.seat_of(p.name) is not None:
             state.plan.remove(p.name)
-    return [("player.busted", data), *_settle(state, rng, choose)]
+    return [busted.event(), *_settle(state, rng, choose)]
 
 
 def balance(state: State, rng: Random, choose: Chooser | None = None) -> Events:
@@ -279,7 +290,7 @@ def button(state: State, table: int, seat: int) -> Events:
     if not state.drawn:
         raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
     state.plan.set_button(table, seat)
-    return [("seat.button", {"table": table, "seat": seat})]
+    return [SeatButton(table, seat).event()]
 
 
 def hand_for_hand_next(state: State) -> bool:

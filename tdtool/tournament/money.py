@@ -19,6 +19,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError, RuleError
+from tdtool.tournament.events import DealAccepted, TermsChanged
 from tdtool.tournament.payouts import (
     PayoutTable,
     PrizePool,
@@ -26,7 +27,7 @@ from tdtool.tournament.payouts import (
     prize_pool,
     share_tie,
 )
-from tdtool.tournament.state import State, reducer
+from tdtool.tournament.state import State
 from tdtool.tournament.terms import Terms
 
 if TYPE_CHECKING:  # `payouts` and `status` never load the ICM module
@@ -35,34 +36,14 @@ if TYPE_CHECKING:  # `payouts` and `status` never load the ICM module
 Events = list[tuple[str, dict[str, Any]]]
 
 
-def _money(state: State) -> dict[str, Any]:
-    money: dict[str, Any] = state.extra.setdefault("money", {})
-    return money
-
-
-@reducer("terms.changed")
-def _terms_changed(state: State, event: Any) -> None:
-    state.terms = Terms.from_dict(event.data["terms"])
-    if "table" in event.data:
-        _money(state)["table"] = event.data["table"]
-
-
-@reducer("deal.accepted")
-def _deal_accepted(state: State, event: Any) -> None:
-    _money(state)["deal"] = event.data
-    _money(state)["deal_after"] = len(state.eliminations)
-
-
 def payout_table(state: State) -> PayoutTable | None:
     """The user payout table the tournament uses, or None for the default curve."""
-    data = state.extra.get("money", {}).get("table")
-    return PayoutTable.from_dict(data) if data else None
+    return state.money.table
 
 
-def accepted_deal(state: State) -> dict[str, Any] | None:
-    """The data of the accepted deal, if any."""
-    deal: dict[str, Any] | None = state.extra.get("money", {}).get("deal")
-    return deal
+def accepted_deal(state: State) -> DealAccepted | None:
+    """The accepted deal, if any."""
+    return state.money.deal
 
 
 @dataclass(frozen=True)
@@ -134,12 +115,11 @@ def change_terms(
         raise InputError("Prices and the guarantee cannot be negative.")
     if state.structure is not None:
         new.check_levels(len(state.structure.levels))
-    data: dict[str, Any] = {"terms": new.to_dict()}
-    if table is not False:
-        data["table"] = table.to_dict() if isinstance(table, PayoutTable) else None
     if new == state.terms and table is False:
         raise InputError("Nothing to change: give the terms to set, e.g. --buy-in 100.")
-    return [("terms.changed", data)]
+    given = table is not False
+    chosen = table if isinstance(table, PayoutTable) else None
+    return [TermsChanged(new, chosen, given).event()]
 
 
 @dataclass(frozen=True)
@@ -192,7 +172,7 @@ def accept_deal(state: State, deal: Deal) -> Events:
             + ", ".join(str(p) for p in context.prizes)
             + "); leave out --prizes."
         )
-    return [("deal.accepted", deal.to_dict())]
+    return [DealAccepted.from_dict(deal.to_dict()).event()]
 
 
 @dataclass(frozen=True)
@@ -211,9 +191,9 @@ def results(state: State) -> tuple[Result, ...]:
     amounts = view.amounts
     deal = accepted_deal(state)
     in_deal: dict[str, int] = {}
-    deal_after = state.extra.get("money", {}).get("deal_after", 0)
+    deal_after = state.money.deal_after
     if deal is not None:
-        in_deal = dict(zip(deal["players"], deal["amounts"], strict=True))
+        in_deal = dict(zip(deal.players, deal.amounts, strict=True))
     rows: list[Result] = []
     for group, hand in enumerate(state.eliminations):
         ranks = sorted({r for _, r in hand})
@@ -233,17 +213,17 @@ def results(state: State) -> tuple[Result, ...]:
                 rows.append(Result(place.place, name, prize, note))
     left = [p.name for p in state.players.values() if not p.busted]
     if deal is not None:
-        stacks = dict(zip(deal["players"], deal["stacks"], strict=True))
+        stacks = dict(zip(deal.players, deal.stacks, strict=True))
         left.sort(key=lambda n: (-stacks.get(n, 0), n.casefold()))
-        over = len(left) == 1 or not deal["hold_back"]
+        over = len(left) == 1 or not deal.hold_back
         for i, name in enumerate(left, start=1):
             prize = in_deal.get(name, 0)
             note = "deal"
-            if deal["hold_back"]:
+            if deal.hold_back:
                 if len(left) == 1:
-                    prize, note = prize + deal["hold_back"], "deal + held-back amount"
+                    prize, note = prize + deal.hold_back, "deal + held-back amount"
                 else:
-                    note = f"deal; playing for {deal['hold_back']}"
+                    note = f"deal; playing for {deal.hold_back}"
             rows.append(Result(i if over else None, name, prize, note))
     elif len(left) == 1 and state.eliminations:
         rows.append(Result(1, left[0], amounts[0] if amounts else 0, "winner"))

@@ -1,38 +1,37 @@
 """The tournament's current state: the fold of its event log (`state = fold(events)`).
 
-Each event kind has a reducer, a function `(state, event) -> None` that updates the state
-being built. The kinds of the tournament itself (creation, players, seats) are registered
-here; other modules add theirs with the `reducer` decorator, and the module that defines
-them is listed in `REDUCER_MODULES` so that `fold` imports it before folding::
-
-    from tdtool.tournament.state import reducer
-
-    @reducer("clock.start")
-    def _clock_start(state, event):
-        state.extra.setdefault("clock", {})["started_at"] = event.at
+Each event kind (`tdtool.tournament.events.EventKind`) has one reducer, a function
+`(state, payload, at) -> None` that applies the event's typed payload to the state being
+built. They are listed in one table, `REDUCERS`, at the end of this module: a new kind
+gets its payload class in events.py and its reducer here, and nowhere else.
 
 Reducers apply recorded facts only: a draw, a bust and its moves are recorded with their
 outcome (who sits where), so replaying the log never needs the RNG and always gives the
-same plan. An event kind no reducer knows is refused: the file was written by a newer
-tdtool.
+same plan. An event kind this tdtool does not know is refused: the file was written by a
+newer tdtool.
 """
 
 from __future__ import annotations
 
-import importlib
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from tdtool.errors import InputError
-from tdtool.game import Game
-from tdtool.tournament.seating import Move, Seat, TablePlan
-from tdtool.tournament.structure import Break, Level, Period, Structure
+from tdtool.errors import InputError, RuleError
+from tdtool.tournament import events as ev
+from tdtool.tournament.clock import ClockFact, ClockReading, reading
+from tdtool.tournament.payouts import PayoutTable
+from tdtool.tournament.seating import Seat, TablePlan
+from tdtool.tournament.structure import (  # noqa: F401  (re-exported: older imports)
+    Structure,
+    structure_from_dict,
+    structure_to_dict,
+)
 from tdtool.tournament.terms import Terms
 
 
 class EventLike(Protocol):
-    """What a reducer reads from an event (tdtool.io.store.Event has these)."""
+    """What the fold reads from an event (tdtool.io.store.Event has these)."""
 
     @property
     def seq(self) -> int: ...
@@ -42,31 +41,6 @@ class EventLike(Protocol):
     def data(self) -> dict[str, Any]: ...
     @property
     def at(self) -> float: ...
-
-
-Reducer = Callable[["State", Any], None]
-
-REDUCERS: dict[str, Reducer] = {}
-"""Event kind -> the reducer that folds it into the state."""
-
-REDUCER_MODULES: tuple[str, ...] = ("tdtool.tournament.clock", "tdtool.tournament.money")
-"""Modules that register reducers of their own; imported by `fold` before it folds
-(e.g. "tdtool.tournament.clock"). A module missing from this install is skipped."""
-
-_loaded = False
-
-
-def reducer(*kinds: str) -> Callable[[Reducer], Reducer]:
-    """Register the decorated function as the reducer of `kinds`."""
-
-    def register(fn: Reducer) -> Reducer:
-        for kind in kinds:
-            if kind in REDUCERS and REDUCERS[kind] is not fn:
-                raise ValueError(f"event kind {kind!r} already has a reducer")
-            REDUCERS[kind] = fn
-        return fn
-
-    return register
 
 
 # --- the state ---------------------------------------------------------------------------------
@@ -94,6 +68,25 @@ class Place:
 
 
 @dataclass
+class ClockState:
+    """The clock's part of the state: every clock fact recorded, in log order."""
+
+    facts: list[ClockFact] = field(default_factory=list)
+
+
+@dataclass
+class MoneyState:
+    """The money's part of the state beyond the terms: payout table and accepted deal."""
+
+    table: PayoutTable | None = None
+    """The user payout table the tournament uses; None: the default curve."""
+    deal: ev.DealAccepted | None = None
+    """The deal the players left accepted, if any."""
+    deal_after: int = 0
+    """Hands that busted players before the deal (`len(State.eliminations)` at the deal)."""
+
+
+@dataclass
 class State:
     """Everything the log says about the tournament now."""
 
@@ -116,8 +109,8 @@ class State:
     eliminations: list[list[tuple[str, int]]] = field(default_factory=list)
     """Each hand that busted players: (name, rank in that hand; equal ranks tie)."""
     last_event_at: float | None = None
-    extra: dict[str, Any] = field(default_factory=dict)
-    """State of other modules' event kinds (e.g. "clock"), keyed by module."""
+    clock: ClockState = field(default_factory=ClockState)
+    money: MoneyState = field(default_factory=MoneyState)
 
     def player(self, name: str) -> Player:
         """The player called `name` (any capitalisation), or InputError."""
@@ -235,9 +228,14 @@ def current_level(state: State, now: float) -> int:
     """
     if state.structure is None:
         return 1
-    from tdtool.tournament.clock import state_reading
+    return clock_reading(state, now).level.number
 
-    return state_reading(state, now).level.number
+
+def clock_reading(state: State, now: float) -> ClockReading:
+    """The clock of a tournament at wall time `now`."""
+    if state.structure is None:
+        raise RuleError("This tournament has no structure, so it has no clock.")
+    return reading(state.clock.facts, state.structure, now)
 
 
 def registration_open(state: State, now: float) -> bool:
@@ -246,167 +244,124 @@ def registration_open(state: State, now: float) -> bool:
     return closes is None or current_level(state, now) <= closes
 
 
-# --- structure <-> JSON (the structure is stored in the log, so the file stands alone) ----------
-
-
-def structure_to_dict(s: Structure) -> dict[str, Any]:
-    """A JSON-ready dict of the structure."""
-    periods: list[dict[str, Any]] = []
-    for p in s.periods:
-        if isinstance(p, Level):
-            d: dict[str, Any] = {
-                "level": p.number,
-                "small_blind": p.small_blind,
-                "big_blind": p.big_blind,
-                "minutes": p.minutes,
-                "ante": p.ante,
-                "bb_ante": p.bb_ante,
-            }
-            if p.bets is not None:
-                d["bets"] = list(p.bets)
-            periods.append(d)
-        else:
-            periods.append({"break": p.minutes, "color_up": list(p.color_up)})
-    return {
-        "name": s.name,
-        "starting_stack": s.starting_stack,
-        "game": str(s.game),
-        "chips": list(s.chips),
-        "late_registration": s.late_registration,
-        "periods": periods,
-    }
-
-
-def structure_from_dict(d: dict[str, Any]) -> Structure:
-    """Rebuild a structure from `structure_to_dict` output."""
-    periods: list[Period] = []
-    for p in d["periods"]:
-        if "break" in p:
-            periods.append(Break(p["break"], tuple(p.get("color_up", ()))))
-        else:
-            bets = p.get("bets")
-            periods.append(
-                Level(
-                    p["level"],
-                    p["small_blind"],
-                    p["big_blind"],
-                    p["minutes"],
-                    p.get("ante", 0),
-                    p.get("bb_ante", 0),
-                    (bets[0], bets[1]) if bets else None,
-                )
-            )
-    return Structure(
-        name=d["name"],
-        starting_stack=d["starting_stack"],
-        periods=tuple(periods),
-        game=Game(d.get("game", "no-limit")),
-        chips=tuple(d.get("chips", ())),
-        late_registration=d.get("late_registration"),
-    )
-
-
 # --- the fold ----------------------------------------------------------------------------------
-
-
-def _load_reducer_modules() -> None:
-    global _loaded
-    if _loaded:
-        return
-    for name in REDUCER_MODULES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-    _loaded = True
 
 
 def fold(events: Iterable[Any], state: State | None = None) -> State:
     """The state the events lead to, applied in order (on top of `state` when given)."""
-    _load_reducer_modules()
     if state is None:
         state = State()
     for event in events:
-        fn = REDUCERS.get(event.kind)
-        if fn is None:
-            raise InputError(
-                f"The tournament's log holds an event of kind {event.kind!r} (#{event.seq})"
-                " that this tdtool does not know; upgrade tdtool."
-            )
-        fn(state, event)
+        kind = ev.kind_of(event.kind, event.seq)
+        reducer = REDUCERS.get(kind)
+        if reducer is None:  # an undo record: never among the effective events
+            raise InputError(f"Event #{event.seq} ({kind}) cannot be folded into a state.")
+        reducer(state, ev.PAYLOADS[kind].from_dict(event.data or {}), event.at)
         state.last_event_at = event.at
     return state
 
 
-# --- reducers of the tournament's own kinds -----------------------------------------------------
+# --- the reducers: one per event kind ----------------------------------------------------------
 
 
-@reducer("tournament.created")
-def _created(state: State, event: Any) -> None:
-    d = event.data
-    state.name = d["name"]
-    state.structure = structure_from_dict(d["structure"])
-    state.terms = Terms.from_dict(d.get("terms", {}))
-    state.seats_per_table = d.get("seats", 9)
-    state.tables_available = d.get("tables")
-    available = None if state.tables_available is None else range(1, state.tables_available + 1)
-    state.plan = TablePlan(
-        state.seats_per_table, available, break_order=d.get("break_order") or None
-    )
+def _created(state: State, e: ev.TournamentCreated, at: float) -> None:
+    state.name = e.name
+    state.structure = e.structure
+    state.terms = e.terms
+    state.seats_per_table = e.seats
+    state.tables_available = e.tables
+    available = None if e.tables is None else range(1, e.tables + 1)
+    state.plan = TablePlan(e.seats, available, break_order=list(e.break_order) or None)
 
 
-@reducer("player.registered")
-def _registered(state: State, event: Any) -> None:
-    name = event.data["name"]
-    state.players[name.casefold()] = Player(name)
+def _registered(state: State, e: ev.PlayerRegistered, at: float) -> None:
+    state.players[e.name.casefold()] = Player(e.name)
     state.entries += 1
 
 
-@reducer("player.reentered")
-def _reentered(state: State, event: Any) -> None:
-    p = state.player(event.data["name"])
+def _reentered(state: State, e: ev.PlayerReentered, at: float) -> None:
+    p = state.player(e.name)
     p.busted = False
     p.entries += 1
     state.entries += 1
 
 
-@reducer("player.rebuy")
-def _rebuy(state: State, event: Any) -> None:
-    state.player(event.data["name"]).rebuys += 1
+def _rebuy(state: State, e: ev.PlayerRebuy, at: float) -> None:
+    state.player(e.name).rebuys += 1
     state.rebuys += 1
 
 
-@reducer("player.addon")
-def _addon(state: State, event: Any) -> None:
-    state.player(event.data["name"]).addons += 1
+def _addon(state: State, e: ev.PlayerAddon, at: float) -> None:
+    state.player(e.name).addons += 1
     state.addons += 1
 
 
-@reducer("seat.drawn", "seat.moved")
-def _moved(state: State, event: Any) -> None:
-    """A batch of moves applied as one (a draw, a late entry, a break, a balance move ...)."""
-    if event.kind == "seat.drawn":
-        state.drawn = True
-    state.plan.apply_moves([Move.from_dict(m) for m in event.data["moves"]])
+def _drawn(state: State, e: ev.SeatDrawn, at: float) -> None:
+    state.drawn = True
+    state.plan.apply_moves(list(e.moves))
 
 
-@reducer("seat.button")
-def _button(state: State, event: Any) -> None:
-    state.plan.set_button(event.data["table"], event.data["seat"])
-    state.button_at[event.data["table"]] = event.at
+def _moved(state: State, e: ev.SeatMoved, at: float) -> None:
+    """A batch of moves applied as one (a late entry, a break, a balance move ...)."""
+    state.plan.apply_moves(list(e.moves))
 
 
-@reducer("player.busted")
-def _busted(state: State, event: Any) -> None:
+def _button(state: State, e: ev.SeatButton, at: float) -> None:
+    state.plan.set_button(e.table, e.seat)
+    state.button_at[e.table] = at
+
+
+def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
     """Players out in one hand; `rank` orders them in that hand (0 best; equal ranks tie)."""
     group = len(state.eliminations)
     hand: list[tuple[str, int]] = []
-    for entry in event.data["players"]:
-        p = state.player(entry["name"])
+    for entry in e.players:
+        p = state.player(entry.name)
         if state.plan.seat_of(p.name) is not None:
             state.plan.remove(p.name)
         p.busted = True
-        p.places.append((group, entry.get("rank", 0)))
-        hand.append((p.name, entry.get("rank", 0)))
+        p.places.append((group, entry.rank))
+        hand.append((p.name, entry.rank))
     state.eliminations.append(hand)
+
+
+def _clock(state: State, e: ev.ClockStart, at: float) -> None:
+    """Any clock action: its fact joins the clock's list (the reading is computed from it)."""
+    state.clock.facts.append(e.fact(at))
+
+
+def _terms_changed(state: State, e: ev.TermsChanged, at: float) -> None:
+    state.terms = e.terms
+    if e.table_given:
+        state.money.table = e.table
+
+
+def _deal_accepted(state: State, e: ev.DealAccepted, at: float) -> None:
+    state.money.deal = e
+    state.money.deal_after = len(state.eliminations)
+
+
+Reducer = Callable[[State, Any, float], None]
+
+K = ev.EventKind
+REDUCERS: dict[ev.EventKind, Reducer] = {
+    K.TOURNAMENT_CREATED: _created,
+    K.PLAYER_REGISTERED: _registered,
+    K.PLAYER_REENTERED: _reentered,
+    K.PLAYER_REBUY: _rebuy,
+    K.PLAYER_ADDON: _addon,
+    K.PLAYER_BUSTED: _busted,
+    K.SEAT_DRAWN: _drawn,
+    K.SEAT_MOVED: _moved,
+    K.SEAT_BUTTON: _button,
+    K.CLOCK_START: _clock,
+    K.CLOCK_PAUSE: _clock,
+    K.CLOCK_RESUME: _clock,
+    K.CLOCK_NEXT: _clock,
+    K.CLOCK_PREV: _clock,
+    K.CLOCK_SET: _clock,
+    K.CLOCK_ADD: _clock,
+    K.TERMS_CHANGED: _terms_changed,
+    K.DEAL_ACCEPTED: _deal_accepted,
+}
+"""Event kind -> the reducer that folds it into the state: every kind but `undo`."""

@@ -6,6 +6,7 @@ Built by `tdtool.io.structure_yaml` from a file, or directly in code and tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from tdtool.game import Game
 
@@ -83,3 +84,63 @@ def start_minutes(structure: Structure) -> tuple[int, ...]:
         starts.append(elapsed)
         elapsed += period.minutes
     return tuple(starts)
+
+
+# --- structure <-> JSON (the structure is stored in the log, so the file stands alone) ----------
+
+
+def structure_to_dict(s: Structure) -> dict[str, Any]:
+    """A JSON-ready dict of the structure."""
+    periods: list[dict[str, Any]] = []
+    for p in s.periods:
+        if isinstance(p, Level):
+            d: dict[str, Any] = {
+                "level": p.number,
+                "small_blind": p.small_blind,
+                "big_blind": p.big_blind,
+                "minutes": p.minutes,
+                "ante": p.ante,
+                "bb_ante": p.bb_ante,
+            }
+            if p.bets is not None:
+                d["bets"] = list(p.bets)
+            periods.append(d)
+        else:
+            periods.append({"break": p.minutes, "color_up": list(p.color_up)})
+    return {
+        "name": s.name,
+        "starting_stack": s.starting_stack,
+        "game": str(s.game),
+        "chips": list(s.chips),
+        "late_registration": s.late_registration,
+        "periods": periods,
+    }
+
+
+def structure_from_dict(d: dict[str, Any]) -> Structure:
+    """Rebuild a structure from `structure_to_dict` output."""
+    periods: list[Period] = []
+    for p in d["periods"]:
+        if "break" in p:
+            periods.append(Break(p["break"], tuple(p.get("color_up", ()))))
+        else:
+            bets = p.get("bets")
+            periods.append(
+                Level(
+                    p["level"],
+                    p["small_blind"],
+                    p["big_blind"],
+                    p["minutes"],
+                    p.get("ante", 0),
+                    p.get("bb_ante", 0),
+                    (bets[0], bets[1]) if bets else None,
+                )
+            )
+    return Structure(
+        name=d["name"],
+        starting_stack=d["starting_stack"],
+        periods=tuple(periods),
+        game=Game(d.get("game", "no-limit")),
+        chips=tuple(d.get("chips", ())),
+        late_registration=d.get("late_registration"),
+    )

@@ -1,0 +1,603 @@
+"""Every kind of event a tournament file records, and its payload as a typed value.
+
+The log stores an event as its kind (`EventKind`, a string such as "player.busted") and its
+payload as a JSON object. Each kind has one frozen dataclass here that reads that object
+(`from_dict`) and writes it back (`to_dict`) exactly as tdtool has written it since 0.1.0,
+so a file written by an older release folds the same. Keys a payload does not know are
+ignored when read (a newer tdtool may add some); keys an old file lacks take their defaults.
+
+Each payload also says what happened in one line a person reads (`describe`, shown by
+`tdtool log`), and `event()` gives the `(kind, data)` pair a change appends to the log.
+
+>>> PlayerBusted.from_dict({"players": [{"name": "Anna", "stack": 1200}]}).describe()
+'Busted Anna (1,200 chips)'
+>>> ClockAdd(120).event()
+('clock.add', {'seconds': 120})
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import Any, ClassVar
+
+from tdtool.errors import InputError
+from tdtool.tournament.clock import ClockAction, ClockFact, format_seconds
+from tdtool.tournament.payouts import PayoutTable
+from tdtool.tournament.seating import Move
+from tdtool.tournament.structure import Structure, structure_from_dict, structure_to_dict
+from tdtool.tournament.terms import Terms
+
+
+class EventKind(StrEnum):
+    """The kind of an event, as stored in the log's `kind` column."""
+
+    TOURNAMENT_CREATED = "tournament.created"
+    PLAYER_REGISTERED = "player.registered"
+    PLAYER_REENTERED = "player.reentered"
+    PLAYER_REBUY = "player.rebuy"
+    PLAYER_ADDON = "player.addon"
+    PLAYER_BUSTED = "player.busted"
+    SEAT_DRAWN = "seat.drawn"
+    SEAT_MOVED = "seat.moved"
+    SEAT_BUTTON = "seat.button"
+    CLOCK_START = "clock.start"
+    CLOCK_PAUSE = "clock.pause"
+    CLOCK_RESUME = "clock.resume"
+    CLOCK_NEXT = "clock.next"
+    CLOCK_PREV = "clock.prev"
+    CLOCK_SET = "clock.set"
+    CLOCK_ADD = "clock.add"
+    TERMS_CHANGED = "terms.changed"
+    DEAL_ACCEPTED = "deal.accepted"
+    UNDO = "undo"
+    """Recorded by the store when a change is taken back; never among the effective events."""
+
+
+Data = dict[str, Any]
+
+
+class Payload:
+    """What every payload offers (each subclass is a frozen dataclass with a `KIND`)."""
+
+    KIND: ClassVar[EventKind]
+
+    def to_dict(self) -> Data:
+        """The JSON object stored in the log."""
+        raise NotImplementedError  # pragma: no cover
+
+    def describe(self) -> str:
+        """One line a person reads (several for a batch of moves)."""
+        raise NotImplementedError  # pragma: no cover
+
+    def event(self) -> tuple[str, Data]:
+        """The `(kind, data)` pair a change appends to the log."""
+        return str(self.KIND), self.to_dict()
+
+
+# --- the tournament ------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TournamentCreated(Payload):
+    """The first event of every file: name, structure (copied in whole), terms, tables."""
+
+    KIND: ClassVar[EventKind] = EventKind.TOURNAMENT_CREATED
+    name: str
+    structure: Structure
+    terms: Terms = field(default_factory=Terms)
+    seats: int = 9
+    tables: int | None = None
+    """Tables the room has for this tournament; None: as many as the field needs."""
+    break_order: tuple[int, ...] = ()
+    """Tables in the order they break; empty: highest number first."""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> TournamentCreated:
+        """Read the stored form."""
+        return cls(
+            name=str(d["name"]),
+            structure=structure_from_dict(d["structure"]),
+            terms=Terms.from_dict(d.get("terms", {})),
+            seats=int(d.get("seats", 9)),
+            tables=d.get("tables"),
+            break_order=tuple(d.get("break_order") or ()),
+        )
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {
+            "name": self.name,
+            "structure": structure_to_dict(self.structure),
+            "terms": self.terms.to_dict(),
+            "seats": self.seats,
+            "tables": self.tables,
+            "break_order": list(self.break_order),
+        }
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Created {self.name} ({self.structure.name})"
+
+
+# --- players -------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Named(Payload):
+    """A payload that names one player."""
+
+    name: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Any:
+        """Read the stored form."""
+        return cls(str(d["name"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"name": self.name}
+
+
+@dataclass(frozen=True)
+class PlayerRegistered(_Named):
+    """A new entry."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_REGISTERED
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Registered {self.name}"
+
+
+@dataclass(frozen=True)
+class PlayerReentered(_Named):
+    """A busted player entered again."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_REENTERED
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"{self.name} re-entered"
+
+
+@dataclass(frozen=True)
+class PlayerRebuy(_Named):
+    """A player still in bought a rebuy."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_REBUY
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"{self.name} rebought"
+
+
+@dataclass(frozen=True)
+class PlayerAddon(_Named):
+    """A player still in took the add-on."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_ADDON
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"{self.name} took the add-on"
+
+
+@dataclass(frozen=True)
+class BustedEntry:
+    """One player out in a hand: `rank` orders the players out in that hand (0 best; equal
+    ranks tie); stack, table, place and through are recorded for the log and reports."""
+
+    name: str
+    rank: int = 0
+    stack: int | None = None
+    table: int | None = None
+    place: int | None = None
+    through: int | None = None
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> BustedEntry:
+        """Read the stored form."""
+        return cls(
+            name=str(d["name"]),
+            rank=int(d.get("rank", 0)),
+            stack=d.get("stack"),
+            table=d.get("table"),
+            place=d.get("place"),
+            through=d.get("through"),
+        )
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {
+            "name": self.name,
+            "rank": self.rank,
+            "stack": self.stack,
+            "table": self.table,
+            "place": self.place,
+            "through": self.through,
+        }
+
+
+@dataclass(frozen=True)
+class PlayerBusted(Payload):
+    """Players out in one hand."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_BUSTED
+    players: tuple[BustedEntry, ...]
+    hand_for_hand: bool = False
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerBusted:
+        """Read the stored form."""
+        return cls(
+            tuple(BustedEntry.from_dict(p) for p in d["players"]),
+            bool(d.get("hand_for_hand", False)),
+        )
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {
+            "players": [p.to_dict() for p in self.players],
+            "hand_for_hand": self.hand_for_hand,
+        }
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return "Busted " + ", ".join(
+            p.name + (f" ({p.stack:,} chips)" if p.stack is not None else "") for p in self.players
+        )
+
+
+# --- seats ---------------------------------------------------------------------------------
+
+
+def move_line(m: Move) -> str:
+    """'Table 3, seat 7 (Anna) → Table 1, seat 4'; a new entry: 'Anna → Table 1, seat 4'."""
+    to = f"Table {m.to_seat.table}, seat {m.to_seat.seat}"
+    if m.from_seat is None:
+        line = f"{m.player} → {to}"
+    else:
+        line = f"Table {m.from_seat.table}, seat {m.from_seat.seat} ({m.player}) → {to}"
+    if m.chosen_by_tool:
+        line += "   (the tool chose who moves: no button recorded)"
+    return line
+
+
+@dataclass(frozen=True)
+class _Moves(Payload):
+    moves: tuple[Move, ...]
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Any:
+        """Read the stored form."""
+        return cls(tuple(Move.from_dict(m) for m in d["moves"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"moves": [m.to_dict() for m in self.moves]}
+
+
+@dataclass(frozen=True)
+class SeatDrawn(_Moves):
+    """The seat draw: every registered player's first seat."""
+
+    KIND: ClassVar[EventKind] = EventKind.SEAT_DRAWN
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Seats drawn for {len(self.moves)} players"
+
+
+@dataclass(frozen=True)
+class SeatMoved(_Moves):
+    """A batch of moves taken as one (a late entry, a balance move, a table break ...)."""
+
+    KIND: ClassVar[EventKind] = EventKind.SEAT_MOVED
+
+    def describe(self) -> str:
+        """One line per move."""
+        return "\n".join(move_line(m) for m in self.moves)
+
+
+@dataclass(frozen=True)
+class SeatButton(Payload):
+    """Where the button is at a table."""
+
+    KIND: ClassVar[EventKind] = EventKind.SEAT_BUTTON
+    table: int
+    seat: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SeatButton:
+        """Read the stored form."""
+        return cls(int(d["table"]), int(d["seat"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"table": self.table, "seat": self.seat}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Button at Table {self.table}, seat {self.seat}"
+
+
+# --- the clock -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _ClockPayload(Payload):
+    """A clock action; `seconds` for set (the time left) and add (negative takes off)."""
+
+    ACTION: ClassVar[ClockAction]
+    seconds: float = 0
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Any:
+        """Read the stored form."""
+        return cls(d.get("seconds", 0) if d else 0)
+
+    def to_dict(self) -> Data:
+        """The stored form: `{}` unless seconds are given."""
+        return {"seconds": self.seconds} if self.seconds else {}
+
+    def fact(self, at: float) -> ClockFact:
+        """The clock fact this event records at wall time `at`."""
+        return ClockFact(self.ACTION, float(at), float(self.seconds))
+
+    def describe(self) -> str:
+        """One line for the log."""
+        word = {"start": "started", "pause": "paused", "resume": "resumed"}
+        return f"Clock {word[self.ACTION.value]}"
+
+
+@dataclass(frozen=True)
+class ClockStart(_ClockPayload):
+    """The clock started at level 1."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_START
+    ACTION: ClassVar[ClockAction] = ClockAction.START
+
+
+@dataclass(frozen=True)
+class ClockPause(_ClockPayload):
+    """The clock paused."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_PAUSE
+    ACTION: ClassVar[ClockAction] = ClockAction.PAUSE
+
+
+@dataclass(frozen=True)
+class ClockResume(_ClockPayload):
+    """The clock resumed."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_RESUME
+    ACTION: ClassVar[ClockAction] = ClockAction.RESUME
+
+
+@dataclass(frozen=True)
+class ClockNext(_ClockPayload):
+    """The clock moved on to the next period in full."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_NEXT
+    ACTION: ClassVar[ClockAction] = ClockAction.NEXT
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return "Clock moved to the next level or break"
+
+
+@dataclass(frozen=True)
+class ClockPrev(_ClockPayload):
+    """The clock moved back to the previous period in full."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_PREV
+    ACTION: ClassVar[ClockAction] = ClockAction.PREV
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return "Clock moved back a level or break"
+
+
+@dataclass(frozen=True)
+class ClockSet(_ClockPayload):
+    """The time left in the current period set to `seconds`."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_SET
+    ACTION: ClassVar[ClockAction] = ClockAction.SET
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Clock set to {format_seconds(self.seconds)} left"
+
+
+@dataclass(frozen=True)
+class ClockAdd(_ClockPayload):
+    """`seconds` added to the time left (negative: taken off)."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_ADD
+    ACTION: ClassVar[ClockAction] = ClockAction.ADD
+
+    def describe(self) -> str:
+        """One line for the log."""
+        verb = "added to" if self.seconds > 0 else "taken off"
+        return f"{abs(self.seconds) / 60:g} min {verb} the clock"
+
+
+CLOCK_PAYLOADS: dict[ClockAction, type[_ClockPayload]] = {
+    p.ACTION: p
+    for p in (ClockStart, ClockPause, ClockResume, ClockNext, ClockPrev, ClockSet, ClockAdd)
+}
+
+
+def clock_event(action: ClockAction, seconds: float = 0) -> _ClockPayload:
+    """The payload recording `action` (with its seconds for set and add)."""
+    return CLOCK_PAYLOADS[action](seconds)
+
+
+# --- money ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class TermsChanged(Payload):
+    """New money terms; the payout table too when `table_given` (None: the default curve)."""
+
+    KIND: ClassVar[EventKind] = EventKind.TERMS_CHANGED
+    terms: Terms
+    table: PayoutTable | None = None
+    table_given: bool = False
+    """False: the payout table stays as it was (the stored form has no "table" key)."""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> TermsChanged:
+        """Read the stored form."""
+        given = "table" in d
+        raw = d.get("table")
+        return cls(Terms.from_dict(d["terms"]), PayoutTable.from_dict(raw) if raw else None, given)
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        data: Data = {"terms": self.terms.to_dict()}
+        if self.table_given:
+            data["table"] = None if self.table is None else self.table.to_dict()
+        return data
+
+    def describe(self) -> str:
+        """One line for the log."""
+        if not self.table_given:
+            return "Terms changed"
+        return f"Terms changed, payout table {self.table.name if self.table else 'default curve'}"
+
+
+@dataclass(frozen=True)
+class DealAccepted(Payload):
+    """A deal every player left agreed to (the fields of `tdtool.tournament.icm.Deal`)."""
+
+    KIND: ClassVar[EventKind] = EventKind.DEAL_ACCEPTED
+    method: str
+    players: tuple[str, ...]
+    stacks: tuple[int, ...]
+    prizes: tuple[int, ...]
+    amounts: tuple[int, ...]
+    hold_back: int = 0
+    equities: tuple[float, ...] = ()
+    unit: int = 1
+    computation: str = "exact"
+    standard_error: float = 0.0
+    samples: int = 0
+    notes: tuple[str, ...] = ()
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> DealAccepted:
+        """Read the stored form (`Deal.to_dict()`)."""
+        return cls(
+            method=str(d["method"]),
+            players=tuple(d["players"]),
+            stacks=tuple(d["stacks"]),
+            prizes=tuple(d.get("prizes", ())),
+            amounts=tuple(d["amounts"]),
+            hold_back=int(d.get("hold_back", 0)),
+            equities=tuple(d.get("equities", ())),
+            unit=int(d.get("unit", 1)),
+            computation=str(d.get("computation", "exact")),
+            standard_error=float(d.get("standard_error", 0.0)),
+            samples=int(d.get("samples", 0)),
+            notes=tuple(d.get("notes", ())),
+        )
+
+    def to_dict(self) -> Data:
+        """The stored form, key for key as `Deal.to_dict()` writes it."""
+        return {
+            "method": self.method,
+            "players": list(self.players),
+            "stacks": list(self.stacks),
+            "prizes": list(self.prizes),
+            "hold_back": self.hold_back,
+            "equities": list(self.equities),
+            "amounts": list(self.amounts),
+            "unit": self.unit,
+            "computation": self.computation,
+            "standard_error": self.standard_error,
+            "samples": self.samples,
+            "notes": list(self.notes),
+        }
+
+    def describe(self) -> str:
+        """One line for the log."""
+        paid = ", ".join(f"{n} {a:,}" for n, a in zip(self.players, self.amounts, strict=True))
+        held = f"; {self.hold_back:,} held back" if self.hold_back else ""
+        return f"{self.method.upper()} deal accepted: {paid}{held}"
+
+
+# --- the log's own records -----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Undo(Payload):
+    """Change `change` was taken back."""
+
+    KIND: ClassVar[EventKind] = EventKind.UNDO
+    change: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> Undo:
+        """Read the stored form."""
+        return cls(int(d["change"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"change": self.change}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Undo of change {self.change}"
+
+
+# --- reading a stored event ----------------------------------------------------------------
+
+_ALL: tuple[Any, ...] = (
+    TournamentCreated,
+    PlayerRegistered,
+    PlayerReentered,
+    PlayerRebuy,
+    PlayerAddon,
+    PlayerBusted,
+    SeatDrawn,
+    SeatMoved,
+    SeatButton,
+    *CLOCK_PAYLOADS.values(),
+    TermsChanged,
+    DealAccepted,
+    Undo,
+)
+PAYLOADS: dict[EventKind, Any] = {p.KIND: p for p in _ALL}
+"""Event kind -> its payload class (every kind has one)."""
+
+
+def kind_of(kind: str, seq: int = 0) -> EventKind:
+    """The EventKind of a stored kind; InputError when this tdtool does not know it."""
+    try:
+        return EventKind(kind)
+    except ValueError:
+        raise InputError(
+            f"The tournament's log holds an event of kind {kind!r} (#{seq})"
+            " that this tdtool does not know; upgrade tdtool."
+        ) from None
+
+
+def payload(kind: str, data: Mapping[str, Any] | None, seq: int = 0) -> Payload:
+    """The typed payload of a stored event (InputError for a kind this tdtool does not know)."""
+    cls = PAYLOADS[kind_of(kind, seq)]
+    result: Payload = cls.from_dict(data or {})
+    return result
+
+
+def describe(kind: str, data: Mapping[str, Any] | None) -> str:
+    """The log line of a stored event; an unknown or unreadable one shows its raw JSON."""
+    try:
+        return payload(kind, data).describe()
+    except (InputError, KeyError, TypeError, ValueError):
+        import json
+
+        return f"{kind} {json.dumps(data, ensure_ascii=False, sort_keys=True)}"
