@@ -105,8 +105,12 @@ def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
     path = tmp_path / "old.tdtool"
     _schema_1_file(path)
     with Store.open(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 2
-        assert store.migrations() == ["0001_event_log", "0002_index_events_by_change"]
+        assert store.schema_version == SCHEMA_VERSION == 3
+        assert store.migrations() == [
+            "0001_event_log",
+            "0002_index_events_by_change",
+            "0003_snapshots",
+        ]
         assert store.state().name == "Test Cup"
     indexes = sqlite3.connect(path).execute("PRAGMA index_list(events)").fetchall()
     assert any(row[1] == "events_by_change" for row in indexes)

@@ -1,0 +1,193 @@
+"""The folded state kept in the file: a command reads the last snapshot and the events after it.
+
+Whatever the snapshots, `Store.state()` must equal the fold of the whole log: after undos,
+after a snapshot written by another build (or forged: it must never run code), and a read
+never writes the file.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import pickle
+import random
+import sqlite3
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import tdtool.io.store as store_mod
+from tdtool.errors import RuleError
+from tdtool.io.store import Store
+from tdtool.tournament import director
+from tdtool.tournament.state import fold
+from tests.tournament_fixtures import make
+
+
+def plain(obj: Any) -> Any:
+    """A comparable picture of a state: objects as their class name and attributes."""
+    if isinstance(obj, dict):
+        return [(plain(k), plain(v)) for k, v in obj.items()]
+    if isinstance(obj, list | tuple):
+        return [plain(v) for v in obj]
+    if isinstance(obj, set | frozenset):
+        return sorted(repr(v) for v in obj)
+    if hasattr(obj, "__dict__") and not isinstance(obj, type):
+        return (type(obj).__name__, plain(vars(obj)))
+    if hasattr(obj, "__slots__"):
+        return (type(obj).__name__, [plain(getattr(obj, s, None)) for s in obj.__slots__])
+    return obj
+
+
+def full_fold(store: Store) -> Any:
+    return plain(fold(store.events()))
+
+
+def snapshots(path) -> list[tuple[int, str]]:
+    conn = sqlite3.connect(path)
+    try:
+        return conn.execute("SELECT upto, format FROM snapshots ORDER BY upto").fetchall()
+    finally:
+        conn.close()
+
+
+def register(store: Store, names: list[str]) -> None:
+    with store.transaction() as tx:
+        state = tx.state()
+        for kind, data in director.register(state, names, tx.now, random.Random(1)):
+            tx.append(kind, data)
+
+
+def test_a_change_on_a_long_log_keeps_a_snapshot_and_commands_read_from_it(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 5)
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store:
+        for i in range(12):
+            register(store, [f"P{i}"])
+        kept = snapshots(path)
+        assert kept and all(fmt == store_mod.state_format() for _, fmt in kept)
+        assert len(kept) <= store_mod.SNAPSHOTS_KEPT
+        assert plain(store.state()) == full_fold(store)
+        # The snapshot really is used: a state read from it folds only the events after it.
+        with store.transaction() as tx:
+            _state, last, folded = store_mod._folded(tx._conn)
+        assert folded < 5 and last == store.events()[-1].seq
+
+
+def test_undo_behind_a_snapshot_drops_it_and_the_state_is_the_fold(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 2)
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store:
+        for i in range(8):
+            register(store, [f"P{i}"])
+        for _ in range(5):
+            store.undo()
+            assert plain(store.state()) == full_fold(store)
+            assert all(upto <= store.events()[-1].seq for upto, _ in snapshots(path))
+        assert [p.name for p in store.state().players.values()] == ["P0", "P1", "P2"]
+
+
+def test_a_snapshot_of_another_build_is_ignored_and_replaced(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 3)
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store:
+        for i in range(6):
+            register(store, [f"P{i}"])
+    conn = sqlite3.connect(path)
+    conn.execute("UPDATE snapshots SET format = 'another build', state = x'00'")
+    conn.commit()
+    conn.close()
+    with Store.open(path) as store:
+        assert plain(store.state()) == full_fold(store)
+        for i in range(4):
+            register(store, [f"Q{i}"])
+    assert {fmt for _, fmt in snapshots(path)} == {store_mod.state_format()}
+
+
+class _Payload:
+    def __init__(self, target: str) -> None:
+        self.target = target
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (open, (self.target, "w"))
+
+
+def test_a_forged_snapshot_never_runs_code(tmp_path, monkeypatch):
+    """A tournament file from someone else: its snapshot is read as data or not at all."""
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store:
+        register(store, ["Anna", "Ben"])
+        expected = full_fold(store)
+        last = store.events()[-1].seq
+    touched = tmp_path / "pwned"
+    conn = sqlite3.connect(path)
+    conn.execute(
+        "INSERT INTO snapshots (upto, format, state, at) VALUES (?, ?, ?, 0)",
+        (last, store_mod.state_format(), pickle.dumps(_Payload(str(touched)))),
+    )
+    conn.commit()
+    conn.close()
+    with Store.open(path) as store:
+        assert plain(store.state()) == expected
+    assert not touched.exists()
+
+
+def test_reading_never_writes_the_file(tmp_path, monkeypatch):
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 2)
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store, store.transaction() as tx:  # no snapshot read yet
+        for i in range(10):
+            tx.append("player.registered", {"name": f"P{i}"})
+    before = hashlib.sha256(path.read_bytes()).hexdigest()
+    with Store.open(path) as store:
+        store.state()
+        store.view().state()
+    assert snapshots(path) == []
+    assert hashlib.sha256(path.read_bytes()).hexdigest() == before
+
+
+STEP = st.one_of(
+    st.tuples(st.just("register"), st.integers(1, 3)),
+    st.tuples(st.just("bust"), st.integers(0, 10_000)),
+    st.tuples(st.just("clock"), st.sampled_from(["clock.pause", "clock.resume"])),
+    st.tuples(st.just("undo"), st.just(0)),
+)
+
+
+@settings(
+    max_examples=15, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(steps=st.lists(STEP, min_size=1, max_size=25), every=st.integers(1, 6))
+def test_the_state_read_through_snapshots_is_always_the_fold_of_the_log(
+    tmp_path_factory, monkeypatch, steps, every
+):
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", every)
+    path = make(tmp_path_factory.mktemp("prop") / "t.tdtool")
+    rng = random.Random(0)
+    n = 0
+    with Store.open(path) as store:
+        register(store, [f"Seed{i}" for i in range(12)])
+        with store.transaction() as tx:
+            for kind, data in director.draw(tx.state(), rng):
+                tx.append(kind, data)
+        for step, arg in steps:
+            if step == "register":
+                register(store, [f"N{n + i}" for i in range(arg)])
+                n += arg
+            elif step == "bust":
+                with store.transaction() as tx:
+                    state = tx.state()
+                    seated = sorted(p.name for p in state.players.values() if not p.busted)
+                    if state.drawn and len(seated) > 2:
+                        name = seated[arg % len(seated)]
+                        for kind, data in director.bust(state, [name], rng):
+                            tx.append(kind, data)
+            elif step == "clock":
+                with store.transaction() as tx:
+                    tx.state()
+                    tx.append(arg, {})
+            else:
+                with contextlib.suppress(RuleError):  # nothing left to undo
+                    store.undo()
+            assert plain(store.state()) == full_fold(store)
