@@ -4,6 +4,12 @@ Start-up speed matters (a director types many short commands), so the modules in
 this package import only typer at the top; YAML, SQLite, tabulate and the rules
 core are imported inside the commands that need them. The sub-apps themselves are
 registered by name in `LAZY` and imported only when run: add a new one there.
+
+Only public Typer API is used here: a `TyperGroup` subclass given as `cls` (Typer's
+documented way to customise the group), `typer.main.get_command` to turn a `Typer` into
+its command, `add_typer`, and the methods of the group and context that Typer documents
+as click's (`list_commands`, `get_command`, `parse_args`, `invoke`, `Context.obj`).
+Typer bundles click and exports none of it but `BadParameter`, `Exit` and `Abort`.
 """
 
 from __future__ import annotations
@@ -18,87 +24,81 @@ from typer.core import TyperCommand, TyperGroup
 from tdtool import __version__
 from tdtool.errors import TdtoolError
 
+_USAGE_ERROR: type[Exception] = next(
+    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
+)
+"""Click's UsageError (bad option value, unknown option, missing argument ...).
 
-class _FalseHelpFlag:
-    """Gives the `--help` flag the default False, so a run without it never loads pydantic.
+Typer exports its subclass `BadParameter` but not the class itself, nor click.
+"""
 
-    Typer 0.29 leaves that default None, and coerces a None with pydantic (~60 ms at
-    start-up) where a bool passes straight through.
+
+def _one_line(exc: Exception) -> str:
+    """A usage error as one `Error: ...` line naming the option, with where to read more.
+
+    Typer prints usage errors as a usage line, a hint and a boxed panel; the README
+    promises one line. The message already names the option (`'--buy-in'`) or the
+    argument; line breaks (the list of choices) are joined.
     """
+    message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+    if not message.endswith((".", "?")):
+        message += "."
+    ctx = getattr(exc, "ctx", None)
+    if ctx is not None:
+        message += f" See {ctx.command_path} --help."
+    return f"Error: {message}"
 
-    def get_help_option(self, ctx: Any) -> Any:
-        option = super().get_help_option(ctx)  # type: ignore[misc]
-        if option is not None and option.default is None:
-            option.default = False
-        return option
 
-
-class _Suggesting:
-    """Suggests the closest command name for a typo among the commands not built yet too.
-
-    Typer looks for "Did you mean ...?" among the commands already built only.
-    """
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        try:
-            return super().resolve_command(ctx, args)  # type: ignore[misc]
-        except Exception as exc:
-            message = getattr(exc, "message", None)
-            if args and isinstance(message, str) and "Did you mean" not in message:
-                from difflib import get_close_matches
-
-                names = self.list_commands(ctx)  # type: ignore[attr-defined]
-                matches = get_close_matches(args[0], names)
-                if matches and message.startswith("No such command"):
-                    suggestions = ", ".join(repr(m) for m in matches)
-                    exc.message = f"{message.rstrip('.')}. Did you mean {suggestions}?"  # type: ignore[attr-defined]
+def _translating(run: Any) -> Any:
+    """Run `run()`, turning a usage error or a `TdtoolError` into one `Error:` line and an exit."""
+    try:
+        return run()
+    except TdtoolError as exc:
+        typer.echo(f"Error: {exc}", err=True)
+        raise typer.Exit(exc.exit_code) from None
+    except _USAGE_ERROR as exc:
+        if type(exc).__name__ == "NoArgsIsHelpError":  # `tdtool player`: the help, as Typer has it
             raise
+        typer.echo(_one_line(exc), err=True)
+        raise typer.Exit(2) from None
 
 
-class _Command(_FalseHelpFlag, TyperCommand):
-    """A command of a sub-app (see `_FalseHelpFlag`)."""
+def _help_flag_false(command: Any, ctx: Any) -> Any:
+    """Give the `--help` flag of `command` the default False, so a run without it skips pydantic.
 
-
-class _SubGroup(_Suggesting, _FalseHelpFlag, TyperGroup):
-    """A sub-app whose commands are built from their functions when first used.
-
-    Typer builds every command of a sub-app to run one of them (~1 ms a command, most of
-    it reading the function's signature); `tdtool structure show` builds `show` alone.
+    Typer 0.29 leaves that default None and coerces a None with pydantic (~60 ms at
+    start-up), where a bool passes straight through: a command whose options are all flags
+    (`status`, `player list`, `undo`) then never loads pydantic.
     """
-
-    pending: dict[str, Any]
-    """Command name -> its Typer CommandInfo, in the order registered, until built."""
-    typer_app: Any
-
-    def list_commands(self, ctx: Any) -> list[str]:
-        names = list(super().list_commands(ctx))
-        return names + [name for name in self.pending if name not in names]
-
-    def get_command(self, ctx: Any, name: str) -> Any:
-        info = self.pending.pop(name, None)
-        if info is not None:
-            from typer.main import get_command_from_info
-
-            command = get_command_from_info(
-                info,
-                pretty_exceptions_short=self.typer_app.pretty_exceptions_short,
-                rich_markup_mode=self.typer_app.rich_markup_mode,
-            )
-            _reflow_help(command)
-            self.add_command(command, name)
-        return super().get_command(ctx, name)
+    if command is not None and ctx is not None:
+        _false_default(command.get_help_option(ctx))
+    return command
 
 
-class _Group(_Suggesting, _FalseHelpFlag, TyperGroup):
-    """Turns every `TdtoolError` into one `Error: ...` line and its exit code (specs/cli.md).
+def _false_default(option: Any) -> Any:
+    if option is not None and option.default is None:
+        option.default = False
+    return option
+
+
+class _Group(TyperGroup):
+    """The root: lazy sub-apps, the global `--db`, every error as one `Error: ...` line.
 
     Sub-apps and top-level commands listed in `LAZY` are imported only when they are run
     (or listed by `tdtool --help`), so a command pays for its own module alone.
 
-    The global option `--db FILE` is taken out of the arguments here, before Typer sees
-    them: Typer loads pydantic (~60 ms) to coerce the value of any non-flag option, so a
-    `--db` declared as a Typer option would slow every command, `--help` included.
+    The global option `--db FILE` is taken out of the arguments here, wherever it stands
+    (before or after the command name, up to a `--`), before Typer sees them: it belongs to
+    the tournament, not to one command, and Typer loads pydantic (~60 ms) to coerce the
+    value of any non-flag option, so a `--db` declared as a Typer option would slow every
+    command, `--help` included.
     """
+
+    def make_context(
+        self, info_name: Any, args: list[str], parent: Any = None, **extra: Any
+    ) -> Any:
+        make = super().make_context
+        return _translating(lambda: make(info_name, args, parent, **extra))
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         db, rest = _take_db(ctx, args)
@@ -108,50 +108,93 @@ class _Group(_Suggesting, _FalseHelpFlag, TyperGroup):
         return super().parse_args(ctx, rest)
 
     def invoke(self, ctx: Any) -> Any:
-        try:
-            return super().invoke(ctx)
-        except TdtoolError as exc:
-            typer.echo(f"Error: {exc}", err=True)
-            raise typer.Exit(exc.exit_code) from None
+        invoke = super().invoke
+        return _translating(lambda: invoke(ctx))
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = list(super().list_commands(ctx))
         return names + [name for name in LAZY if name not in names]
 
+    def get_help_option(self, ctx: Any) -> Any:
+        return _false_default(super().get_help_option(ctx))
+
     def get_command(self, ctx: Any, name: str) -> Any:
         command = super().get_command(ctx, name)
         if command is None and name in LAZY:
-            if getattr(self, "_listing", False):
-                return _listed(name)
+            if self._listing:
+                listed = _listed(name)
+                if listed is not None:
+                    return listed
             command = _load(name)
             self.add_command(command, name)
-        return command
+        return _help_flag_false(command, ctx)
+
+    _listing = False
 
     def format_help(self, ctx: Any, formatter: Any) -> None:
         # `tdtool --help` lists every command with the first paragraph of its help: that
-        # needs each module's help text, not the click command built from it (~20 ms).
+        # needs each module's help text, not the commands built from it (~20 ms).
         self._listing = True
         try:
             super().format_help(ctx, formatter)
         finally:
             self._listing = False
 
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        """Suggests the closest command name for a typo among the commands not built yet too."""
+        try:
+            return super().resolve_command(ctx, args)
+        except _USAGE_ERROR as exc:
+            message = getattr(exc, "message", None)
+            if args and isinstance(message, str) and "Did you mean" not in message:
+                _suggest(exc, args[0], self.list_commands(ctx))
+            raise
+
+
+class _SubGroup(TyperGroup):
+    """A sub-app's group: "Did you mean ...?" for a mistyped command, whatever Typer's version."""
+
+    def get_help_option(self, ctx: Any) -> Any:
+        return _false_default(super().get_help_option(ctx))
+
+    def get_command(self, ctx: Any, name: str) -> Any:
+        return _help_flag_false(super().get_command(ctx, name), ctx)
+
+    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
+        try:
+            return super().resolve_command(ctx, args)
+        except _USAGE_ERROR as exc:
+            message = getattr(exc, "message", None)
+            if args and isinstance(message, str) and "Did you mean" not in message:
+                _suggest(exc, args[0], self.list_commands(ctx))
+            raise
+
+
+def _suggest(exc: Any, typed: str, names: list[str]) -> None:
+    from difflib import get_close_matches
+
+    matches = get_close_matches(typed, names)
+    if matches and exc.message.startswith("No such command"):
+        suggestions = ", ".join(repr(m) for m in matches)
+        exc.message = f"{exc.message.rstrip('.')}. Did you mean {suggestions}?"
+
 
 DB_ENVVAR = "TDTOOL_DB"
 
 
 def _take_db(ctx: Any, args: list[str]) -> tuple[str | None, list[str]]:
-    """Split `--db FILE` / `--db=FILE` (before the command name) from the root's arguments.
+    """Split `--db FILE` / `--db=FILE` from the arguments, before or after the command name.
 
-    The last one given wins, as for any option; everything from the command name on is
-    left alone, so a sub-command may have a `--db` of its own.
+    `tdtool --db x.tdtool new X` and `tdtool new X --db x.tdtool` are the same. The last
+    one given wins, as for any option; a `--` ends the options, so `player add -- --db`
+    registers a player called "--db" (no command has a `--db` of its own).
     """
     db: str | None = None
     rest: list[str] = []
     index = 0
     while index < len(args):
         arg = args[index]
-        if arg == "--" or not arg.startswith("-"):
+        if arg == "--":
             rest.extend(args[index:])
             break
         if arg == "--db" or arg.startswith("--db="):
@@ -160,8 +203,8 @@ def _take_db(ctx: Any, args: list[str]) -> tuple[str | None, list[str]]:
                 value = args[index] if index < len(args) else ""
             else:
                 value = arg.removeprefix("--db=")
-            if not value:
-                ctx.fail("Option '--db' requires a tournament file: tdtool --db FILE COMMAND ...")
+            if not value or value.startswith("-"):
+                ctx.fail("Option '--db' requires a tournament file: --db FILE.")
             db = value
         else:
             rest.append(arg)
@@ -174,55 +217,44 @@ LAZY: dict[str, tuple[str, str]] = {}
 
 
 def _load(name: str) -> Any:
-    """Build the click command of a lazily registered sub-app or top-level command."""
+    """Build the command of a lazily registered sub-app or top-level command."""
     import importlib
 
-    from typer.main import get_command, get_group
+    from typer.main import get_command
 
     module_name, attribute = LAZY[name]
     target = getattr(importlib.import_module(f"tdtool.cli.{module_name}"), attribute)
-    if isinstance(target, typer.Typer) and not target.registered_groups:
-        import copy
-
-        from typer.main import get_command_name
-
-        for info in target.registered_commands:
-            if info.cls is TyperCommand:
-                info.cls = _Command
-        shell = copy.copy(target)  # the group itself, its commands left to _SubGroup
-        shell.registered_commands = []
-        shell.info = copy.copy(target.info)
-        shell.info.cls = _SubGroup
-        command = get_group(shell)
-        command.typer_app = target
-        command.pending = {
-            info.name or get_command_name(info.callback.__name__): info
-            for info in target.registered_commands
-        }
-    elif isinstance(target, typer.Typer):
-        command = get_group(target)
+    shell = typer.Typer(add_completion=False)
+    if isinstance(target, typer.Typer):
+        # Added under its name, a sub-app is a group even when it has a single command.
+        shell.add_typer(target, name=name, cls=_SubGroup)
+        command = get_command(shell).get_command(None, name)  # type: ignore[attr-defined]
     else:
-        single = typer.Typer(add_completion=False)
-        single.command(name, cls=_Command)(target)
-        command = get_command(single)
-    command.name = name
+        shell.command(name)(target)  # a single command: Typer makes the command itself
+        command = get_command(shell)
+        command.name = name
     _reflow_help(command)
     return command
 
 
 def _listed(name: str) -> Any:
-    """A stand-in for a lazy command in the list of `tdtool --help`: its name and help only."""
+    """A stand-in for a lazy command in the list of `tdtool --help`: its name and help only.
+
+    The help of a sub-app is its module's `HELP`, of a command its function's docstring;
+    None (build the real command) for a sub-app module without `HELP`.
+    """
     import importlib
     import inspect
 
     module_name, attribute = LAZY[name]
-    target = getattr(importlib.import_module(f"tdtool.cli.{module_name}"), attribute)
+    module = importlib.import_module(f"tdtool.cli.{module_name}")
+    target = getattr(module, attribute)
     if isinstance(target, typer.Typer):
-        if target.registered_callback is not None:  # its help may come from the callback
-            return _load(name)
-        text = getattr(target.info.help, "value", target.info.help)
+        text = getattr(module, "HELP", None)
     else:
         text = inspect.getdoc(target)
+    if text is None:
+        return None
     command = TyperCommand(name, help=text)
     _reflow_help(command)
     return command
@@ -251,8 +283,9 @@ app = typer.Typer(
     help=(
         "The poker tournament director's tool: structures, seats, bust-outs, the level clock,"
         " payouts, and rulings on hands by the Poker TDA rules.\n\n"
-        "Global option --db FILE (before the command): the tournament file to use; default:"
-        " the environment variable TDTOOL_DB, else the one *.tdtool file in this folder.\n\n"
+        "Global option --db FILE (before or after the command): the tournament file to"
+        " use; default: the environment variable TDTOOL_DB, else the one *.tdtool file in"
+        " this folder.\n\n"
         "Example: tdtool hand check examples/hands/side-pots.yaml\n\n"
         "Example: tdtool --db friday.tdtool player list"
     ),

@@ -18,11 +18,13 @@ if TYPE_CHECKING:
     from tdtool.io.store import Store
     from tdtool.tournament.clock import ClockAction, ClockReading
 
-app = typer.Typer(
-    help="The level clock: start, pause, change levels, show it full-screen or on a TV.\n\n"
-    "Example: tdtool clock start",
-    no_args_is_help=True,
+HELP = (
+    "The level clock: start, pause, change levels, show it full-screen or on a TV.\n\n"
+    "Example: tdtool clock start"
 )
+"""The help of `tdtool clock` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 

@@ -10,14 +10,14 @@ import typer
 if TYPE_CHECKING:
     from tdtool.tournament.icm import Deal, DealMethod
 
-app = typer.Typer(
-    help=(
-        "Deals at the final table: ICM (Malmuth-Harville) or chip-chop, from the live "
-        "tournament or from stacks and prizes you type.\n\n"
-        "Example: tdtool deal icm --stacks 5000,3000,2000 --prizes 50,30,20"
-    ),
-    no_args_is_help=True,
+HELP = (
+    "Deals at the final table: ICM (Malmuth-Harville) or chip-chop, from the live "
+    "tournament or from stacks and prizes you type.\n\n"
+    "Example: tdtool deal icm --stacks 5000,3000,2000 --prizes 50,30,20"
 )
+"""The help of `tdtool deal` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 StacksOpt = Annotated[
     str,

@@ -10,11 +10,13 @@ import typer
 if TYPE_CHECKING:
     from tdtool.rules.hand import HandResult, IllegalHand
 
-app = typer.Typer(
-    help="Adjudicate an entered hand by the Poker TDA rules.\n\n"
-    "Example: tdtool hand check examples/hands/side-pots.yaml",
-    no_args_is_help=True,
+HELP = (
+    "Adjudicate an entered hand by the Poker TDA rules.\n\n"
+    "Example: tdtool hand check examples/hands/side-pots.yaml"
 )
+"""The help of `tdtool hand` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 
 @app.command("check")

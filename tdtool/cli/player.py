@@ -9,11 +9,13 @@ import typer
 
 from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
 
-app = typer.Typer(
-    help="Players: registration, bust-outs, re-entries, rebuys, add-ons.\n\n"
-    "Example: tdtool player bust Anna",
-    no_args_is_help=True,
+HELP = (
+    "Players: registration, bust-outs, re-entries, rebuys, add-ons.\n\n"
+    "Example: tdtool player bust Anna"
 )
+"""The help of `tdtool player` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 
 def player_rows(state: Any) -> list[dict[str, Any]]:

@@ -15,14 +15,14 @@ import typer
 if TYPE_CHECKING:
     from tdtool.rules.rulings import Profile, Ruling
 
-app = typer.Typer(
-    help=(
-        "The irregularities tdtool rules on, each with the ruling under the Poker TDA rules"
-        " and Robert's Rules of Poker, the dealer's steps and the rule numbers.\n\n"
-        "Example: tdtool ruling show premature-turn --rules robert"
-    ),
-    no_args_is_help=True,
+HELP = (
+    "The irregularities tdtool rules on, each with the ruling under the Poker TDA rules"
+    " and Robert's Rules of Poker, the dealer's steps and the rule numbers.\n\n"
+    "Example: tdtool ruling show premature-turn --rules robert"
 )
+"""The help of `tdtool ruling` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 RulesOption = Annotated[
     str | None,

@@ -9,11 +9,13 @@ import typer
 
 from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
 
-app = typer.Typer(
-    help="Seats: the draw, the table plan, balancing, table breaks, buttons.\n\n"
-    "Example: tdtool seat show",
-    no_args_is_help=True,
+HELP = (
+    "Seats: the draw, the table plan, balancing, table breaks, buttons.\n\n"
+    "Example: tdtool seat show"
 )
+"""The help of `tdtool seat` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 
 def plan_data(state: Any) -> dict[str, Any]:

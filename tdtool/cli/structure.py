@@ -8,13 +8,13 @@ from typing import Annotated
 
 import typer
 
-app = typer.Typer(
-    help=(
-        "Blind/ante structures: the bundled ones and your own YAML files.\n\n"
-        "Example: tdtool structure show daily --start 19:00"
-    ),
-    no_args_is_help=True,
+HELP = (
+    "Blind/ante structures: the bundled ones and your own YAML files.\n\n"
+    "Example: tdtool structure show daily --start 19:00"
 )
+"""The help of `tdtool structure` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
 
 StartOption = Annotated[
     str | None,
