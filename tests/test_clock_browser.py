@@ -60,6 +60,19 @@ def chromium(tmp_path: Path, url: str, *args: str) -> str:
     return headless(tmp_path, "--window-size=1280,720", "--virtual-time-budget=2500", *args, url)
 
 
+def left(server: str) -> float:
+    return json.loads(get(server + "api/clock")[1])["remaining_seconds"]
+
+
+def shown_time_within(dom: str, most: float, least: float) -> bool:
+    """The page's clock shows a time between the time left before the page loaded and after
+    (a busy machine may take many seconds to start the browser: no fixed window)."""
+    found = re.search(r'id="time"[^>]*>(\d+):(\d\d)<', dom)
+    assert found, dom[-3000:]
+    shown = int(found.group(1)) * 60 + int(found.group(2))
+    return least - 1 <= shown <= most + 1
+
+
 def test_clock_api_is_read_only_json_with_the_clock_keys(cli, db, server):
     cli("--db", db, "clock", "start")
     status, body = get(server + "api/clock")
@@ -79,15 +92,17 @@ def test_clock_api_is_read_only_json_with_the_clock_keys(cli, db, server):
 def test_tv_page_shows_level_and_time_and_follows_clock_next(cli, db, server, tmp_path):
     cli("--db", db, "player", "add", "Anna", "Ben", "Carl")
     assert cli("--db", db, "clock", "start").exit_code == 0
+    before = left(server)
     dom = chromium(tmp_path, server, "--dump-dom")
     assert re.search(r'id="label">LEVEL 1<', dom)
-    assert re.search(r'id="time"[^>]*>(15:00|14:5\d)<', dom)
+    assert shown_time_within(dom, before, left(server))
     assert "50 / 100" in dom and "LATE REGISTRATION CLOSES IN" in dom
 
     assert cli("--db", db, "clock", "next").exit_code == 0
+    before = left(server)
     dom = chromium(tmp_path, server, "--dump-dom")
     assert re.search(r'id="label">LEVEL 2<', dom)
-    assert re.search(r'id="time"[^>]*>(15:00|14:5\d)<', dom)
+    assert shown_time_within(dom, before, left(server))
     assert "100 / 200" in dom
 
     cli("--db", db, "clock", "next")  # the break, with its color-up

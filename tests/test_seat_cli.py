@@ -277,4 +277,4 @@ def test_tda_11a_a_button_recorded_long_ago_is_flagged_for_a_check(cli, drawn):
     result = cli("--db", drawn, "player", "bust", victim)
     assert result.exit_code == 0, result.output
     assert "the tool chose" not in result.stdout
-    assert re.search(r"Check: Table \d+'s button was recorded 2[45] minutes ago", result.stdout)
+    assert re.search(r"Check: Table \d+'s button was recorded 2[4-9] minutes ago", result.stdout)
