@@ -379,7 +379,10 @@ def test_example_hand_gives_its_expected_answer(cli, name, exit_code, expected):
 
 
 def test_every_example_hand_has_an_expected_answer():
-    assert sorted(p.name for p in HANDS.glob("*.yaml")) == sorted(c.values[0] for c in CASES)
+    from tests.test_examples_games import CASES as GAMES
+
+    named = sorted(c.values[0] for c in [*CASES, *GAMES])
+    assert sorted(p.name for p in HANDS.glob("*.yaml")) == named
 
 
 def test_example_hands_conserve_chips(cli):

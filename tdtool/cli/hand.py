@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from tdtool.rules.hand import HandResult, IllegalHand
+    from tdtool.rules.hand import HandResult, IllegalHand, PotHalf, PotResult, ShownHand
 
 HELP = (
     "Adjudicate an entered hand by the Poker TDA rules.\n\n"
@@ -87,29 +87,11 @@ def result_json(result: HandResult) -> dict[str, Any]:
     """The JSON answer of an adjudicated hand (keys pinned by tests/test_hand_cli.py)."""
     return {
         "legal": True,
-        "pots": [
-            {
-                "amount": p.amount,
-                "eligible": list(p.eligible),
-                "winners": list(p.winners),
-                "shares": dict(p.shares),
-                "hand": p.hand,
-                "odd_chips": list(p.odd_chips),
-                "label": p.label,
-            }
-            for p in result.pots
-        ],
+        "pots": [_pot_json(p) for p in result.pots],
         "returned": dict(result.returned),
         "stacks": dict(result.stacks),
         "board": [str(c) for c in result.board],
-        "hands": {
-            h.name: {
-                "cards": [str(c) for c in h.cards],
-                "best": [str(c) for c in h.best],
-                "description": h.description,
-            }
-            for h in result.hands
-        },
+        "hands": {h.name: _shown_json(h) for h in result.hands},
         "showdown": {"order": list(result.showdown), "rule": result.showdown_rule},
         "won_by_fold": result.won_by_fold,
         "posted": [
@@ -120,6 +102,47 @@ def result_json(result: HandResult) -> dict[str, Any]:
         "misdeal": result.misdeal is not None,
         "rulings": [r.to_dict() for r in result.rulings],
     }
+
+
+def _pot_json(p: PotResult) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "amount": p.amount,
+        "eligible": list(p.eligible),
+        "winners": list(p.winners),
+        "shares": dict(p.shares),
+        "hand": p.hand,
+        "odd_chips": list(p.odd_chips),
+        "label": p.label,
+    }
+    if p.hilo:
+        out["high"] = _half_json(p.high)
+        out["low"] = _half_json(p.low)
+        out["odd_chip_to_high"] = p.odd_to_high
+    return out
+
+
+def _half_json(h: PotHalf | None) -> dict[str, Any] | None:
+    if h is None:
+        return None
+    return {
+        "amount": h.amount,
+        "winners": list(h.winners),
+        "shares": dict(h.shares),
+        "hand": h.hand,
+        "odd_chips": list(h.odd_chips),
+    }
+
+
+def _shown_json(h: ShownHand) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "cards": [str(c) for c in h.cards],
+        "best": [str(c) for c in h.best],
+        "description": h.description,
+    }
+    if h.hilo:
+        out["low"] = h.low_description if h.low is not None else None
+        out["low_best"] = [str(c) for c in h.low_best]
+    return out
 
 
 def render(result: HandResult) -> str:
@@ -163,20 +186,21 @@ def render(result: HandResult) -> str:
         )
         out.append("")
         out.append(f"Showdown: {', '.join(result.showdown)}; {how}.")
-        out.append(
-            table(
-                [
-                    (
-                        h.name,
-                        " ".join(c.pretty for c in h.cards),
-                        h.description,
-                        " ".join(c.pretty for c in h.best),
-                    )
-                    for h in result.hands
-                ],
-                headers=["player", "cards", "hand", "best five"],
+        hilo = any(h.hilo for h in result.hands)
+        rows = [
+            (
+                h.name,
+                " ".join(c.pretty for c in h.cards),
+                h.description,
+                " ".join(c.pretty for c in h.best),
+                *((h.low_description, " ".join(c.pretty for c in h.low_best)) if hilo else ()),
             )
-        )
+            for h in result.hands
+        ]
+        headers = ["player", "cards", "hand", "best five"]
+        if hilo:
+            headers = ["player", "cards", "high", "best five", "low", "low five"]
+        out.append(table(rows, headers=headers))
     out.append("")
     rows = []
     for p in result.pots:
@@ -187,7 +211,7 @@ def render(result: HandResult) -> str:
                 p.amount,
                 ", ".join(p.eligible),
                 ", ".join(p.winners),
-                p.hand or "uncontested",
+                _with(p),
                 shares,
             )
         )
@@ -197,6 +221,9 @@ def render(result: HandResult) -> str:
     out.append(title + ":")
     out.append(table(rows, headers=["pot", "chips", "eligible", "won by", "with", "shares"]))
     for p in result.pots:
+        if p.hilo:
+            out.extend(_hilo_lines(p, result.chip))
+            continue
         if len(p.winners) > 1:
             line = (
                 f"The {p.label} of {p.amount} is split {len(p.winners)} ways in chips of"
@@ -220,3 +247,50 @@ def render(result: HandResult) -> str:
         )
     )
     return "\n".join(out)
+
+
+def _with(p: PotResult) -> str:
+    """The pots table's "with" column: the winning hand, both halves in high-low."""
+    if p.hand is None:
+        return "uncontested"
+    if not p.hilo:
+        return p.hand
+    low = p.low.hand if p.low is not None else "no low"
+    return f"high: {p.hand}; low: {low}"
+
+
+def _hilo_lines(p: PotResult, chip: int) -> list[str]:
+    """How an Omaha high-low pot was divided, read aloud: each half, its winners, odd chips."""
+    high = p.high
+    if high is None or high.hand is None:
+        return []
+    if p.low is None:
+        who = " and ".join(high.winners)
+        return [
+            f"The {p.label} of {p.amount}: no low qualifies (eight or better), so the high"
+            f" hand takes it all: {who} with {high.hand}."
+        ]
+    lines = [
+        f"The {p.label} of {p.amount} is split high and low:"
+        f" high {high.amount} to {_split_words(high)} with {high.hand};"
+        f" low {p.low.amount} to {_split_words(p.low)} with {p.low.hand}."
+    ]
+    if p.odd_to_high:
+        lines.append(
+            f"  The {p.label} does not halve in chips of {chip}: the odd chip goes to the"
+            " high half (TDA 20)."
+        )
+    for part, name in ((high, "high"), (p.low, "low")):
+        if part.odd_chips:
+            lines.append(
+                f"  The {name} half is split {len(part.winners)} ways; the odd chip"
+                f"{'s' * (len(part.odd_chips) > 1)} went to {', '.join(part.odd_chips)},"
+                " first clockwise from the button (TDA 20)."
+            )
+    return lines
+
+
+def _split_words(h: PotHalf) -> str:
+    if len(h.winners) == 1:
+        return h.winners[0]
+    return " and ".join(f"{who} ({chips})" for who, chips in h.shares)

@@ -14,7 +14,7 @@ import yaml
 
 from tdtool.cards import Card, parse_cards
 from tdtool.errors import InputError
-from tdtool.game import Game
+from tdtool.game import Game, Variant
 from tdtool.rules.betting import Stakes, Street, Verb
 from tdtool.rules.entry import (
     ActionLine,
@@ -30,6 +30,7 @@ from tdtool.rules.entry import (
 
 KEYS = (
     "game",
+    "variant",
     "blinds",
     "ante",
     "bb_ante",
@@ -58,6 +59,15 @@ VERBS = {
     "call": Verb.CALL, "calls": Verb.CALL, "bet": Verb.BET, "bets": Verb.BET,
     "raise": Verb.RAISE, "raises": Verb.RAISE, "all-in": Verb.ALL_IN, "allin": Verb.ALL_IN,
     "all-ins": Verb.ALL_IN, "shove": Verb.ALL_IN, "shoves": Verb.ALL_IN,
+}  # fmt: skip
+VARIANTS = {
+    "holdem": Variant.HOLDEM, "hold'em": Variant.HOLDEM, "texas-holdem": Variant.HOLDEM,
+    "texas hold'em": Variant.HOLDEM, "he": Variant.HOLDEM,
+    "omaha": Variant.OMAHA, "omaha-high": Variant.OMAHA, "omaha-hi": Variant.OMAHA,
+    "omaha-hilo": Variant.OMAHA_HILO, "omaha-hi-lo": Variant.OMAHA_HILO,
+    "omaha-high-low": Variant.OMAHA_HILO, "omaha-8": Variant.OMAHA_HILO,
+    "omaha/8": Variant.OMAHA_HILO, "omaha hi-lo": Variant.OMAHA_HILO,
+    "omaha high-low": Variant.OMAHA_HILO, "o8": Variant.OMAHA_HILO,
 }  # fmt: skip
 SHOWDOWN = {"shows": True, "show": True, "mucks": False, "muck": False}
 STREET_WORDS = {"flop": Street.FLOP, "turn": Street.TURN, "river": Street.RIVER}
@@ -197,6 +207,15 @@ class _Reader:
                     top["game"], f"unknown game `{word}`: write no-limit, pot-limit or limit."
                 )
             game = GAMES[word]
+        variant = Variant.HOLDEM
+        if "variant" in top:
+            word = self.scalar(top["variant"], "variant").lower()
+            if word not in VARIANTS:
+                raise self.fail(
+                    top["variant"],
+                    f"unknown variant `{word}`: write holdem, omaha or omaha-hilo.",
+                )
+            variant = VARIANTS[word]
         small, big = self.pair(top["blinds"], "blinds", "100/200")
         bets: tuple[int, int] | None = None
         if "bets" in top:
@@ -222,7 +241,7 @@ class _Reader:
                 )
             profile = Profile(word)
         button = self.integer(top["button"], "button", low=1, high=10, unit="")
-        seats = self.seats(top["seats"])
+        seats = self.seats(top["seats"], variant)
         stakes = Stakes(
             small_blind=small,
             big_blind=big,
@@ -244,9 +263,10 @@ class _Reader:
             chip=chip,
             profile=profile,
             end_line=end_line,
+            variant=variant,
         )
 
-    def seats(self, node: yaml.Node) -> tuple[SeatEntry, ...]:
+    def seats(self, node: yaml.Node, variant: Variant = Variant.HOLDEM) -> tuple[SeatEntry, ...]:
         if not isinstance(node, yaml.MappingNode):
             raise self.fail(
                 node,
@@ -286,9 +306,12 @@ class _Reader:
             cards: tuple[Card, ...] | None = None
             if "cards" in fields:
                 cards = self.cards(fields["cards"], self.scalar(fields["cards"], "cards"))
-                if len(cards) != 2:
+                want = variant.hole_cards
+                if len(cards) != want:
+                    game = "" if variant is Variant.HOLDEM else f" in {variant.words}"
                     raise self.fail(
-                        fields["cards"], f"{name} should have 2 hole cards, not {len(cards)}."
+                        fields["cards"],
+                        f"{name} should have {want} hole cards{game}, not {len(cards)}.",
                     )
             entries.append(SeatEntry(seat, name, stack, cards, _line(key_node)))
         if not 2 <= len(entries) <= 10:

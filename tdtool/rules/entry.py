@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tdtool.cards import Card
+from tdtool.game import Variant
 from tdtool.rules.betting import Stakes, Street, Verb
 from tdtool.rules.rulings import Irregularity, Profile
 
@@ -90,6 +91,8 @@ class EnteredHand:
     profile: Profile = Profile.TDA
     end_line: int = 0
     """The last line of the file: where a hand that stops too early is reported."""
+    variant: Variant = Variant.HOLDEM
+    """Hold'em, Omaha or Omaha high-low: how many hole cards, how the hands are made."""
 
     def name(self, seat: int) -> str:
         """The name of the player in `seat`."""

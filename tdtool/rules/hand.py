@@ -12,7 +12,9 @@ from dataclasses import dataclass
 
 from tdtool.cards import Card
 from tdtool.errors import InputError
+from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes
+from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street, Verb
 from tdtool.rules.entry import (
     ActionLine,
@@ -34,6 +36,23 @@ IllegalHand = IllegalAction
 
 
 @dataclass(frozen=True)
+class PotHalf:
+    """The high or the low half of an Omaha high-low pot: who won it and what each got."""
+
+    winners: tuple[str, ...]
+    shares: tuple[tuple[str, int], ...]
+    hand: str | None
+    """The winning hand in words ("flush, ace high ...", "8-6-4-2-A low"); None if uncontested."""
+    odd_chips: tuple[str, ...]
+    """Winners of this half who received one odd chip more than the others (TDA 20)."""
+
+    @property
+    def amount(self) -> int:
+        """The chips of this half."""
+        return sum(c for _, c in self.shares)
+
+
+@dataclass(frozen=True)
 class PotResult:
     """One pot as decided: chips, who could win it, who did, what each got, with which hand."""
 
@@ -46,6 +65,13 @@ class PotResult:
     """The winning hand's value; None when everyone else folded."""
     odd_chips: tuple[str, ...]
     """Winners who received one odd chip more than the others (TDA 20)."""
+    hilo: bool = False
+    """An Omaha high-low pot: `high` and `low` say how it was divided."""
+    high: PotHalf | None = None
+    low: PotHalf | None = None
+    """The low half; None when no low qualified (the high takes the whole pot)."""
+    odd_to_high: bool = False
+    """The pot did not halve in whole chips: the odd chip went to the high half (TDA 20)."""
 
     @property
     def hand(self) -> str | None:
@@ -61,11 +87,30 @@ class ShownHand:
     cards: tuple[Card, ...]
     board: tuple[Card, ...]
     value: HandValue
+    low: int | None = None
+    """Omaha high-low: the eight-or-better low (tdtool.omaha), None if the hand has none."""
+    hilo: bool = False
 
     @property
     def best(self) -> tuple[Card, ...]:
         """The five cards that make the hand, most important first."""
+        if len(self.cards) == 4:
+            return omaha_best_five(self.cards, self.board)
         return best_five(self.cards, self.board)
+
+    @property
+    def low_description(self) -> str | None:
+        """'8-6-4-2-A low', 'no low' in high-low; None in a high-only game."""
+        if not self.hilo:
+            return None
+        return "no low" if self.low is None else describe_low(self.low)
+
+    @property
+    def low_best(self) -> tuple[Card, ...]:
+        """The five cards of the low, highest first; empty without a low."""
+        if self.low is None:
+            return ()
+        return low_cards(self.cards, self.board, self.low)
 
     @property
     def description(self) -> str:
@@ -341,6 +386,9 @@ class Replay:
         pots, returned = collect(contributions, live, order, dead=b.dead)
         shown: dict[int, ShownHand] = {}
         values: dict[int, int] = {}
+        lows: dict[int, int] = {}
+        variant = self.hand.variant
+        hilo = variant is Variant.OMAHA_HILO
         board = tuple(self.board)
         codes = [c.code for c in board]
         showdown: tuple[str, ...] = ()
@@ -357,15 +405,32 @@ class Replay:
                         f" file gives no cards for {names[seat]}: add `cards:` to seat {seat},"
                         f" or a line `{names[seat]} mucks`."
                     )
-                values[seat] = evaluate_codes([cards[0].code, cards[1].code, *codes])
-                shown[seat] = ShownHand(names[seat], cards, board, HandValue(values[seat]))
+                if variant is Variant.HOLDEM:
+                    values[seat] = evaluate_codes([cards[0].code, cards[1].code, *codes])
+                else:
+                    values[seat] = omaha_high_codes([c.code for c in cards], codes)
+                    if hilo:
+                        low = omaha_low(cards, board)
+                        if low is not None:
+                            lows[seat] = low
+                shown[seat] = ShownHand(
+                    names[seat], cards, board, HandValue(values[seat]), lows.get(seat), hilo
+                )
             showdown, rule = self._showdown_order(live)
         results = []
+        by_name = {name: seat for seat, name in names.items()}
         final = {p.seat: b.stack[i] for i, p in enumerate(b.players)}
         for seat, chips in returned.items():
             final[seat] += chips
         for k, pot in enumerate(pots):
             claimants = [s for s in pot.eligible if s in values] if values else list(pot.eligible)
+            label = "main pot" if k == 0 else f"side pot {k}"
+            if hilo:
+                result = self._hilo_pot(label, pot.amount, pot.eligible, claimants, values, lows)
+                for who, chips in result.shares:
+                    final[by_name[who]] += chips
+                results.append(result)
+                continue
             if values:
                 best = max(values[s] for s in claimants)
                 winners = [s for s in claimants if values[s] == best]
@@ -378,7 +443,7 @@ class Replay:
             low = min(c for _, c in shares)
             results.append(
                 PotResult(
-                    label="main pot" if k == 0 else f"side pot {k}",
+                    label=label,
                     amount=pot.amount,
                     eligible=tuple(names[s] for s in sorted(pot.eligible)),
                     winners=tuple(names[s] for s in sorted(winners)),
@@ -400,6 +465,70 @@ class Replay:
             won_by_fold=names[live[0]] if b.hand_over else None,
             chip=self.hand.chip,
             rulings=tuple(self.floor.rulings),
+        )
+
+    def _hilo_pot(
+        self,
+        label: str,
+        amount: int,
+        eligible: tuple[int, ...],
+        claimants: list[int],
+        values: dict[int, int],
+        lows: dict[int, int],
+    ) -> PotResult:
+        """An Omaha high-low pot: half to the best high, half to the best qualifying low, all
+        to the high without one; each half split by TDA 20, the pot's odd chip to the high."""
+        names = {p.seat: p.name for p in self.betting.players}
+        chip = self.hand.chip
+
+        def half(chips: int, winners: list[int], hand: str | None) -> PotHalf:
+            shares = split(chips, winners, chip)
+            least = min(c for _, c in shares)
+            return PotHalf(
+                winners=tuple(names[s] for s in sorted(winners)),
+                shares=tuple((names[s], c) for s, c in sorted(shares)),
+                hand=hand,
+                odd_chips=tuple(names[s] for s, c in shares if c > least),
+            )
+
+        if not values:  # won without a showdown: the whole pot, no halves to decide
+            winners, top, high_hand = claimants, None, None
+        else:
+            best = max(values[s] for s in claimants)
+            winners = [s for s in claimants if values[s] == best]
+            top = HandValue(best)
+            high_hand = describe(top)
+        low_claimants = [s for s in claimants if s in lows]
+        low_half: PotHalf | None = None
+        odd_to_high = False
+        if low_claimants:
+            best_low = min(lows[s] for s in low_claimants)
+            low_winners = [s for s in low_claimants if lows[s] == best_low]
+            units, rest = divmod(amount, chip)
+            low_amount = (units // 2) * chip
+            odd_to_high = units % 2 == 1
+            high_half = half(amount - low_amount, winners, high_hand)
+            low_half = half(low_amount, low_winners, describe_low(best_low))
+        else:
+            high_half = half(amount, winners, high_hand)
+        totals: dict[str, int] = {}
+        for part in (high_half, low_half):
+            for who, chips in part.shares if part else ():
+                totals[who] = totals.get(who, 0) + chips
+        order = {p.name: p.seat for p in self.betting.players}
+        odd = [*high_half.odd_chips, *(low_half.odd_chips if low_half else ())]
+        return PotResult(
+            label=label,
+            amount=amount,
+            eligible=tuple(names[s] for s in sorted(eligible)),
+            winners=tuple(sorted(totals, key=order.__getitem__)),
+            shares=tuple(sorted(totals.items(), key=lambda kv: order[kv[0]])),
+            value=top,
+            odd_chips=tuple(dict.fromkeys(odd)),
+            hilo=True,
+            high=high_half,
+            low=low_half,
+            odd_to_high=odd_to_high,
         )
 
     def _showdown_order(self, live: list[int]) -> tuple[tuple[str, ...], str]:
