@@ -92,52 +92,17 @@ def _ask_who_moves(plan: Any, table: int, candidates: list[str]) -> str:
     raise InputError(f"No player at table {table} named; nothing was changed.")
 
 
+def asker(yes: bool) -> Any:
+    """How a change asks who moves: the director at the terminal, or nobody (the tool
+    chooses and says so) with --yes, --json or without a terminal."""
+    if yes or not interactive():
+        return None
+    return lambda plan, table, candidates: _ask_who_moves(plan, table, candidates)
+
+
 def run_change(ctx: typer.Context, build: Any, *, yes: bool = False) -> tuple[Any, list[Any]]:
-    """Run `build(state, now, rng, choose) -> events` as one change of the tournament file.
+    """`tdtool.app.change.run_change` on this command's file: (state after, events)."""
+    from tdtool.app.change import run_change as run
 
-    Returns the state after the change and the events recorded. Where a move needs the
-    director's answer (no button recorded), the question is asked BEFORE the file is locked,
-    on a dry run with the same random seed; the change itself then replays the answers, so
-    the other terminal is never blocked by a question left open. With `yes` or without a
-    terminal the tool chooses itself (and the moves say so).
-    """
-    import dataclasses
-    import random
-    import secrets
-    import time
-
-    from tdtool.errors import RuleError
-    from tdtool.tournament.state import fold
-
-    seed = secrets.randbits(64)
-    answers: dict[tuple[int, tuple[str, ...]], str] = {}
-    ask = not yes and interactive()
-    with open_store(ctx) as store:
-        if ask:
-            dry = store.state()
-
-            def record(table: int, candidates: list[str]) -> str:
-                answer = _ask_who_moves(dry.plan, table, candidates)
-                answers[(table, tuple(candidates))] = answer
-                return answer
-
-            build(dry, time.time(), random.Random(seed), record)
-
-        def replay(table: int, candidates: list[str]) -> str:
-            key = (table, tuple(candidates))
-            if key not in answers:
-                raise RuleError(
-                    "The tables changed while you answered (another terminal made a change);"
-                    " nothing was recorded: run the command again."
-                )
-            return answers[key]
-
-        with store.transaction() as tx:
-            choose = replay if ask else None
-            state = tx.state()
-            # The decision works on a copy of the plan; the recorded events then advance the
-            # state itself, exactly as a later replay will.
-            work = dataclasses.replace(state, plan=state.plan.copy())
-            for kind, data in build(work, tx.now, random.Random(seed), choose):
-                tx.append(kind, data)
-            return fold(tx.appended, state), tx.appended
+    change = run(db_path(ctx), build, asker(yes))
+    return change.state, list(change.events)

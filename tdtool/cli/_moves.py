@@ -1,8 +1,11 @@
-"""Moves as the floor reads them aloud, and as JSON."""
+"""Moves as the floor reads them aloud."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Sequence
+
+from tdtool.tournament.events import move_line
+from tdtool.tournament.seating import Move
 
 _HEAD = {
     "table-break": "Table {table} breaks; its players go to their new seats:",
@@ -13,39 +16,19 @@ _HEAD = {
 }
 
 
-def recorded_moves(events: list[Any]) -> list[dict[str, Any]]:
-    """The moves recorded by a change, in order (move dicts as stored)."""
-    return [m for e in events if e.kind in ("seat.moved", "seat.drawn") for m in e.data["moves"]]
-
-
-def _seat(d: dict[str, int]) -> str:
-    return f"Table {d['table']}, seat {d['seat']}"
-
-
-def move_line(m: dict[str, Any]) -> str:
-    """'Table 3, seat 7 (Anna) → Table 1, seat 4'; a new entry: 'Anna → Table 1, seat 4'."""
-    if m.get("from") is None:
-        line = f"{m['player']} → {_seat(m['to'])}"
-    else:
-        line = f"{_seat(m['from'])} ({m['player']}) → {_seat(m['to'])}"
-    if m.get("chosen_by_tool"):
-        line += "   (the tool chose who moves: no button recorded)"
-    return line
-
-
-def move_lines(moves: list[dict[str, Any]]) -> list[str]:
+def move_lines(moves: Sequence[Move]) -> list[str]:
     """Moves grouped under a heading per reason (and per broken table)."""
     lines: list[str] = []
     head = None
     for m in moves:
-        reason = m["reason"]
-        table = m["from"]["table"] if m.get("from") else None
+        reason = str(m.reason)
+        table = m.from_seat.table if m.from_seat else None
         key = (reason, table if reason == "table-break" else None)
         if key != head:
             head = key
             lines.append(_HEAD.get(reason, f"{reason}:").format(table=table))
         lines.append(f"  {move_line(m)}")
-    if any(m.get("chosen_by_tool") for m in moves):
+    if any(m.chosen_by_tool for m in moves):
         lines.append(
             "Record the buttons with `tdtool seat button TABLE SEAT` so moves follow TDA 11"
             " exactly (the player due the big blind moves)."

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
@@ -74,42 +74,6 @@ AcceptOpt = Annotated[
 ]
 
 
-def _ints(text: str, what: str) -> list[int]:
-    from tdtool.errors import InputError
-
-    values = []
-    for part in text.split(","):
-        part = part.strip().replace("_", "")
-        if not part.lstrip("-").isdigit():
-            raise InputError(
-                f"{what} must be whole numbers separated by commas (e.g. 5000,3000,2000), "
-                f"not {part!r}."
-            )
-        values.append(int(part))
-    return values
-
-
-def parse_stacks(text: str) -> tuple[list[str] | None, list[int]]:
-    """'5000,3000' -> (None, [5000, 3000]); 'Anna=5000,Ben=3000' -> (names, stacks)."""
-    from tdtool.errors import InputError
-
-    parts = [p.strip() for p in text.split(",") if p.strip()]
-    if not parts:
-        raise InputError("Give the stacks of the players left, e.g. --stacks 5000,3000,2000.")
-    named = [p for p in parts if "=" in p]
-    if not named:
-        return None, _ints(",".join(parts), "Stacks")
-    if len(named) != len(parts):
-        raise InputError(
-            "Either name every stack (Anna=5000,Ben=3000) or none of them (5000,3000)."
-        )
-    names = [p.split("=", 1)[0].strip() for p in parts]
-    if any(not n for n in names):
-        raise InputError("A stack needs a name before '=' (e.g. Anna=5000).")
-    stacks = _ints(",".join(p.split("=", 1)[1] for p in parts), "Stacks")
-    return names, stacks
-
-
 def run_deal(
     ctx: typer.Context,
     method: DealMethod,
@@ -123,62 +87,32 @@ def run_deal(
     print_to: Path | None,
     accept: bool,
 ) -> None:
-    """Parse -> work out the deal (live or from options) -> render; record it on --accept.
-
-    The live tournament is used when --prizes is left out or the deal is accepted;
-    otherwise the deal is worked out from the options alone and no file is opened.
-    """
-    import random
-
-    from tdtool.errors import InputError
-    from tdtool.tournament.icm import make_deal
+    """Parse -> work out the deal (live or from options) -> render; recorded on --accept."""
+    from tdtool.app.deals import deal
+    from tdtool.cli._db import db_path
+    from tdtool.cli._values import parse_ints, parse_stacks
 
     names, stacks = parse_stacks(stacks_text)
-    live = None
-    if prizes_text is None or accept:
-        from tdtool.cli._db import open_store
-        from tdtool.tournament.money import deal_context
-
-        with open_store(ctx) as store:
-            live = deal_context(store.state(), names)
-    if prizes_text is not None:
-        prizes = _ints(prizes_text, "Prizes")
-    elif live is not None:
-        prizes = list(live.prizes)
-    else:
-        raise InputError("Give the prizes still to be won, first place first: --prizes 50,30,20.")
-    if live is not None:
-        names = list(live.names)
-        unit = unit if unit is not None else live.unit
-    deal = make_deal(
+    prizes = None if prizes_text is None else parse_ints(prizes_text, "--prizes", "50,30,20")
+    result = deal(
         method,
         stacks,
-        prizes,
         names=names,
+        prizes=prizes,
         hold_back=hold_back,
-        unit=unit if unit is not None else 1,
-        rng=random.Random(seed),
+        unit=unit,
         samples=samples,
+        seed=seed,
+        accept=accept,
+        db=lambda: db_path(ctx),
+        sheet=print_to,
     )
-    if print_to is not None:
-        from tdtool.io.money_sheets import write_sheet
-
-        write_sheet(deal_sheet(deal), print_to)
-    if accept:
-        from tdtool.cli._db import open_store
-        from tdtool.tournament.money import accept_deal
-
-        with open_store(ctx) as store, store.transaction() as tx:
-            for kind, data in accept_deal(tx.state(), deal):
-                tx.append(kind, data)
     if json_out:
         from tdtool.cli.render import emit_json
 
-        data = deal.to_dict()
-        data["accepted"] = accept
-        emit_json(data)
+        emit_json(result.to_dict())
         return
-    typer.echo(describe(deal))
+    typer.echo(describe(result.deal))
     if print_to is not None:
         typer.echo(f"Summary for the players to sign written to {print_to}.")
     if accept:
@@ -189,58 +123,20 @@ def run_deal(
         )
 
 
-HEADERS = ("Player", "Chips", "Share", "Equity", "Paid now")
-
-
-def _title(deal: Deal) -> str:
-    return "ICM deal" if deal.method == "icm" else "Chip-chop deal"
-
-
-def _rows(deal: Deal) -> list[tuple[str, str, str, str, str]]:
-    from tdtool.io.money_sheets import money
-
-    chips = sum(deal.stacks)
-    return [
-        (name, f"{stack:,}", f"{100 * stack / chips:.1f}%", f"{equity:,.2f}", money(amount))
-        for name, stack, equity, amount in zip(
-            deal.names, deal.stacks, deal.equities, deal.amounts, strict=True
-        )
-    ]
-
-
-def _prizes_line(deal: Deal) -> str:
-    from tdtool.io.money_sheets import money
-
-    prizes = ", ".join(money(p) for p in deal.prizes)
-    return f"Prizes still to be won: {prizes} (total {money(deal.total)})."
-
-
 def describe(deal: Deal) -> str:
     """The deal as a table a director can read aloud."""
+    from tdtool.app.deals import HEADERS, prizes_line, rows, title
     from tdtool.cli.render import table
 
     lines = [
-        f"{_title(deal)} for {len(deal.names)} players. {_prizes_line(deal)}",
+        f"{title(deal)} for {len(deal.names)} players. {prizes_line(deal)}",
         "",
-        table(_rows(deal), HEADERS, disable_numparse=True),
+        table(rows(deal), HEADERS, disable_numparse=True),
     ]
     notes = deal.notes()
     if notes:
         lines += ["", *notes]
     return "\n".join(lines)
-
-
-def deal_sheet(deal: Deal) -> Any:
-    """The printable summary the players sign."""
-    from tdtool.io.money_sheets import Sheet, rows_of
-
-    lines = [
-        _prizes_line(deal),
-        f"Each player below is paid the amount in the last column now (rounded to {deal.unit}).",
-        *deal.notes(),
-        "By signing, each player agrees to this deal.",
-    ]
-    return Sheet(_title(deal), HEADERS, rows_of(_rows(deal)), tuple(lines), deal.names)
 
 
 @app.command("icm")

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
-from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
+from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 
 HELP = (
     "Players: registration, bust-outs, re-entries, rebuys, add-ons.\n\n"
@@ -16,28 +15,6 @@ HELP = (
 """The help of `tdtool player` (read by `tdtool --help` without building the commands)."""
 
 app = typer.Typer(help=HELP, no_args_is_help=True)
-
-
-def player_rows(state: Any) -> list[dict[str, Any]]:
-    """`tdtool player list --json`: one row per player (their current entry)."""
-    rows = []
-    for p in state.players.values():
-        place = state.place(p.name)
-        seat = state.plan.seat_of(p.name)
-        rows.append(
-            {
-                "name": p.name,
-                "status": state.status(p.name),
-                "table": seat.table if seat else None,
-                "seat": seat.seat if seat else None,
-                "place": place.place if place else None,
-                "tied": place.tied if place and place.tied > 1 else None,
-                "entries": p.entries,
-                "rebuys": p.rebuys,
-                "addons": p.addons,
-            }
-        )
-    return rows
 
 
 @app.command("add")
@@ -51,57 +28,20 @@ def add(
 
     Example: tdtool player add Anna Ben "Carla M"
     """
-    from tdtool.cli._moves import move_lines, recorded_moves
+    from tdtool.app import players
+    from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
-    from tdtool.tournament import director
 
-    state, events = run_change(
-        ctx,
-        lambda s, now, rng, choose: director.register(s, names, now, rng, choose),
-        yes=yes or json_out,
-    )
-    added = [e.data["name"] for e in events if e.kind == "player.registered"]
+    result = players.register(db_path(ctx), names, asker(yes or json_out))
     if json_out:
-        emit_json(
-            {
-                "added": [_where(state, n) for n in added],
-                "moves": recorded_moves(events),
-            }
-        )
+        emit_json(result.to_dict())
         return
-    moves = recorded_moves(events)
-    typer.echo(f"Registered {', '.join(added)}.")
-    if moves:
-        typer.echo("\n".join(move_lines(moves)))
-    entries = "1 entry" if state.entries == 1 else f"{state.entries} entries"
-    players = "1 player" if state.players_left == 1 else f"{state.players_left} players"
-    typer.echo(f"{entries}, {players} in.")
-
-
-def _where(state: Any, name: str) -> dict[str, Any]:
-    seat = state.plan.seat_of(name)
-    return {
-        "name": name,
-        "table": seat.table if seat else None,
-        "seat": seat.seat if seat else None,
-    }
-
-
-def _parse_stacks(text: str | None) -> list[int] | None:
-    from tdtool.errors import InputError
-
-    if text is None:
-        return None
-    parts = [p for p in text.replace(",", " ").split() if p]
-    try:
-        stacks = [int(p.replace("_", "")) for p in parts]
-    except ValueError:
-        raise InputError(
-            f"--stacks {text!r}: give whole chip counts separated by commas, e.g. 12000,8500."
-        ) from None
-    if any(n < 0 for n in stacks):
-        raise InputError("--stacks: chip counts cannot be negative.")
-    return stacks
+    typer.echo(f"Registered {', '.join(p.name for p in result.added)}.")
+    if result.moves:
+        typer.echo("\n".join(move_lines(result.moves)))
+    entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
+    left = result.players_left
+    typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
 
 
 @app.command("bust")
@@ -111,7 +51,8 @@ def bust(
     stacks: Annotated[
         str | None,
         typer.Option(
-            help="Chips each had at the start of the hand, in the same order: 12000,8500."
+            help="Chips each had at the start of the hand, in the same order: 12000,8500"
+            " (or by name: Anna=12000,Ben=8500)."
         ),
     ] = None,
     hand_for_hand: Annotated[
@@ -129,76 +70,63 @@ def bust(
 
     Example: tdtool player bust Anna Ben --stacks 12000,8500
     """
-    from tdtool.cli._moves import move_lines, recorded_moves
+    from tdtool.app import players
+    from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
-    from tdtool.tournament import director
     from tdtool.tournament.places import ordinal
-    from tdtool.tournament.state import registration_open, stale_buttons
 
-    chips = _parse_stacks(stacks)
-    state, events = run_change(
-        ctx,
-        lambda s, now, rng, choose: director.bust(s, names, rng, chips, hand_for_hand, choose),
-        yes=yes or json_out,
-    )
-    busted = next(e for e in events if e.kind == "player.busted").data["players"]
-    moves = recorded_moves(events)
-    out = []
-    for b in busted:
-        place = state.place(b["name"])
-        out.append(
-            {
-                "name": b["name"],
-                "place": place.place,
-                "through": place.place + place.tied - 1,
-            }
-        )
-    winner = state.winner()
-    h4h = director.hand_for_hand_next(state)
+    chips = _stacks_in_order(names, stacks)
+    result = players.bust(db_path(ctx), names, chips, hand_for_hand, asker(yes or json_out))
     if json_out:
-        emit_json(
-            {
-                "busted": out,
-                "moves": moves,
-                "players_left": state.players_left,
-                "tables": len(state.tables),
-                "winner": winner,
-                "hand_for_hand_next": h4h,
-            }
-        )
+        emit_json(result.to_dict())
         return
-    for b in out:
-        shared = (
-            f" (tied: places {b['place']}-{b['through']} share their prizes)"
-            if b["through"] != b["place"]
-            else ""
-        )
-        typer.echo(f"{b['name']} is out in {ordinal(b['place'])} place{shared}.")
-    if not winner and registration_open(state, time.time()):
+    for b in result.busted:
+        shared = f" (tied: places {b.place}-{b.through} share their prizes)" if b.tied else ""
+        typer.echo(f"{b.name} is out in {ordinal(b.place)} place{shared}.")
+    if result.late_registration_open:
         typer.echo(
             "(Late registration is open: places move down as new entries arrive and settle"
             " when it closes.)"
         )
-    if moves:
-        typer.echo("\n".join(move_lines(moves)))
-    for table, minutes in stale_buttons(state, moves, time.time()).items():
+    if result.moves:
+        typer.echo("\n".join(move_lines(result.moves)))
+    for table, minutes in result.stale_buttons:
         typer.echo(
             f"Check: Table {table}'s button was recorded {minutes} minutes ago. If it has moved"
             f" since, `tdtool undo`, record it with `tdtool seat button {table} SEAT` and bust"
             " again."
         )
-    if h4h:
+    if result.hand_for_hand_next:
         typer.echo(
-            f"The bubble: {state.players_left} players left and one fewer is paid. Play the next"
-            " hand hand-for-hand (RP-8) and record its busts together with --hand-for-hand."
+            f"The bubble: {result.players_left} players left and one fewer is paid. Play the"
+            " next hand hand-for-hand (RP-8) and record its busts together with --hand-for-hand."
         )
-    if winner:
-        typer.echo(f"{winner} wins the tournament!")
+    if result.winner:
+        typer.echo(f"{result.winner} wins the tournament!")
     else:
-        tables = len(state.tables)
+        tables = result.tables
         typer.echo(
-            f"{state.players_left} players left at {tables} table{'' if tables == 1 else 's'}."
+            f"{result.players_left} players left at {tables} table{'' if tables == 1 else 's'}."
         )
+
+
+def _stacks_in_order(names: list[str], text: str | None) -> list[int] | None:
+    """--stacks of a bust: counts in the order of the names, or NAME=CHIPS for each."""
+    from tdtool.cli._values import parse_stacks
+    from tdtool.errors import InputError
+
+    if text is None:
+        return None
+    named, chips = parse_stacks(text)
+    if named is None:
+        return chips
+    by_name = {n.casefold(): c for n, c in zip(named, chips, strict=True)}
+    if len(by_name) != len(named) or set(by_name) != {n.casefold() for n in names}:
+        raise InputError(
+            f"--stacks {text!r} names other players than the busted ones"
+            f" ({', '.join(names)}); give one NAME=CHIPS for each of them."
+        )
+    return [by_name[n.casefold()] for n in names]
 
 
 @app.command("list")
@@ -207,53 +135,35 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
     Example: tdtool player list --json
     """
+    from tdtool.app import players
+    from tdtool.app.players import PlayerRow
     from tdtool.cli.render import emit_json, table
 
-    with open_store(ctx) as store:
-        state = store.state()
-    rows = player_rows(state)
+    rows = players.players(db_path(ctx)).rows
     if json_out:
-        emit_json(
-            [
-                {
-                    k: r[k]
-                    for k in (
-                        "name",
-                        "status",
-                        "table",
-                        "seat",
-                        "place",
-                        "entries",
-                        "rebuys",
-                        "addons",
-                    )
-                }
-                | ({"tied": r["tied"]} if r["tied"] else {})
-                for r in rows
-            ]
-        )
+        emit_json([r.to_dict() for r in rows])
         return
     if not rows:
         typer.echo("No players yet; register them with `tdtool player add NAME...`.")
         return
 
-    def place(r: dict[str, Any]) -> str:
-        if r["place"] is None:
+    def place(r: PlayerRow) -> str:
+        if r.place is None:
             return ""
-        return f"{r['place']}" + (f" (tie of {r['tied']})" if r["tied"] else "")
+        return f"{r.place}" + (f" (tie of {r.tied})" if r.tied else "")
 
     typer.echo(
         table(
             [
                 (
-                    r["name"],
-                    r["status"],
-                    r["table"] or "",
-                    r["seat"] or "",
+                    r.name,
+                    r.status,
+                    r.table or "",
+                    r.seat or "",
                     place(r),
-                    r["entries"],
-                    r["rebuys"] or "",
-                    r["addons"] or "",
+                    r.entries,
+                    r.rebuys or "",
+                    r.addons or "",
                 )
                 for r in rows
             ],
@@ -273,23 +183,17 @@ def reenter(
 
     Example: tdtool player reenter Anna
     """
-    from tdtool.cli._moves import move_lines, recorded_moves
+    from tdtool.app import players
+    from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
-    from tdtool.tournament import director
 
-    state, events = run_change(
-        ctx,
-        lambda s, now, rng, choose: director.reenter(s, name, now, rng, choose),
-        yes=yes or json_out,
-    )
-    p = state.player(name)
+    result = players.reenter(db_path(ctx), name, asker(yes or json_out))
     if json_out:
-        emit_json({**_where(state, p.name), "entries": p.entries, "moves": recorded_moves(events)})
+        emit_json(result.to_dict())
         return
-    typer.echo(f"{p.name} re-entered (entry {p.entries}).")
-    moves = recorded_moves(events)
-    if moves:
-        typer.echo("\n".join(move_lines(moves)))
+    typer.echo(f"{result.player.name} re-entered (entry {result.entries}).")
+    if result.moves:
+        typer.echo("\n".join(move_lines(result.moves)))
 
 
 @app.command("rebuy")
@@ -302,15 +206,14 @@ def rebuy(
 
     Example: tdtool player rebuy Anna
     """
+    from tdtool.app import players
     from tdtool.cli.render import emit_json
-    from tdtool.tournament import director
 
-    state, _ = run_change(ctx, lambda s, now, rng, choose: director.rebuy(s, name, now), yes=True)
-    p = state.player(name)
+    result = players.rebuy(db_path(ctx), name)
     if json_out:
-        emit_json({"name": p.name, "rebuys": p.rebuys, "chips": state.rebuy_chips})
+        emit_json(result.to_dict())
         return
-    typer.echo(f"{p.name} rebought: give {state.rebuy_chips:,} chips (rebuy {p.rebuys}).")
+    typer.echo(f"{result.name} rebought: give {result.chips:,} chips (rebuy {result.rebuys}).")
 
 
 @app.command("addon")
@@ -323,12 +226,11 @@ def addon(
 
     Example: tdtool player addon Anna
     """
+    from tdtool.app import players
     from tdtool.cli.render import emit_json
-    from tdtool.tournament import director
 
-    state, _ = run_change(ctx, lambda s, now, rng, choose: director.addon(s, name, now), yes=True)
-    p = state.player(name)
+    result = players.addon(db_path(ctx), name)
     if json_out:
-        emit_json({"name": p.name, "addons": p.addons, "chips": state.addon_chips})
+        emit_json(result.to_dict())
         return
-    typer.echo(f"{p.name} took the add-on: give {state.addon_chips:,} chips.")
+    typer.echo(f"{result.name} took the add-on: give {result.chips:,} chips.")

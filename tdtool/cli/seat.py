@@ -64,12 +64,13 @@ def plan_lines(state: Any) -> list[str]:
 
 
 def _report(state: Any, events: list[Any], json_out: bool, done: str) -> None:
-    from tdtool.cli._moves import move_lines, recorded_moves
+    from tdtool.app.change import Change, moves_json
+    from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
 
-    moves = recorded_moves(events)
+    moves = Change(state, tuple(events)).moves
     if json_out:
-        emit_json({"moves": moves, **plan_data(state)})
+        emit_json({"moves": moves_json(moves), **plan_data(state)})
         return
     typer.echo(done)
     typer.echo("\n".join(move_lines(moves)) if moves else "No moves needed: the tables are even.")

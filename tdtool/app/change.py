@@ -1,0 +1,102 @@
+"""One change of a tournament file, with questions asked before the file is locked."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+import secrets
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tdtool.errors import RuleError
+from tdtool.tournament.seating import Move, TablePlan
+from tdtool.tournament.state import State, fold
+
+if TYPE_CHECKING:
+    from tdtool.io.store import Event
+
+Ask = Callable[[TablePlan, int, list[str]], str]
+"""`ask(plan, table, candidates) -> player`: the director names who moves from `table`
+(no button recorded there). Given by a front end that can ask a person; None: the tool
+chooses and the move says so."""
+
+Chooser = Callable[[int, list[str]], str]
+Build = Callable[[State, float, random.Random, Chooser | None], list[tuple[str, dict[str, Any]]]]
+"""`build(state, now, rng, choose) -> events`: a core decision (tdtool.tournament.director)."""
+
+
+@dataclass(frozen=True)
+class Change:
+    """A change recorded: the state after it and the events it appended."""
+
+    state: State
+    events: tuple[Event, ...]
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """The seat moves the change recorded, in order (a draw's seats included)."""
+        return tuple(
+            Move.from_dict(m)
+            for e in self.events
+            if e.kind in ("seat.moved", "seat.drawn")
+            for m in e.data["moves"]
+        )
+
+
+def moves_json(moves: Sequence[Move]) -> list[dict[str, Any]]:
+    """Moves as the commands print them in JSON (as stored)."""
+    return [m.to_dict() for m in moves]
+
+
+def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
+    """Run `build` as one change of the tournament file `db`.
+
+    Where a move needs the director's answer (no button recorded), `ask` is called BEFORE
+    the file is locked, on a dry run with the same random seed; the change itself then
+    replays the answers, so another terminal is never blocked by a question left open. If
+    the tables changed meanwhile, RuleError and nothing is recorded.
+    """
+    from tdtool.io.store import Store
+
+    seed = secrets.randbits(64)
+    answers: dict[tuple[int, tuple[str, ...]], str] = {}
+    with Store.open(db) as store:
+        if ask is not None:
+            dry: State = store.state()
+
+            def record(table: int, candidates: list[str]) -> str:
+                answer = ask(dry.plan, table, candidates)
+                answers[(table, tuple(candidates))] = answer
+                return answer
+
+            build(dry, time.time(), random.Random(seed), record)
+
+        def replay(table: int, candidates: list[str]) -> str:
+            key = (table, tuple(candidates))
+            if key not in answers:
+                raise RuleError(
+                    "The tables changed while you answered (another terminal made a change);"
+                    " nothing was recorded: run the command again."
+                )
+            return answers[key]
+
+        with store.transaction() as tx:
+            state: State = tx.state()
+            # The decision works on a copy of the plan; the recorded events then advance the
+            # state itself, exactly as a later replay will.
+            work = dataclasses.replace(state, plan=state.plan.copy())
+            for kind, data in build(work, tx.now, random.Random(seed), replay if ask else None):
+                tx.append(kind, data)
+            return Change(fold(tx.appended, state), tuple(tx.appended))
+
+
+def read_state(db: Path) -> State:
+    """The tournament's state now (no change)."""
+    from tdtool.io.store import Store
+
+    with Store.open(db) as store:
+        state: State = store.state()
+        return state

@@ -1,0 +1,285 @@
+"""Players: register, bust, re-enter, rebuy, add-on, and the list of everyone."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tdtool.app.change import Ask, moves_json, read_state, run_change
+from tdtool.tournament import director
+from tdtool.tournament.seating import Move
+from tdtool.tournament.state import State, registration_open, stale_buttons
+
+
+@dataclass(frozen=True)
+class SeatedPlayer:
+    """A player and their seat (None before the draw)."""
+
+    name: str
+    table: int | None
+    seat: int | None
+
+    @classmethod
+    def of(cls, state: State, name: str) -> SeatedPlayer:
+        """Where `name` sits in `state`."""
+        seat = state.plan.seat_of(name)
+        return cls(name, seat.table if seat else None, seat.seat if seat else None)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"name": self.name, "table": self.table, "seat": self.seat}
+
+
+@dataclass(frozen=True)
+class Registered:
+    """New entries, their seats, and the moves that seated and balanced them."""
+
+    added: tuple[SeatedPlayer, ...]
+    moves: tuple[Move, ...]
+    entries: int
+    players_left: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool player add --json`."""
+        return {"added": [p.to_dict() for p in self.added], "moves": moves_json(self.moves)}
+
+
+def register(db: Path, names: Sequence[str], ask: Ask | None = None) -> Registered:
+    """Register one entry per name (after the draw each gets a seat at once, TDA 8A)."""
+    change = run_change(
+        db, lambda s, now, rng, choose: director.register(s, list(names), now, rng, choose), ask
+    )
+    state = change.state
+    added = [e.data["name"] for e in change.events if e.kind == "player.registered"]
+    return Registered(
+        tuple(SeatedPlayer.of(state, n) for n in added),
+        change.moves,
+        state.entries,
+        state.players_left,
+    )
+
+
+@dataclass(frozen=True)
+class Finish:
+    """A busted player's place; `through` > `place` when tied players share places."""
+
+    name: str
+    place: int
+    through: int
+
+    @property
+    def tied(self) -> bool:
+        """Whether the player shares places with others out in the same hand."""
+        return self.through != self.place
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"name": self.name, "place": self.place, "through": self.through}
+
+
+@dataclass(frozen=True)
+class Busted:
+    """Players out in one hand, the moves that followed and where the tournament stands."""
+
+    busted: tuple[Finish, ...]
+    moves: tuple[Move, ...]
+    players_left: int
+    tables: int
+    winner: str | None
+    hand_for_hand_next: bool
+    """The next hand is on the money bubble: play it hand-for-hand (RP-8)."""
+    late_registration_open: bool
+    """Places move down as new entries arrive while late registration is open."""
+    stale_buttons: tuple[tuple[int, int], ...]
+    """(table, minutes ago): buttons that decided a move though recorded a while ago."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool player bust --json`."""
+        return {
+            "busted": [b.to_dict() for b in self.busted],
+            "moves": moves_json(self.moves),
+            "players_left": self.players_left,
+            "tables": self.tables,
+            "winner": self.winner,
+            "hand_for_hand_next": self.hand_for_hand_next,
+        }
+
+
+def bust(
+    db: Path,
+    names: Sequence[str],
+    stacks: Sequence[int] | None = None,
+    hand_for_hand: bool = False,
+    ask: Ask | None = None,
+) -> Busted:
+    """Players out in one hand (ranked by `stacks` at its start), then balance/break (TDA 10B,
+    11) or form the final table (RP-9)."""
+    change = run_change(
+        db,
+        lambda s, now, rng, choose: director.bust(
+            s, list(names), rng, None if stacks is None else list(stacks), hand_for_hand, choose
+        ),
+        ask,
+    )
+    state = change.state
+    busted = next(e for e in change.events if e.kind == "player.busted").data["players"]
+    finishes = []
+    for b in busted:
+        place = state.place(b["name"])
+        assert place is not None
+        finishes.append(Finish(b["name"], place.place, place.place + place.tied - 1))
+    now = time.time()
+    moves = change.moves
+    winner = state.winner()
+    return Busted(
+        busted=tuple(finishes),
+        moves=moves,
+        players_left=state.players_left,
+        tables=len(state.tables),
+        winner=winner,
+        hand_for_hand_next=director.hand_for_hand_next(state),
+        late_registration_open=winner is None and registration_open(state, now),
+        stale_buttons=tuple(stale_buttons(state, moves_json(moves), now).items()),
+    )
+
+
+@dataclass(frozen=True)
+class Reentered:
+    """A busted player entered again and where they sit."""
+
+    player: SeatedPlayer
+    entries: int
+    """The player's entries, this one included."""
+    moves: tuple[Move, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool player reenter --json`."""
+        return {**self.player.to_dict(), "entries": self.entries, "moves": moves_json(self.moves)}
+
+
+def reenter(db: Path, name: str, ask: Ask | None = None) -> Reentered:
+    """A busted player enters again (if the terms allow it and registration is open)."""
+    change = run_change(
+        db, lambda s, now, rng, choose: director.reenter(s, name, now, rng, choose), ask
+    )
+    p = change.state.player(name)
+    return Reentered(SeatedPlayer.of(change.state, p.name), p.entries, change.moves)
+
+
+@dataclass(frozen=True)
+class Rebought:
+    """A rebuy sold: the chips to hand over."""
+
+    name: str
+    rebuys: int
+    """The player's rebuys, this one included."""
+    chips: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool player rebuy --json`."""
+        return {"name": self.name, "rebuys": self.rebuys, "chips": self.chips}
+
+
+def rebuy(db: Path, name: str) -> Rebought:
+    """A player still in buys a rebuy (per the terms, until the rebuy period ends)."""
+    change = run_change(db, lambda s, now, rng, choose: director.rebuy(s, name, now))
+    p = change.state.player(name)
+    return Rebought(p.name, p.rebuys, change.state.rebuy_chips)
+
+
+@dataclass(frozen=True)
+class AddonTaken:
+    """An add-on sold: the chips to hand over."""
+
+    name: str
+    addons: int
+    chips: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool player addon --json`."""
+        return {"name": self.name, "addons": self.addons, "chips": self.chips}
+
+
+def addon(db: Path, name: str) -> AddonTaken:
+    """A player still in takes the add-on (once per entry)."""
+    change = run_change(db, lambda s, now, rng, choose: director.addon(s, name, now))
+    p = change.state.player(name)
+    return AddonTaken(p.name, p.addons, change.state.addon_chips)
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    """One player (their current entry) as the player list shows them."""
+
+    name: str
+    status: str
+    """`seated`, `unseated` or `busted`."""
+    table: int | None
+    seat: int | None
+    place: int | None
+    tied: int | None
+    """How many share the place (None unless tied)."""
+    entries: int
+    rebuys: int
+    addons: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """One row of `tdtool player list --json` ("tied" only when tied)."""
+        row: dict[str, Any] = {
+            "name": self.name,
+            "status": self.status,
+            "table": self.table,
+            "seat": self.seat,
+            "place": self.place,
+            "entries": self.entries,
+            "rebuys": self.rebuys,
+            "addons": self.addons,
+        }
+        if self.tied:
+            row["tied"] = self.tied
+        return row
+
+
+@dataclass(frozen=True)
+class PlayerList:
+    """Every player, in registration order."""
+
+    rows: tuple[PlayerRow, ...]
+
+    def to_list(self) -> list[dict[str, Any]]:
+        """`tdtool player list --json`."""
+        return [r.to_dict() for r in self.rows]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready, under "players"."""
+        return {"players": self.to_list()}
+
+
+def player_rows(state: State) -> PlayerList:
+    """The player list of a state."""
+    rows = []
+    for p in state.players.values():
+        place = state.place(p.name)
+        seat = state.plan.seat_of(p.name)
+        rows.append(
+            PlayerRow(
+                name=p.name,
+                status=state.status(p.name),
+                table=seat.table if seat else None,
+                seat=seat.seat if seat else None,
+                place=place.place if place else None,
+                tied=place.tied if place and place.tied > 1 else None,
+                entries=p.entries,
+                rebuys=p.rebuys,
+                addons=p.addons,
+            )
+        )
+    return PlayerList(tuple(rows))
+
+
+def players(db: Path) -> PlayerList:
+    """Every player of the tournament in `db`."""
+    return player_rows(read_state(db))

@@ -1,0 +1,50 @@
+"""Values typed at options, parsed once for every command that takes them."""
+
+from __future__ import annotations
+
+from tdtool.errors import InputError
+
+
+def parse_ints(
+    text: str, option: str, example: str, what: str = "whole numbers", shown: str | None = None
+) -> list[int]:
+    """'5000,3000' -> [5000, 3000] (commas, or spaces; '_' between digits allowed)."""
+    shown = text if shown is None else shown
+    values = []
+    for part in text.replace(",", " ").split():
+        digits = part.replace("_", "")
+        if not digits.lstrip("-").isdigit():
+            raise InputError(
+                f"{option} {shown!r}: {part!r} is not a whole number; give {what} separated by"
+                f" commas (whole numbers, e.g. {example})."
+            )
+        values.append(int(digits))
+    return values
+
+
+def parse_stacks(text: str) -> tuple[list[str] | None, list[int]]:
+    """--stacks of `player bust` and `deal`: chip counts, optionally named.
+
+    '12000,8500' -> (None, [12000, 8500]); 'Anna=5000,Ben=3000' -> (['Anna', 'Ben'],
+    [5000, 3000]). Negative counts are refused here; zero is left to the command.
+
+    >>> parse_stacks("Anna=5_000, Ben=3000")
+    (['Anna', 'Ben'], [5000, 3000])
+    """
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    if not parts:
+        raise InputError("--stacks: give the chip counts, e.g. --stacks 5000,3000,2000.")
+    named = [p for p in parts if "=" in p]
+    if named and len(named) != len(parts):
+        raise InputError(
+            "--stacks: either name every stack (Anna=5000,Ben=3000) or none of them (5000,3000)."
+        )
+    names = [p.split("=", 1)[0].strip() for p in parts] if named else None
+    if names is not None and any(not n for n in names):
+        raise InputError("--stacks: a stack needs a name before '=' (e.g. Anna=5000).")
+    numbers = ",".join(p.split("=", 1)[1] for p in parts) if named else text
+    example = "Anna=12000,Ben=8500" if named else "12000,8500"
+    stacks = parse_ints(numbers, "--stacks", example, "whole chip counts", text)
+    if any(n < 0 for n in stacks):
+        raise InputError("--stacks: chip counts cannot be negative.")
+    return names, stacks

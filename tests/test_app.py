@@ -1,0 +1,81 @@
+"""The application layer: use cases called with plain values, typed results, no CLI."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+
+import pytest
+
+from tdtool.app import deals, players
+from tdtool.errors import InputError, RuleError
+from tdtool.io.store import Store
+from tdtool.tournament.icm import DealMethod
+from tests.tournament_fixtures import make
+
+
+@pytest.fixture
+def db(tmp_path):
+    return make(tmp_path / "cup.tdtool", buy_in=100, reentry=True, rebuy_price=100, addon_price=50)
+
+
+def test_register_bust_reenter_rebuy_addon_through_the_app(db):
+    added = players.register(db, [f"P{i}" for i in range(12)])
+    assert [p.name for p in added.added][:2] == ["P0", "P1"] and added.entries == 12
+    assert added.added[0].table is None  # before the draw: no seat
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        added.entries = 3  # type: ignore[misc]
+
+    from tdtool.app.change import run_change
+    from tdtool.tournament import director
+
+    run_change(db, lambda s, now, rng, choose: director.draw(s, rng))
+    out = players.bust(db, ["P0", "P1"], stacks=[500, 900])
+    assert [(b.name, b.place, b.through) for b in out.busted] == [("P0", 12, 12), ("P1", 11, 11)]
+    assert out.players_left == 10 and out.winner is None
+    assert json.loads(json.dumps(out.to_dict()))["busted"][0] == {
+        "name": "P0",
+        "place": 12,
+        "through": 12,
+    }
+    again = players.reenter(db, "P0")
+    assert again.entries == 2 and again.player.table is not None
+    assert players.rebuy(db, "P2").to_dict() == {"name": "P2", "rebuys": 1, "chips": 10_000}
+    assert players.addon(db, "P2").to_dict() == {"name": "P2", "addons": 1, "chips": 10_000}
+    rows = {r.name: r for r in players.players(db).rows}
+    assert rows["P1"].status == "busted" and rows["P0"].entries == 2
+
+
+def test_a_refused_use_case_changes_nothing(db):
+    players.register(db, ["Anna", "Ben"])
+    with Store.open(db) as store:
+        before = len(store.log())
+    with pytest.raises(RuleError):
+        players.register(db, ["anna"])
+    with pytest.raises(RuleError):
+        players.bust(db, ["Anna"])  # not drawn yet
+    with pytest.raises(InputError):
+        players.rebuy(db, "Nobody")
+    with Store.open(db) as store:
+        assert len(store.log()) == before
+
+
+def test_a_deal_from_values_alone_never_asks_for_the_file():
+    def no_file():
+        raise AssertionError("the file was looked for")
+
+    result = deals.deal(DealMethod.ICM, [5000, 3000, 2000], prizes=[50, 30, 20], db=no_file)
+    assert result.deal.amounts == (38, 33, 29) and not result.accepted
+    assert result.to_dict()["accepted"] is False
+
+
+def test_bust_takes_stacks_by_name_in_any_order(cli, tmp_path):
+    db = make(tmp_path / "cup.tdtool")
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(6)])
+    cli("--db", db, "seat", "draw")
+    out = cli("--db", db, "player", "bust", "P1", "P2", "--stacks", "p2=900,P1=500", "--json")
+    assert out.exit_code == 0, out.output
+    places = {b["name"]: b["place"] for b in json.loads(out.stdout)["busted"]}
+    assert places == {"P1": 6, "P2": 5}
+    wrong = cli("--db", db, "player", "bust", "P3", "--stacks", "P4=500")
+    assert wrong.exit_code == 2 and "names other players" in wrong.stderr
