@@ -173,7 +173,8 @@ def test_the_state_read_through_snapshots_is_always_the_fold_of_the_log(
                 tx.append(kind, data)
         for step, arg in steps:
             if step == "register":
-                register(store, [f"N{n + i}" for i in range(arg)])
+                with contextlib.suppress(RuleError):  # a full final table takes no entry
+                    register(store, [f"N{n + i}" for i in range(arg)])
                 n += arg
             elif step == "bust":
                 with store.transaction() as tx:
