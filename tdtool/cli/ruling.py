@@ -339,4 +339,6 @@ def render_ruling(ruling: Ruling, indent: str = "") -> str:
     head = "MISDEAL. " if ruling.misdeal else ""
     lines = [f"{indent}{head}{ruling.summary} ({ruling.rule})"]
     lines += [f"{indent}  {n}. {step}" for n, step in enumerate(ruling.steps, 1)]
+    if ruling.example:
+        lines.append(f"{indent}  As in: {ruling.example}.")
     return "\n".join(lines)

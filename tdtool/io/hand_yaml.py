@@ -19,11 +19,15 @@ from tdtool.rules.betting import Stakes, Street, Verb
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
+    ChipsLine,
+    DeclarationLine,
     EnteredHand,
     HandLine,
     Irregularity,
     IrregularityLine,
     Profile,
+    PullBackLine,
+    Said,
     SeatEntry,
     ShowdownLine,
 )
@@ -78,6 +82,82 @@ PREMATURE = {
     Street.RIVER: Irregularity.PREMATURE_RIVER,
 }
 _NUMBER = re.compile(r"^-?\d[\d,_]*$")
+_CHIP_AMOUNT = re.compile(r"^(\d[\d,_]*(?:\.\d+)?)(k?)$")
+_UNITS = {
+    w: n
+    for n, w in enumerate(
+        [
+            "zero",
+            "one",
+            "two",
+            "three",
+            "four",
+            "five",
+            "six",
+            "seven",
+            "eight",
+            "nine",
+            "ten",
+            "eleven",
+            "twelve",
+            "thirteen",
+            "fourteen",
+            "fifteen",
+            "sixteen",
+            "seventeen",
+            "eighteen",
+            "nineteen",
+        ]  # fmt: skip
+    )
+}
+_TENS = {
+    w: 10 * n
+    for n, w in enumerate(
+        ["twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety"], 2
+    )
+}
+_SCALES = {"thousand": 1000, "million": 1_000_000}
+_SAYS = {
+    "call": Said.CALL, "calls": Said.CALL, "check": Said.CHECK, "checks": Said.CHECK,
+    "fold": Said.FOLD, "folds": Said.FOLD, "all-in": Said.ALL_IN, "allin": Said.ALL_IN,
+    "all in": Said.ALL_IN, "pot": Said.POT, "the pot": Said.POT, "bet pot": Said.POT,
+    "bet the pot": Said.POT, "raise pot": Said.POT, "raise the pot": Said.POT,
+}  # fmt: skip
+OOT = ["out", "of", "turn"]
+
+
+def spoken_amount(words: list[str]) -> int | None:
+    """An amount as said: `1400`, `1,400`, `5k`, `fourteen hundred`, `forty-two thousand`.
+
+    >>> spoken_amount(["fourteen", "hundred"]), spoken_amount(["5k"]), spoken_amount(["raise"])
+    (1400, 5000, None)
+    """
+    if len(words) == 1:
+        m = _CHIP_AMOUNT.match(words[0].lower())
+        if m:
+            value = float(m.group(1).replace(",", "").replace("_", "")) * (
+                1000 if m.group(2) else 1
+            )
+            return int(value) if value == int(value) else None
+    total = current = 0
+    seen = False
+    for word in words:
+        for part in word.lower().split("-"):
+            if part == "and" and seen:
+                continue
+            if part in _UNITS:
+                current += _UNITS[part]
+            elif part in _TENS:
+                current += _TENS[part]
+            elif part == "hundred":
+                current = (current or 1) * 100
+            elif part in _SCALES:
+                total += (current or 1) * _SCALES[part]
+                current = 0
+            else:
+                return None
+            seen = True
+    return total + current if seen else None
 
 
 def load_hand(path: str | Path) -> EnteredHand:
@@ -353,6 +433,20 @@ class _Reader:
         words = text.split()
         low = [w.lower() for w in words]
         line = _line(node)
+        if low[0] == "flop" and low[-2:] == ["without", "burn"]:
+            cards = self.cards(node, " ".join(words[1:-2])) if len(words) > 3 else ()
+            if len(cards) != 3:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write the three flop cards, like `flop 2c 7s 9d without burn`.",
+                )
+            return IrregularityLine(line, text, Irregularity.FLOP_WITHOUT_BURN, cards=cards)
+        if low[:2] == ["extra", "card"]:
+            if len(low) < 3:
+                raise self.fail(node, f"`{text}`: say who got the extra card: `extra card WHO`.")
+            return IrregularityLine(
+                line, text, Irregularity.EXTRA_CARD, seat=self.who(node, words[2:], seats)
+            )
         if low[0] in STREET_WORDS:
             return self.board(node, text, STREET_WORDS[low[0]], " ".join(words[1:]), False)
         if low[0] == "premature" and len(low) > 1 and low[1] in STREET_WORDS:
@@ -368,6 +462,16 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.MISDEAL, reason=" ".join(words[1:]) or None
             )
+        out_of_turn = low[-3:] == OOT
+        if out_of_turn:
+            words, low = words[:-3], low[:-3]
+            if not low:
+                raise self.fail(node, f"`{text}`: write `WHO ACTION out of turn`.")
+        if low[-3:] == ["plays", "the", "board"] and not out_of_turn:
+            return ShowdownLine(line, text, self.who(node, words[:-3], seats), True, board=True)
+        talk = self.talk(node, text, words, low, seats, out_of_turn)
+        if talk is not None:
+            return talk
         amount: int | None = None
         if _NUMBER.match(low[-1]):
             amount = int(low[-1].replace(",", "").replace("_", ""))
@@ -380,6 +484,12 @@ class _Reader:
         if not low:
             raise self.fail(node, f"`{text}` is not an action: write `WHO VERB`, like `Ben call`.")
         verb = low[-1]
+        if out_of_turn and (verb in ("exposes", "expose") or verb in SHOWDOWN):
+            raise self.fail(
+                node,
+                f"`{text}`: only a betting action can be out of turn (fold, check, call,"
+                " bet, raise, all-in, puts, says).",
+            )
         if verb in ("exposes", "expose") and amount is None:
             return IrregularityLine(
                 line, text, Irregularity.PLAYER_EXPOSES, seat=self.who(node, words[:-1], seats)
@@ -406,7 +516,91 @@ class _Reader:
                 raise self.fail(node, f"`{text}`: a {verb} must be more than 0.")
         elif amount is not None:
             raise self.fail(node, f"`{text}`: a {verb} takes no amount; write `{' '.join(words)}`.")
-        return ActionLine(line, text, seat, kind, amount)
+        return ActionLine(line, text, seat, kind, amount, out_of_turn)
+
+    def talk(
+        self,
+        node: yaml.Node,
+        text: str,
+        words: list[str],
+        low: list[str],
+        seats: tuple[SeatEntry, ...],
+        out_of_turn: bool,
+    ) -> HandLine | None:
+        """`WHO puts N`, `WHO puts chips C C ...`, `WHO says ...`, `WHO pulls back [C ...]`."""
+        k = next(
+            (
+                k
+                for k in range(1, len(low))
+                if low[k] in ("puts", "put", "says", "say")
+                or (low[k] in ("pulls", "pull") and low[k + 1 : k + 2] == ["back"])
+            ),
+            None,
+        )
+        if k is None:
+            return None
+        line = _line(node)
+        rest, rest_low = words[k + 1 :], low[k + 1 :]
+        if low[k] in ("pulls", "pull"):
+            if out_of_turn:
+                raise self.fail(node, f"`{text}`: chips are pulled back only in turn.")
+            seat = self.who(node, words[:k], seats)
+            return PullBackLine(line, text, seat, self.chip_values(node, text, rest[1:], True))
+        if low[k] in ("puts", "put"):
+            seat = self.who(node, words[:k], seats)
+            if rest_low[:1] == ["chips"]:
+                chips = self.chip_values(node, text, rest[1:], False)
+                return ChipsLine(line, text, seat, sum(chips), chips, out_of_turn)
+            amount = spoken_amount(rest) if rest else None
+            if amount is None or amount <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write what the player pushed out, like `{words[0]} puts 1500`"
+                    f" or `{words[0]} puts chips 1000 500`.",
+                )
+            return ChipsLine(line, text, seat, amount, (), out_of_turn)
+        seat = self.who(node, words[:k], seats)
+        said_text = " ".join(rest_low)
+        if said_text in _SAYS:
+            return DeclarationLine(line, text, seat, _SAYS[said_text], None, out_of_turn)
+        if rest_low[:1] in (["raise"], ["raises"], ["bet"], ["bets"]):
+            tail = rest[1:]
+            if tail[:1] and tail[0].lower() == "to":
+                tail = tail[1:]
+            amount = spoken_amount(tail) if tail else None
+            if tail and (amount is None or amount <= 0):
+                raise self.fail(
+                    node,
+                    f"`{text}`: `{' '.join(tail)}` is not an amount (write `says raise 8000`).",
+                )
+            return DeclarationLine(line, text, seat, Said.RAISE, amount, out_of_turn)
+        amount = spoken_amount(rest) if rest else None
+        if amount is None or amount <= 0:
+            raise self.fail(
+                node,
+                f"`{text}` is not a declaration tdtool can read: write `says call`, `says check`,"
+                " `says fold`, `says raise`, `says raise 8000`, `says 1400`, `says all-in` or"
+                " `says pot`.",
+            )
+        return DeclarationLine(line, text, seat, Said.AMOUNT, amount, out_of_turn)
+
+    def chip_values(
+        self, node: yaml.Node, text: str, words: list[str], optional: bool
+    ) -> tuple[int, ...]:
+        """Chip values, one per chip: `1000 500 500` (or `1k 500`)."""
+        if not words and not optional:
+            raise self.fail(node, f"`{text}`: name each chip's value, like `puts chips 1000 500`.")
+        values = []
+        for word in words:
+            m = _CHIP_AMOUNT.match(word.lower().strip(","))
+            value = spoken_amount([word.strip(",")]) if m else None
+            if value is None or value <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}`: `{word}` is not a chip value; name each chip, like `1000 500`.",
+                )
+            values.append(value)
+        return tuple(values)
 
     def board(
         self, node: yaml.Node, text: str, street: Street, cards_text: str, premature: bool

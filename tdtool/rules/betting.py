@@ -493,3 +493,25 @@ class Betting:
         self.aggressor = None
         self.to_act = self._next(self.first_after_flop) if self._actives() >= 2 else None
         return self.street
+
+    # -- the floor's corrections (tdtool.rules.chip_floor, tdtool.rules.floor) --------------
+
+    def forfeit(self, seat: int, chips: int) -> None:
+        """Chips the player leaves in the pot before folding (an undercall forfeited, TDA 51B)."""
+        i = self.index[seat]
+        paid = min(chips, self.stack[i])
+        self.stack[i] -= paid
+        self.committed[i] += paid
+
+    def kill(self, seat: int) -> None:
+        """The floor kills a hand whatever the turn (a wrong number of cards after substantial
+        action, TDA 35D, 38): it is out, its chips stay in the pot, the action moves on."""
+        i = self.index[seat]
+        if self.folded[i]:
+            return
+        self.folded[i] = True
+        self.in_hand -= 1
+        if self.to_act == i or self.hand_over:
+            self.to_act = None if self.hand_over else self._next(i + 1)
+        elif self.to_act is not None:
+            self.to_act = self._next(self.to_act)

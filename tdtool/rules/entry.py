@@ -8,6 +8,7 @@ their own (`IrregularityLine`) so that the rulings plug in at exactly one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 
 from tdtool.cards import Card
 from tdtool.game import Variant
@@ -35,6 +36,8 @@ class ActionLine:
     seat: int
     verb: Verb
     amount: int | None = None
+    out_of_turn: bool = False
+    """Written `... out of turn`: backed up and ruled by TDA 53 (tdtool.rules.out_of_turn)."""
 
 
 @dataclass(frozen=True)
@@ -55,6 +58,8 @@ class ShowdownLine:
     text: str
     seat: int
     shows: bool
+    board: bool = False
+    """`WHO plays the board`: the player tables the cards and plays the board (TDA 19)."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +80,69 @@ class IrregularityLine:
     reason: str | None = None
 
 
-HandLine = ActionLine | BoardLine | ShowdownLine | IrregularityLine
+class Said(StrEnum):
+    """What a player declared out loud (`WHO says ...`), before or without chips (TDA 40B)."""
+
+    CALL = "call"
+    CHECK = "check"
+    FOLD = "fold"
+    RAISE = "raise"
+    ALL_IN = "all-in"
+    POT = "pot"
+    AMOUNT = "amount"
+    """An amount only ("fourteen hundred"): the same as pushing out that much (TDA 40C)."""
+
+
+@dataclass(frozen=True)
+class ChipsLine:
+    """`WHO puts N` or `WHO puts chips C C ...`: chips pushed out silently in one motion.
+
+    `amount` is what this motion added (not the round total); `chips` names each chip's
+    value when the file gives them (empty when only the amount is known).
+    """
+
+    line: int
+    text: str
+    seat: int
+    amount: int
+    chips: tuple[int, ...] = ()
+    out_of_turn: bool = False
+
+
+@dataclass(frozen=True)
+class DeclarationLine:
+    """`WHO says WORDS`: a verbal declaration; `amount` is the round total said, if any."""
+
+    line: int
+    text: str
+    seat: int
+    said: Said
+    amount: int | None = None
+    out_of_turn: bool = False
+
+
+@dataclass(frozen=True)
+class PullBackLine:
+    """`WHO pulls back [C C ...]`: prior-bet chips taken back facing a raise (TDA 46).
+
+    `chips` names the chips pulled back; empty means all of them.
+    """
+
+    line: int
+    text: str
+    seat: int
+    chips: tuple[int, ...] = ()
+
+
+HandLine = (
+    ActionLine
+    | BoardLine
+    | ShowdownLine
+    | IrregularityLine
+    | ChipsLine
+    | DeclarationLine
+    | PullBackLine
+)
 
 
 @dataclass(frozen=True)

@@ -27,6 +27,8 @@ from tdtool.rules.rulings import (
     rule_boxed_card,
     rule_declared_misdeal,
     rule_exposed_card,
+    rule_extra_card,
+    rule_flop_without_burn,
     rule_four_card_flop,
     rule_player_exposes,
     rule_premature_flop,
@@ -74,11 +76,18 @@ class Floor:
         self._scrambled: tuple[int, tuple[Card, ...]] | None = None
         self._set_aside: tuple[int, Card] | None = None
         self._burned: dict[Card, str] = {}
+        self._extra = 0
+        self._no_burn: tuple[int, tuple[Card, ...]] | None = None
 
     # -- the one seam: an irregularity line ----------------------------------------------
 
     def rule(
-        self, record: IrregularityLine, betting: Betting, seen: Mapping[Card, str], where: str
+        self,
+        record: IrregularityLine,
+        betting: Betting,
+        seen: Mapping[Card, str],
+        where: str,
+        flop_follows: bool = False,
     ) -> Ruling:
         """Rule on one irregularity line, given the betting so far and the cards already dealt."""
         kind = Irregularity(str(record.kind))
@@ -113,6 +122,16 @@ class Floor:
                     " not an irregularity of the hand; remove the line."
                 )
             ruling = rule_player_exposes(self.profile, line, who)
+        elif kind == Irregularity.EXTRA_CARD:
+            assert record.seat is not None
+            self._extra += 1
+            first = self.order[0] == record.seat
+            ruling = rule_extra_card(self.profile, self._extra, actions, line, who, first)
+            burned = self.profile == Profile.ROBERT and self._extra == 1 and first
+            if not ruling.misdeal and not burned:
+                betting.kill(record.seat)  # a wrong number of cards after SA: a dead hand
+        elif kind == Irregularity.FLOP_WITHOUT_BURN:
+            ruling = self._flop_without_burn(record, betting, seen, where, flop_follows)
         else:  # pragma: no cover - the hand file has no other irregularity lines
             raise InputError(f"{where}: tdtool cannot rule on `{record.text}` in a hand file.")
         self.rulings.append(ruling)
@@ -181,6 +200,30 @@ class Floor:
             self._scrambled = (record.line, record.cards)
         return rule_four_card_flop(self.profile, record.line)
 
+    def _flop_without_burn(
+        self,
+        record: IrregularityLine,
+        betting: Betting,
+        seen: Mapping[Card, str],
+        where: str,
+        flop_follows: bool,
+    ) -> Ruling:
+        """TDA 39B: corrected when the next line is the flop (nobody acted), else it stands."""
+        if betting.street != Street.PREFLOP:
+            raise InputError(f"{where}: `{record.text}` is out of order: the flop is already out.")
+        if not betting.round_over:
+            raise InputError(
+                f"{where}: the flop came before the pre-flop betting was complete"
+                f" ({betting.name(betting.to_act or 0)} is still to act): write `premature flop"
+                " ...` instead."
+            )
+        self._fresh(record, seen, where)
+        if flop_follows and self.profile == Profile.TDA:
+            self._no_burn = (record.line, record.cards)
+        return rule_flop_without_burn(
+            self.profile, acted_on_flop=not flop_follows, line=record.line
+        )
+
     # -- the lines after a ruling ------------------------------------------------------------
 
     def check_board(self, record: BoardLine) -> None:
@@ -213,6 +256,25 @@ class Floor:
                 " was scrambled, so it is out of play"
             )
             self._scrambled = None
+        if record.street == Street.FLOP and self._no_burn is not None:
+            line, three = self._no_burn
+            kept = set(cards) & set(three)
+            if len(kept) != 2:
+                raise OutOfProcedure(
+                    record.line,
+                    "the dealer",
+                    f"the flop {_cards(cards)} does not keep exactly two of the three cards of"
+                    f" line {line} ({_cards(three)})",
+                    "the three cards are scrambled face down, one chosen at random becomes the"
+                    " burn, and the flop is the other two plus the next card off the deck",
+                    "TDA 39B",
+                )
+            (burn,) = set(three) - kept
+            self._burned[burn] = (
+                f"{burn} became the flop's burn card when the flop of line {line} without a burn"
+                " was scrambled, so it is out of play"
+            )
+            self._no_burn = None
         if record.street == Street.TURN and self._set_aside is not None:
             line, card = self._set_aside
             if cards[0] == card:

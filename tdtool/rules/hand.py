@@ -16,17 +16,21 @@ from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street, Verb
+from tdtool.rules.chip_floor import ChipFloor
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
+    ChipsLine,
+    DeclarationLine,
     EnteredHand,
     HandLine,
     IrregularityLine,
+    PullBackLine,
     ShowdownLine,
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Ruling
+from tdtool.rules.rulings import Irregularity, Ruling
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -153,6 +157,8 @@ class Replay:
         self.folded_at: dict[int, int] = {}
         self.mucked: set[int] = set()
         self.shown: set[int] = set()
+        self.board_players: set[int] = set()
+        """Players who tabled and played the board (TDA 19); cards speak if they hold better."""
         self.cards = {s.seat: s.cards for s in hand.seats}
         self.floor = Floor(
             hand.profile,
@@ -160,6 +166,10 @@ class Replay:
             hand.button,
             {s.seat: s.name for s in hand.seats},
         )
+        self.talk = ChipFloor(self)
+        """Chips put out, words said, out-of-turn actions (tdtool.rules.chip_floor)."""
+        self.upcoming: HandLine | None = None
+        """The line after the one being played (an undercall followed by a fold, TDA 51B)."""
         for s in hand.seats:
             owner = f"{s.name} (line {s.line})"
             for card in s.cards or ():
@@ -205,23 +215,40 @@ class Replay:
                 f" ended in a misdeal on line {self.floor.ended.line}; enter the"
                 " re-deal as a new hand."
             )
+        if not self.talk.before(record):
+            return
         match record:
             case ActionLine():
-                self.action(record)
+                self.talk.action(record)
             case BoardLine():
                 self.deal_board(record)
             case ShowdownLine():
                 self.showdown_line(record)
             case IrregularityLine():
                 self.irregularity(record)
+            case ChipsLine():
+                self.talk.chips(record)
+            case DeclarationLine():
+                self.talk.declaration(record)
+            case PullBackLine():
+                self.talk.pull_back(record)
+        self.talk.settle()
+
+    def all_rulings(self) -> tuple[Ruling, ...]:
+        """Every ruling of the hand, in file order."""
+        return tuple(sorted([*self.floor.rulings, *self.talk.rulings], key=lambda r: r.line))
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
         where = self.where(record.line)
+        follows = isinstance(self.upcoming, BoardLine) and self.upcoming.street is Street.FLOP
         try:
-            self.floor.rule(record, self.betting, self.seen, where)
+            self.floor.rule(record, self.betting, self.seen, where, flop_follows=follows)
         except IllegalAction as exc:
             raise exc.at(where, record.line) from None
+        if record.kind == Irregularity.FLOP_WITHOUT_BURN and not follows:
+            # nobody corrected it before acting on it: the flop stands as dealt (TDA 39B)
+            self.deal_board(BoardLine(record.line, record.text, Street.FLOP, record.cards))
 
     def action(self, record: ActionLine) -> None:
         """A betting action: verified against the betting rules, then done."""
@@ -318,6 +345,10 @@ class Replay:
                 f"{where}: {who} folded on line {self.folded_at[record.seat]}"
                 " and is not in the showdown."
             )
+        if record.board:
+            self.shown.add(record.seat)
+            self.board_players.add(record.seat)
+            return
         if record.shows:
             if not self.cards[record.seat]:
                 raise InputError(
@@ -348,6 +379,7 @@ class Replay:
     def finish(self) -> HandResult:
         """Check the hand is complete, then form the pots and award them."""
         b = self.betting
+        self.talk.finish()
         start = tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat))
         if self.floor.ended is not None:  # a misdeal: every chip goes back where it started
             return HandResult(
@@ -362,7 +394,7 @@ class Replay:
                 postings=(),
                 won_by_fold=None,
                 chip=self.hand.chip,
-                rulings=tuple(self.floor.rulings),
+                rulings=self.all_rulings(),
                 misdeal=self.floor.ended,
             )
         if not b.hand_over:
@@ -398,6 +430,10 @@ class Replay:
                 if seat in self.mucked:
                     continue
                 cards = self.cards[seat]
+                if not cards and seat in self.board_players:
+                    values[seat] = evaluate_codes(codes)
+                    shown[seat] = ShownHand(names[seat], (), board, HandValue(values[seat]))
+                    continue
                 if not cards:
                     entry = next(s for s in self.hand.seats if s.seat == seat)
                     raise InputError(
@@ -464,7 +500,7 @@ class Replay:
             postings=tuple(_posting(names, p) for p in b.postings),
             won_by_fold=names[live[0]] if b.hand_over else None,
             chip=self.hand.chip,
-            rulings=tuple(self.floor.rulings),
+            rulings=self.all_rulings(),
         )
 
     def _hilo_pot(
@@ -549,6 +585,8 @@ def _posting(names: dict[int, str], p: Posting) -> tuple[str, str, int, bool]:
 def replay(hand: EnteredHand) -> HandResult:
     """Adjudicate an entered hand: every line verified in order, then pots formed and awarded."""
     state = Replay(hand)
-    for record in hand.lines:
+    lines = hand.lines
+    for k, record in enumerate(lines):
+        state.upcoming = lines[k + 1] if k + 1 < len(lines) else None
         state.apply(record)
     return state.finish()

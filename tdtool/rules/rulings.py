@@ -46,6 +46,13 @@ class Irregularity(StrEnum):
     EXTRA_CARD = "extra-card"
     PLAYER_EXPOSES = "player-exposes"
     DUPLICATE_CARD = "duplicate-card"
+    CHIPS_PUT_OUT = "chips-put-out"
+    OVERCHIP = "overchip"
+    MULTIPLE_CHIPS = "multiple-chips"
+    PRIOR_CHIPS = "prior-chips"
+    UNDERCALL = "undercall"
+    DECLARATION = "declaration"
+    OUT_OF_TURN = "out-of-turn"
 
 
 @dataclass(frozen=True)
@@ -58,10 +65,12 @@ class Ruling:
     rule: str
     steps: tuple[str, ...]
     summary: str
+    example: str | None = None
+    """The TDA 2024 Illustration Addendum example the situation matches, if there is one."""
 
     def to_dict(self) -> dict[str, object]:
         """The ruling as the `rulings` entry of `hand check --json` (specs/hand-file.md)."""
-        return {
+        out: dict[str, object] = {
             "line": self.line,
             "irregularity": str(self.irregularity),
             "misdeal": self.misdeal,
@@ -69,6 +78,9 @@ class Ruling:
             "steps": list(self.steps),
             "summary": self.summary,
         }
+        if self.example is not None:
+            out["example"] = self.example
+        return out
 
 
 # ---------------------------------------------------------------------------------------
@@ -505,9 +517,13 @@ def rule_extra_card(
     actions: Sequence[str] = (),
     line: int = 0,
     who: str = "the first player",
+    first: bool = True,
 ) -> Ruling:
-    """The dealer gave the first player a third card after the deal (TDA 35A-5; RRoP Hold'em 2)."""
-    if profile == Profile.ROBERT and extra_cards == 1:
+    """The dealer gave a player a third card after the deal (TDA 35A-5; RRoP Hold'em 2).
+
+    Under Robert's Rules one extra card to the first player dealt becomes the burn card.
+    """
+    if profile == Profile.ROBERT and extra_cards == 1 and first:
         return Ruling(
             line=line,
             irregularity=Irregularity.EXTRA_CARD,

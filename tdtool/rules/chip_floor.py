@@ -1,0 +1,568 @@
+"""The floor during the betting: chips put out, words said, prior chips pulled back, and
+actions out of turn, turned into the actions they amount to as the hand replays.
+
+`ChipFloor` is kept by the hand replay (`tdtool.rules.hand.Replay`). For each `puts`,
+`says`, `pulls back` or `... out of turn` line it takes a snapshot of what the player faces
+(`tdtool.rules.chips.Facing`), asks the pure rulings (`tdtool.rules.chips`,
+`tdtool.rules.out_of_turn`) what it amounts to, and plays that action through the replay, so
+every legality check of the betting engine still applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from tdtool.errors import InputError
+from tdtool.game import Game
+from tdtool.rules.betting import Betting, IllegalAction, Street, Verb
+from tdtool.rules.chips import Facing, Reading, behind, read_chips, read_declaration
+from tdtool.rules.entry import (
+    ActionLine,
+    ChipsLine,
+    DeclarationLine,
+    HandLine,
+    PullBackLine,
+    Said,
+)
+from tdtool.rules.out_of_turn import rule_out_of_turn, rule_skipped
+from tdtool.rules.rulings import Irregularity, Profile, Ruling, is_substantial_action
+
+if TYPE_CHECKING:
+    from tdtool.rules.hand import Replay
+
+PlayerLine = ActionLine | ChipsLine | DeclarationLine
+
+_CHIP_VERBS = {Verb.CALL: "call", Verb.BET: "bet", Verb.RAISE: "raise", Verb.ALL_IN: "raise"}
+
+
+@dataclass(frozen=True)
+class _Pending:
+    """An out-of-turn line waiting for the player's turn."""
+
+    record: PlayerLine
+    faced: int
+    """The bet to the player when they acted out of turn."""
+    kind: str
+    """check, call, bet, raise or fold: what the line was, for TDA 36 and the ruling."""
+    action: str
+    """The action in words ("raise to 800")."""
+
+
+def _kind(record: PlayerLine, current: int) -> str:
+    """What an out-of-turn line is, in the words of TDA 36 (check, call, bet, raise, fold)."""
+    if isinstance(record, ActionLine):
+        verb = record.verb
+        if verb in (Verb.FOLD, Verb.CHECK, Verb.CALL):
+            return str(verb)
+        return "bet" if current == 0 else "raise"
+    if isinstance(record, DeclarationLine) and record.said in (Said.FOLD, Said.CHECK, Said.CALL):
+        return str(record.said)
+    return "bet" if current == 0 else "raise"
+
+
+def _words(record: PlayerLine, current: int) -> str:
+    """The out-of-turn action in words, for the ruling: "the raise to 800", "the check"."""
+    if isinstance(record, ActionLine):
+        if record.amount is None:
+            return f"the {record.verb}"
+        word = "bet of" if current == 0 else "raise to"
+        return f"the {word} {record.amount:,}"
+    if isinstance(record, ChipsLine):
+        return f"the {record.amount:,} put out"
+    if record.said is Said.AMOUNT:
+        return f"the {record.amount:,} declared"
+    if record.said is Said.RAISE and record.amount:
+        word = "bet of" if current == 0 else "raise to"
+        return f"the declared {word} {record.amount:,}"
+    return f"the declared {record.said}"
+
+
+class ChipFloor:
+    """What the floor has ruled on chips, words and out-of-turn actions in one hand so far."""
+
+    def __init__(self, replay: Replay) -> None:
+        self.replay = replay
+        self.profile = Profile(str(replay.hand.profile))
+        self.rulings: list[Ruling] = []
+        self.consumed: set[int] = set()
+        """Lines already played as part of an earlier line (a fold after an undercall)."""
+        self.pending: dict[int, _Pending] = {}
+        """Out-of-turn lines by seat, waiting for the player's turn."""
+        self.limited: dict[int, tuple[str, str]] = {}
+        """Seats that may only call or fold this turn: (why, rule)."""
+        self.no_fold: dict[int, int] = {}
+        """Seats that pulled back prior chips (line): they may not fold now (TDA 46B)."""
+        self.pulled: dict[int, int] = {}
+        """Chips pulled back by seat before their chips line (TDA 46)."""
+        self.awaiting: DeclarationLine | None = None
+        """`says raise` without an amount: the next line must be that player's chips."""
+        self.declared: tuple[int, Reading] | None = None
+        """The declaration just played: a `puts` line right after it is its chips."""
+        self.chips_first: int | None = None
+        """The seat whose chips were just played: words right after them change nothing."""
+        self.out: dict[int, tuple[Street, int]] = {}
+        """Chips physically out in front of a player this street (an overchip awaiting change)."""
+        self.skipped_on: Street | None = None
+        """The street on which TDA 53B made out-of-turn actions binding past a skipped player."""
+
+    # -- helpers --------------------------------------------------------------------------
+
+    @property
+    def betting(self) -> Betting:
+        return self.replay.betting
+
+    def name(self, seat: int) -> str:
+        return self.replay.hand.name(seat)
+
+    def where(self, line: int) -> str:
+        return self.replay.where(line)
+
+    def facing(self, seat: int) -> Facing:
+        """A snapshot of what the player to act faces, for the pure rulings."""
+        b = self.betting
+        i = b.index[seat]
+        opts = b.options()
+        game = b.stakes.game
+        street_moves = [m for m in b.moves if m.street is b.street]
+        levels = sorted(
+            {m.to for m in street_moves if m.verb in (Verb.BET, Verb.RAISE)}
+            | ({b.stakes.big_blind} if b.street is Street.PREFLOP else set())
+        )
+        opening = not any(m.verb is Verb.RAISE for m in street_moves)
+        can_raise = opts.min_to is not None and seat not in self.limited
+        step = b._size() if game is Game.LIMIT else b.min_raise
+        if opts.min_to is not None and opts.min_to < opts.all_in_to:
+            step = opts.min_to - b.current
+        out = self.out.get(seat)
+        prior = out[1] if out is not None and out[0] is b.street else None
+        return Facing(
+            who=b.name(i),
+            bet=b.bet[i],
+            stack=b.stack[i],
+            current=b.current,
+            step=step,
+            can_raise=can_raise,
+            max_to=None if game is Game.NO_LIMIT else opts.max_to,
+            heads_up=len(b.live) == 2,
+            opening=opening,
+            levels=tuple(levels),
+            pot=b.pot_total(),
+            big_blind=b.stakes.big_blind,
+            prior=prior,
+        )
+
+    def _ensure_turn(self, record: PlayerLine) -> None:
+        """The same refusals as an action line: hand over, folded, round over, out of turn."""
+        b = self.betting
+        if b.to_act is not None and b.players[b.to_act].seat == record.seat:
+            return
+        probe = ActionLine(record.line, record.text, record.seat, Verb.FOLD)
+        self.replay.action(probe)  # raises: the hand is over, the player folded, ...
+        raise AssertionError("unreachable: a fold by the player to act was expected to fail")
+
+    def _play(self, record: PlayerLine, reading: Reading) -> None:
+        """Play what the chips or words amount to, through the replay's action checks."""
+        b = self.betting
+        if reading.forfeit:
+            b.forfeit(record.seat, reading.forfeit)
+        amount = reading.to if reading.verb in (Verb.BET, Verb.RAISE) else None
+        self._act(ActionLine(record.line, record.text, record.seat, reading.verb, amount))
+
+    def _act(self, record: ActionLine) -> None:
+        """An action in turn, with the limits the floor put on the player."""
+        seat = record.seat
+        b = self.betting
+        if b.to_act is not None and b.players[b.to_act].seat == seat:
+            who = self.name(seat)
+            raising = record.verb in (Verb.BET, Verb.RAISE) or (
+                record.verb is Verb.ALL_IN and b.bet[b.to_act] + b.stack[b.to_act] > b.current
+            )
+            if seat in self.limited and raising:
+                why, rule = self.limited[seat]
+                raise IllegalAction(
+                    who,
+                    f"{who} cannot {record.verb} now",
+                    f"{why}: {who} may only call or fold",
+                    rule,
+                    self.where(record.line),
+                    record.line,
+                )
+            if seat in self.no_fold and record.verb is Verb.FOLD:
+                raise IllegalAction(
+                    who,
+                    f"{who} cannot fold",
+                    f"{who} pulled back prior-bet chips on line {self.no_fold[seat]}, which binds"
+                    " a call or a raise",
+                    "TDA 46B",
+                    self.where(record.line),
+                    record.line,
+                )
+        self.replay.action(record)
+        self.limited.pop(seat, None)
+        self.no_fold.pop(seat, None)
+        self.pulled.pop(seat, None)
+
+    def _rule(self, ruling: Ruling) -> None:
+        self.rulings.append(ruling)
+
+    # -- the lines --------------------------------------------------------------------------
+
+    def before(self, record: HandLine) -> bool:
+        """Called before every line; returns False when the line was already played."""
+        if record.line in self.consumed:
+            return False
+        seat = getattr(record, "seat", None)
+        if not (isinstance(record, ChipsLine) and self.declared and self.declared[0] == seat):
+            self.declared = None
+        if not (isinstance(record, DeclarationLine) and self.chips_first == seat):
+            self.chips_first = None
+        if self.awaiting is not None:
+            says = self.awaiting
+            if not (
+                isinstance(record, ChipsLine)
+                and record.seat == says.seat
+                and not record.out_of_turn
+            ):
+                who = self.name(says.seat)
+                raise InputError(
+                    f"{self.where(says.line)}: `{says.text}` gives no amount, so the next line"
+                    f" must be the chips {who} put out: `{who} puts N` or `{who} puts chips"
+                    " C C ...`."
+                )
+        return True
+
+    def action(self, record: ActionLine) -> None:
+        """A plain action line (the replay calls this for every action line)."""
+        if record.out_of_turn:
+            self.out_of_turn(record)
+            return
+        self._clear_context()
+        self._act(record)
+
+    def _clear_context(self) -> None:
+        self.declared = None
+        self.chips_first = None
+
+    def chips(self, record: ChipsLine) -> None:
+        """`WHO puts N` / `WHO puts chips C C ...`."""
+        if record.out_of_turn:
+            self.out_of_turn(record)
+            return
+        declared, self.declared = self.declared, None
+        awaiting, self.awaiting = self.awaiting, None
+        self.chips_first = None
+        if declared is not None and declared[0] == record.seat:
+            self._chips_for_declaration(record, declared[1])
+            return
+        self._ensure_turn(record)
+        f = self.facing(record.seat)
+        pulled = self.pulled.get(record.seat)
+        have = behind(f, pulled)
+        if record.amount > have:
+            raise InputError(
+                f"{self.where(record.line)}: {f.who} puts {record.amount:,} but has only"
+                f" {have:,} behind."
+            )
+        upcoming = self.replay.upcoming
+        fold_next = (
+            isinstance(upcoming, ActionLine)
+            and upcoming.seat == record.seat
+            and upcoming.verb is Verb.FOLD
+            and not upcoming.out_of_turn
+        )
+        reading = read_chips(
+            f,
+            self.profile,
+            chips=record.chips,
+            amount=record.amount,
+            declared_raise=awaiting is not None,
+            pulled=pulled,
+            fold_next=fold_next,
+            line=record.line,
+        )
+        if reading.forfeit and upcoming is not None:
+            self.consumed.add(upcoming.line)
+        self._play(record, reading)
+        self._rule(reading.ruling)
+        b = self.betting
+        i = b.index[record.seat]
+        physical = b.bet[i]
+        if len(record.chips) == 1 and reading.verb is Verb.CALL and not b.folded[i]:
+            counted = (f.bet if f.prior is None else max(f.bet, f.prior)) - min(pulled or 0, f.bet)
+            physical = max(physical, counted + record.amount)
+        self.out[record.seat] = (b.street, physical)
+        self.chips_first = record.seat
+
+    def _chips_for_declaration(self, record: ChipsLine, reading: Reading) -> None:
+        who = self.name(record.seat)
+        b = self.betting
+        i = b.index[record.seat]
+        said = reading.ruling.summary.split(": ", 1)[-1].rstrip(".")
+        steps = [
+            f"{who} declared first ({said}): the declaration defines the action and the chips"
+            " follow it.",
+        ]
+        moved = b.moves[-1].added if b.moves and b.moves[-1].seat == record.seat else 0
+        if reading.verb is Verb.FOLD or b.folded[i]:
+            steps.append("The chips put out after the fold go back.")
+        elif record.amount > moved:
+            steps.append(f"{who} put out {record.amount:,}: {record.amount - moved:,} goes back.")
+        elif record.amount < moved:
+            steps.append(
+                f"{who} put out {record.amount:,}: {who} adds {moved - record.amount:,} more."
+            )
+        else:
+            steps.append(f"{who} put out exactly {record.amount:,}.")
+        self._rule(
+            Ruling(
+                record.line,
+                Irregularity.DECLARATION,
+                False,
+                "TDA 40A, 51A"
+                if self.profile == Profile.TDA
+                else "TDA 40A; RRoP No-limit rules (a bet is corrected to the verbal statement)",
+                tuple(steps),
+                f"{who}'s chips follow the declaration: {said}.",
+            )
+        )
+
+    def declaration(self, record: DeclarationLine) -> None:
+        """`WHO says ...`."""
+        if record.out_of_turn:
+            self.out_of_turn(record)
+            return
+        who = self.name(record.seat)
+        if self.chips_first == record.seat:
+            self.chips_first = None
+            last = self.rulings[-1]
+            self._rule(
+                Ruling(
+                    record.line,
+                    Irregularity.DECLARATION,
+                    False,
+                    "TDA 40A",
+                    (
+                        f"{who} put the chips out before saying anything: the chips came first"
+                        " and define the action.",
+                        f"The words change nothing: {last.summary.split(': ', 1)[-1]}",
+                    ),
+                    f"{who}'s chips came first; what {who} said after them changes nothing.",
+                )
+            )
+            return
+        self._clear_context()
+        self._ensure_turn(record)
+        f = self.facing(record.seat)
+        reading = read_declaration(f, self.profile, str(record.said), record.amount, record.line)
+        if reading is None:
+            if record.said is Said.CHECK:  # a check facing a bet (TDA 55)
+                self.limited[record.seat] = (
+                    f"{who} said check facing a bet of {f.current:,} on line {record.line}",
+                    "TDA 55",
+                )
+                self._rule(
+                    Ruling(
+                        record.line,
+                        Irregularity.DECLARATION,
+                        False,
+                        "TDA 55",
+                        (
+                            f"{who} said check while facing a bet of {f.current:,}.",
+                            f"A check is not possible: {who} may call or fold, but not raise.",
+                        ),
+                        f"{who} said check facing a bet: call or fold only.",
+                    )
+                )
+                return
+            upcoming = self.replay.upcoming
+            if not (isinstance(upcoming, ChipsLine) and upcoming.seat == record.seat):
+                raise InputError(
+                    f"{self.where(record.line)}: `{record.text}` gives no amount, so the next"
+                    f" line must be the chips {who} put out: `{who} puts N` or"
+                    f" `{who} puts chips C C ...` (or write `{who} says raise N`)."
+                )
+            self.awaiting = record
+            return
+        self._play(record, reading)
+        self._rule(reading.ruling)
+        self.declared = (record.seat, reading)
+
+    def pull_back(self, record: PullBackLine) -> None:
+        """`WHO pulls back [C C ...]`: prior-bet chips taken back facing a raise (TDA 46B)."""
+        self._clear_context()
+        b = self.betting
+        who = self.name(record.seat)
+        probe = ChipsLine(record.line, record.text, record.seat, 0)
+        self._ensure_turn(probe)
+        f = self.facing(record.seat)
+        prior = f.bet if f.prior is None else max(f.bet, f.prior)
+        if not (f.facing and prior > 0):
+            raise InputError(
+                f"{self.where(record.line)}: {who} has no prior-bet chips out facing a raise,"
+                " so there is nothing to pull back."
+            )
+        amount = sum(record.chips) if record.chips else prior
+        if amount > prior:
+            raise InputError(
+                f"{self.where(record.line)}: {who} has only {prior:,} out from a prior bet,"
+                f" so cannot pull back {amount:,}."
+            )
+        self.pulled[record.seat] = amount
+        self.no_fold[record.seat] = record.line
+        part = "all of" if amount == prior else f"{amount:,} of"
+        self._rule(
+            Ruling(
+                record.line,
+                Irregularity.PRIOR_CHIPS,
+                False,
+                "TDA 46B",
+                (
+                    f"{who} faces a raise to {b.current:,} and pulled back {part} the {prior:,}"
+                    " already out.",
+                    f"Pulling back prior chips binds {who} to call or raise: {who} may not fold.",
+                    "The chips put out next are read by TDA 46C.",
+                ),
+                f"{who} pulled back prior-bet chips: now bound to call or raise.",
+                f"TDA 2024 Illustration Addendum, Rule 46 situation {2 if amount == prior else 3}",
+            )
+        )
+
+    # -- out of turn ------------------------------------------------------------------------
+
+    def out_of_turn(self, record: PlayerLine) -> None:
+        """An `... out of turn` line: kept aside until it is the player's turn (TDA 53)."""
+        self._clear_context()
+        b = self.betting
+        who = self.name(record.seat)
+        where = self.where(record.line)
+        if b.to_act is None or self.replay.over:
+            probe = ActionLine(record.line, record.text, record.seat, Verb.FOLD)
+            self.replay.action(probe)  # the usual refusal: the hand or round is over
+        assert b.to_act is not None
+        i = b.index[record.seat]
+        if b.folded[i]:
+            raise InputError(
+                f"{where}: {who} folded on line {self.replay.folded_at[record.seat]} and has no"
+                " more actions."
+            )
+        if i == b.to_act:
+            raise InputError(
+                f"{where}: it is {who}'s turn, so `{record.text}` is not out of turn: remove"
+                " `out of turn`."
+            )
+        if b.all_in[i]:
+            raise InputError(f"{where}: {who} is all-in and has no more actions.")
+        if not (b.bet[i] < b.current or b.level[i] is None):
+            raise InputError(
+                f"{where}: {who} has already acted on the {b.street} and faces no new bet, so"
+                " has nothing to do out of turn."
+            )
+        if record.seat in self.pending:
+            first = self.pending[record.seat].record.line
+            raise InputError(
+                f"{where}: {who} already acted out of turn on line {first}; the action comes"
+                f" back to {who} before {who} acts again."
+            )
+        if isinstance(record, DeclarationLine) and record.said is Said.RAISE and not record.amount:
+            raise InputError(
+                f"{where}: `{record.text}`: write the amount said out of turn (`{who} says raise"
+                " N out of turn`)."
+            )
+        kind = _kind(record, b.current)
+        self.pending[record.seat] = _Pending(record, b.current, kind, _words(record, b.current))
+        if self.profile == Profile.TDA and self.skipped_on is not b.street:
+            kinds = [p.kind for p in self.pending.values()]
+            if is_substantial_action(kinds):
+                self._substantial(record, kinds)
+
+    def _substantial(self, record: PlayerLine, kinds: list[str]) -> None:
+        """TDA 53B: out-of-turn actions past a skipped player make substantial action."""
+        b = self.betting
+        assert b.to_act is not None
+        first = min(
+            (b.index[s] - b.to_act) % b.n for s in self.pending
+        )  # the first out-of-turn player, counted from the skipped one
+        skipped = [
+            b.players[(b.to_act + k) % b.n].seat
+            for k in range(first)
+            if not b.folded[(b.to_act + k) % b.n] and not b.all_in[(b.to_act + k) % b.n]
+        ]
+        if not skipped:
+            return
+        self.skipped_on = b.street
+        names = ", ".join(self.name(s) for s in skipped)
+        for s in skipped:
+            self.limited[s] = (
+                f"{self.name(s)} was skipped and substantial action out of turn followed"
+                f" (line {record.line})",
+                "TDA 53B",
+            )
+        self._rule(
+            rule_skipped(self.name(record.seat), names, tuple(kinds), record.line, self.profile)
+        )
+
+    def settle(self) -> None:
+        """Play or release each out-of-turn action whose player's turn has come."""
+        b = self.betting
+        while b.to_act is not None and b.players[b.to_act].seat in self.pending:
+            seat = b.players[b.to_act].seat
+            p = self.pending.pop(seat)
+            who = self.name(seat)
+            substantial = self.skipped_on is b.street
+            changed = b.current > p.faced and not substantial
+            ruling = rule_out_of_turn(
+                self.profile,
+                who,
+                p.action,
+                p.kind,
+                changed,
+                p.faced,
+                b.current,
+                p.record.line,
+                substantial=substantial,
+            )
+            self._rule(ruling)
+            if p.kind == "fold":
+                self._act(ActionLine(p.record.line, p.record.text, seat, Verb.FOLD))
+                continue
+            if changed:
+                if self.profile == Profile.ROBERT and p.kind in ("check", "call"):
+                    self.limited[seat] = (
+                        f"{who} {'checked' if p.kind == 'check' else 'called'} out of turn on"
+                        f" line {p.record.line}",
+                        "RRoP Betting and Raising: action out of turn",
+                    )
+                continue
+            if p.kind == "check" and b.current > b.bet[b.index[seat]]:
+                self.limited[seat] = (
+                    f"{who} checked out of turn on line {p.record.line} while facing a bet",
+                    "TDA 53A, 55",
+                )
+                continue
+            in_turn = replace(p.record, out_of_turn=False)
+            match in_turn:
+                case ActionLine():
+                    self._act(in_turn)
+                case ChipsLine():
+                    self.chips(in_turn)
+                case DeclarationLine():
+                    self.declaration(in_turn)
+
+    def finish(self) -> None:
+        """Out-of-turn actions whose turn never came (the hand ended first) never counted."""
+        for seat, p in sorted(self.pending.items(), key=lambda kv: kv[1].record.line):
+            self._rule(
+                rule_out_of_turn(
+                    self.profile,
+                    self.name(seat),
+                    p.action,
+                    p.kind,
+                    False,
+                    p.faced,
+                    self.betting.current,
+                    p.record.line,
+                    ended=p.kind != "fold",
+                )
+            )
+        self.pending.clear()
