@@ -56,12 +56,18 @@ def open_store(ctx: typer.Context) -> Store:
 def slug(name: str) -> str:
     """A file name for a tournament called `name`: 'Friday Deepstack' -> 'friday-deepstack'.
 
+    Letters with accents are spelled in plain Latin, so the name stays readable.
+
     >>> slug("Friday Deepstack #3")
     'friday-deepstack-3'
+    >>> slug("Łódź Open")
+    'lodz-open'
     """
     import re
 
-    text = re.sub(r"[^a-z0-9]+", "-", name.casefold()).strip("-")
+    from tdtool.names import ascii_fold
+
+    text = re.sub(r"[^a-z0-9]+", "-", ascii_fold(name)).strip("-")
     return text or "tournament"
 
 

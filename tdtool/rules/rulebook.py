@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from tdtool.errors import InputError
+from tdtool.names import nearest, or_list
 from tdtool.rules import rulings as r
 from tdtool.rules.rulings import Profile
 
@@ -470,5 +471,19 @@ def entry(id: str) -> Entry:
     key = id.strip().lower()
     if key in _BY_ID:
         return _BY_ID[key]
-    known = ", ".join(_BY_ID)
-    raise InputError(f"There is no ruling called {id!r}. Known rulings: {known}.")
+    # "exposed" -> exposed-card; "four card flop" -> four-card-flop; "misdeel" -> misdeal?
+    typed = "-".join(key.replace("_", " ").replace("-", " ").split())
+    if typed in _BY_ID:
+        return _BY_ID[typed]
+    found = [i for i in _BY_ID if typed and (typed in i.split("-") or i.startswith(typed))]
+    if len(found) == 1:
+        return _BY_ID[found[0]]
+    if found:
+        raise InputError(
+            f"{id!r} could be {len(found)} rulings: {or_list(found)}; give the whole id."
+        )
+    close = nearest(typed, _BY_ID)
+    hint = f" Did you mean {or_list(close)}?" if close else ""
+    raise InputError(
+        f"There is no ruling called {id!r}.{hint} `tdtool ruling list` shows them all."
+    )

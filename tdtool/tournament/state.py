@@ -113,11 +113,16 @@ class State:
     money: MoneyState = field(default_factory=MoneyState)
 
     def player(self, name: str) -> Player:
-        """The player called `name` (any capitalisation), or InputError."""
+        """The player `name` means: any capitalisation, accents or not, or one whole word of
+        the name when only one player has it (tdtool.names.find). A miss suggests the
+        nearest names and two possible players are an InputError naming both."""
         found = self.players.get(name.casefold())
-        if found is None:
-            raise InputError(f"No player called {name!r}; `tdtool player list` shows the names.")
-        return found
+        if found is not None:
+            return found
+        from tdtool.names import find
+
+        names = [p.name for p in self.players.values()]
+        return self.players[find(name, names, "player", "tdtool player list").casefold()]
 
     def seat(self, name: str) -> Seat | None:
         """The player's seat, or None."""
