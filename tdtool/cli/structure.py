@@ -232,8 +232,17 @@ def print_sheet(
     ] = None,
     start: StartOption = None,
     paper: Annotated[str, typer.Option("--paper", help="a4 or letter (HTML only).")] = "a4",
+    force: Annotated[
+        bool,
+        typer.Option(
+            "--force", help="Overwrite NAME.html (the file written without -o) if it exists."
+        ),
+    ] = False,
 ) -> None:
     """Write a structure sheet to hang on the tables: HTML for paper, Markdown or CSV.
+
+    Without -o the sheet is NAME.html in this folder; if that file exists already, tdtool
+    asks before replacing it (at a terminal) or refuses without --force.
 
     Example: tdtool structure print daily --start 19:00 -o daily.html
     """
@@ -251,6 +260,8 @@ def print_sheet(
     if output is None:
         chosen = (fmt or "html").lower()
         output = Path(f"{loaded.path.stem}.{chosen}")
+        if output.exists() and not force:
+            _confirm_overwrite(output)
     elif fmt is None:
         if output.suffix.lower() not in suffixes:
             raise InputError(
@@ -275,8 +286,23 @@ def print_sheet(
     typer.echo(f"Wrote {output}: {s.name}, {len(s.levels)} levels; {hint}")
 
 
+def _confirm_overwrite(output: Path) -> None:
+    """Ask before replacing a sheet written earlier (maybe edited by hand); no terminal: refuse."""
+    from tdtool.cli._db import interactive
+    from tdtool.errors import InputError
+
+    if interactive() and typer.confirm(f"{output} exists already. Replace it?", default=False):
+        return
+    raise InputError(
+        f"{output} exists already and was left as it is; give --force to replace it,"
+        " or -o FILE to write another file."
+    )
+
+
 def _slug(name: str) -> str:
-    slug = re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
+    from tdtool.names import ascii_fold
+
+    slug = re.sub(r"[^a-z0-9]+", "-", ascii_fold(name)).strip("-")
     return slug or "structure"
 
 
