@@ -314,3 +314,16 @@ def test_durations_parse_and_format():
     for bad in ("", "12:75", "a:b", "1:2:3:4", "-5"):
         with pytest.raises(InputError):
             parse_duration(bad)
+
+
+def test_prev_after_next_gives_back_the_time_that_was_left():
+    # Level 1 (20 min) skipped with 12 minutes left, by mistake: going back restores them.
+    facts = [*START, f(A.NEXT, 8 * MIN), f(A.PREV, 9 * MIN)]
+    r = at(facts, 9 * MIN)
+    assert (r.level.number, r.remaining_seconds) == (1, 12 * MIN)
+    # Two levels skipped, two steps back: each gets its own time back.
+    two = [*START, f(A.NEXT, 5 * MIN), f(A.NEXT, 6 * MIN), f(A.PREV, 6 * MIN), f(A.PREV, 6 * MIN)]
+    assert (at(two, 6 * MIN).level.number, at(two, 6 * MIN).remaining_seconds) == (1, 15 * MIN)
+    # A level that ran out by itself comes back in full.
+    ran_out = [*START, f(A.PREV, 21 * MIN)]
+    assert at(ran_out, 21 * MIN).remaining_seconds == 20 * MIN

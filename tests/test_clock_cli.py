@@ -151,3 +151,15 @@ def test_the_log_describes_clock_events(cli, db):
 def test_clock_run_without_a_terminal_points_to_status(cli, db):
     result = clock(cli, db, "run")
     assert result.exit_code == 2 and "clock status --json" in result.stderr
+
+
+def test_clock_prev_after_next_restores_the_time_that_was_left(cli, db):
+    clock(cli, db, "start")
+    clock(cli, db, "pause")
+    clock(cli, db, "set", "7:30")
+    assert clock(cli, db, "next").exit_code == 0
+    assert status(cli, db)["level"] == 2
+    back = clock(cli, db, "prev")
+    assert back.exit_code == 0, back.output
+    assert "Level 1 (50/100): 07:30 left, paused." in back.stdout
+    assert (status(cli, db)["level"], status(cli, db)["remaining_seconds"]) == (1, 450)

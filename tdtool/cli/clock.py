@@ -114,7 +114,11 @@ _simple("start", "Start the clock at level 1 (once; afterwards use pause and res
 _simple("pause", "Pause the clock; the time left stays frozen until `resume`.")
 _simple("resume", "Resume a paused clock.")
 _simple("next", "Go to the next level or break now, with its full time.")
-_simple("prev", "Go back to the previous level or break, in full (at level 1: restart it).")
+_simple(
+    "prev",
+    "Go back to the previous level or break: with the time it had left when `clock next`"
+    " ended it early, else in full (at level 1: restart it).",
+)
 
 
 @app.command("set", context_settings={"ignore_unknown_options": True})

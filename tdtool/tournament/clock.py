@@ -171,6 +171,9 @@ class _State:
     running: bool = False
     anchor: float = 0.0
     """Wall time from which a running clock counts."""
+    skipped: tuple[tuple[int, float, float], ...] = ()
+    """(index, time left, length) of each period ended early by NEXT, latest last:
+    PREV back into that period gives it back the time it had left."""
 
 
 def _length(period: Period) -> int:
@@ -225,10 +228,19 @@ def _apply(structure: Structure, s: _State, fact: ClockFact) -> _State:
             return s
         return replace(s, running=True, anchor=fact.at)
     if action is ClockAction.NEXT:
-        return s if s.index >= end else _enter(structure, s.index + 1, s)
+        if s.index >= end:
+            return s
+        left = (*s.skipped, (s.index, s.remaining, s.length))
+        return _enter(structure, s.index + 1, replace(s, skipped=left))
     if action is ClockAction.PREV:
         shown = _last_level_index(structure) if s.index >= end else s.index
-        return _enter(structure, max(0, shown - 1), s)
+        target = max(0, shown - 1)
+        if s.skipped and s.skipped[-1][0] == target and s.index < end:
+            _, remaining, length = s.skipped[-1]
+            return replace(
+                s, index=target, remaining=remaining, length=length, skipped=s.skipped[:-1]
+            )
+        return _enter(structure, target, s)
     if action is ClockAction.SET:
         seconds = max(0.0, float(fact.seconds))
         if s.index >= end:
