@@ -484,6 +484,5 @@ def entry(id: str) -> Entry:
         )
     close = nearest(typed, _BY_ID)
     hint = f" Did you mean {or_list(close)}?" if close else ""
-    raise InputError(
-        f"There is no ruling called {id!r}.{hint} `tdtool ruling list` shows them all."
-    )
+    known = ", ".join(_BY_ID)
+    raise InputError(f"There is no ruling called {id!r}.{hint} Known rulings: {known}.")
