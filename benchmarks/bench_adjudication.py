@@ -22,8 +22,12 @@ HANDS = 400
 
 def _hands(count: int):
     rng = random.Random(2024)
-    return [random_hand(rng, stakes=random_stakes(rng, Game.NO_LIMIT, bb_ante=False),
-                        all_in=True, deep=True) for _ in range(count)]
+    return [
+        random_hand(
+            rng, stakes=random_stakes(rng, Game.NO_LIMIT, bb_ante=False), all_in=True, deep=True
+        )
+        for _ in range(count)
+    ]
 
 
 def _ours(hands) -> None:

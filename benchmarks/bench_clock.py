@@ -13,7 +13,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tdtool.cli.clock import view_data
+from tdtool.app.clock import view_data
 from tdtool.io.store import Store
 from tdtool.tournament.clock import ClockAction, ClockFact, reading
 from tdtool.tournament.state import structure_to_dict

@@ -11,9 +11,7 @@ from typer.testing import CliRunner
 # Property tests check what is true, not how fast: on a loaded machine (CI, or eight people
 # testing on two cores) one example may take far longer than Hypothesis's 200 ms default
 # deadline, and a test must not fail for that.
-settings.register_profile(
-    "tdtool", deadline=None, suppress_health_check=[HealthCheck.too_slow]
-)
+settings.register_profile("tdtool", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("tdtool")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -148,8 +148,9 @@ def test_global_db_option_after_the_command_too(cli, tmp_path, monkeypatch):
     ],
     ids=lambda v: " ".join(v) if isinstance(v, list) else None,
 )
-def test_every_usage_error_is_one_error_line_naming_the_option(cli, tmp_path, monkeypatch, args,
-                                                              names):
+def test_every_usage_error_is_one_error_line_naming_the_option(
+    cli, tmp_path, monkeypatch, args, names
+):
     monkeypatch.chdir(tmp_path)
     assert cli("new", "X", "--structure", "turbo").exit_code == 0
     result = cli(*args)
@@ -164,7 +165,10 @@ def test_every_usage_error_is_one_error_line_naming_the_option(cli, tmp_path, mo
 def test_usage_errors_are_one_line_from_a_real_process_too(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "tdtool", "clock", "add", "abc"],
-        capture_output=True, text=True, cwd=tmp_path, env={**os.environ, "PYTHONPATH": str(ROOT)},
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     assert out.returncode == 2
     assert out.stderr.startswith("Error: Invalid value for 'minutes'"), out.stderr

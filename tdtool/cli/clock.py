@@ -7,7 +7,6 @@ command typed in another terminal shows at once.
 
 from __future__ import annotations
 
-import time
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -15,8 +14,7 @@ import typer
 from tdtool.cli._db import db_path, open_store
 
 if TYPE_CHECKING:
-    from tdtool.io.store import Store
-    from tdtool.tournament.clock import ClockAction, ClockReading
+    from tdtool.tournament.clock import ClockReading
 
 HELP = (
     "The level clock: start, pause, change levels, show it full-screen or on a TV.\n\n"
@@ -29,54 +27,16 @@ app = typer.Typer(help=HELP, no_args_is_help=True)
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
-# --- shared by the commands and the displays ----------------------------------------------
-
-
-def current(state: Any, now: float) -> ClockReading:
-    """The clock reading of a tournament state at wall time `now`."""
-    from tdtool.tournament.state import clock_reading as state_reading
-
-    return state_reading(state, now)
-
-
-def perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockReading:
-    """Record `action` as one change (refused with RuleError if it makes no sense now)."""
-    from tdtool.tournament.clock import act
-    from tdtool.tournament.events import clock_event
-
-    with store.transaction() as tx:
-        state = tx.state()
-        _fact, after = act(state.clock.facts, state.structure, action, tx.now, seconds)
-        tx.append(*clock_event(action, seconds).event())
-    return after
-
-
-def view_data(state: Any, now: float) -> dict[str, Any]:
-    """Everything a clock display shows: the reading plus the tournament's figures."""
-    r = current(state, now)
-    data = r.as_dict()
-    average = state.average_stack
-    data.update(
-        name=state.name,
-        structure=state.structure.name,
-        players_left=state.players_left,
-        entries=state.entries,
-        average_stack=average,
-        average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
-        prize_pool=state.prize_pool,
-    )
-    return data
-
-
 def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: bool = False) -> None:
+    from tdtool.app.clock import clock_action
     from tdtool.cli.render import emit_json
     from tdtool.tournament.clock import ClockAction, describe
 
     action = ClockAction(action_name)
-    with open_store(ctx) as store:
-        after = perform(store, action, seconds)
+    result = clock_action(db_path(ctx), action, seconds)
+    after = result.reading
     if json_out:
-        emit_json(after.as_dict())
+        emit_json(result.to_dict())
         return
     done = {
         ClockAction.START: "Clock started.",
@@ -163,11 +123,10 @@ def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
     Example: tdtool clock status --json
     """
+    from tdtool.app.clock import clock_now
     from tdtool.cli.render import emit_json
 
-    with open_store(ctx) as store:
-        state = store.state()
-    r = current(state, time.time())
+    r = clock_now(db_path(ctx))
     if json_out:
         emit_json(r.as_dict())
         return

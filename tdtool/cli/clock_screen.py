@@ -293,7 +293,7 @@ def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
 
 def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
     """Draw, read keys and record their events until `q`."""
-    from tdtool.cli.clock import perform, view_data
+    from tdtool.app.clock import perform, view_data
     from tdtool.errors import TdtoolError
 
     message = ""

@@ -19,7 +19,7 @@ from typing import Any
 
 def clock_json(path: Path) -> dict[str, Any]:
     """The display data of the tournament file at `path`, now."""
-    from tdtool.cli.clock import view_data
+    from tdtool.app.clock import view_data
     from tdtool.io.store import Store
 
     with Store.open(path) as store:

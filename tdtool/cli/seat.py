@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import time
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tdtool.cli._db import JsonOpt, YesOpt, open_store, run_change
+from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
+
+if TYPE_CHECKING:
+    from tdtool.app.seats import PlanView, Seated
 
 HELP = (
     "Seats: the draw, the table plan, balancing, table breaks, buttons.\n\n"
@@ -18,61 +21,38 @@ HELP = (
 app = typer.Typer(help=HELP, no_args_is_help=True)
 
 
-def plan_data(state: Any) -> dict[str, Any]:
-    """`tdtool seat show --json`."""
-    plan = state.plan
-    tables = [
-        {
-            "table": t,
-            "button": plan.button(t),
-            "button_recorded_at": state.button_at.get(t) if plan.button(t) else None,
-            "seats": {str(s): p for s, p in sorted(plan.players_at(t).items())},
-        }
-        for t in plan.open_tables()
-    ]
-    unseated = [
-        p.name for p in state.players.values() if not p.busted and plan.seat_of(p.name) is None
-    ]
-    return {"tables": tables, "unseated": unseated}
-
-
-def plan_lines(state: Any) -> list[str]:
+def plan_lines(view: PlanView) -> list[str]:
     """The table plan for a person: one small table per table."""
     from tdtool.cli.render import table
 
-    data = plan_data(state)
-    if not data["tables"]:
+    if not view.tables:
         lines = ["No seats drawn yet."]
     else:
         lines = []
-        for t in data["tables"]:
+        for t in view.tables:
             button = ""
-            if t["button"]:
-                ago = int((time.time() - t["button_recorded_at"]) // 60)
+            if t.button and t.button_recorded_at is not None:
+                ago = int((time.time() - t.button_recorded_at) // 60)
                 when = "just now" if ago < 1 else f"{ago} min ago"
-                button = f", button seat {t['button']}, recorded {when}"
-            lines.append(f"Table {t['table']} ({len(t['seats'])} players{button})")
-            rows = [
-                (s, p + ("  (button)" if t["button"] == int(s) else ""))
-                for s, p in t["seats"].items()
-            ]
+                button = f", button seat {t.button}, recorded {when}"
+            lines.append(f"Table {t.table} ({len(t.seats)} players{button})")
+            rows = [(s, p + ("  (button)" if t.button == s else "")) for s, p in t.seats]
             lines += [table(rows, ["seat", "player"]), ""]
         lines.pop()
-    if data["unseated"]:
-        lines.append(f"Not seated: {', '.join(data['unseated'])}")
+    if view.unseated:
+        lines.append(f"Not seated: {', '.join(view.unseated)}")
     return lines
 
 
-def _report(state: Any, events: list[Any], json_out: bool, done: str) -> None:
-    from tdtool.app.change import Change, moves_json
+def _report(result: Seated, json_out: bool, done: str) -> None:
     from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
 
-    moves = Change(state, tuple(events)).moves
     if json_out:
-        emit_json({"moves": moves_json(moves), **plan_data(state)})
+        emit_json(result.to_dict())
         return
     typer.echo(done)
+    moves = result.moves
     typer.echo("\n".join(move_lines(moves)) if moves else "No moves needed: the tables are even.")
 
 
@@ -82,19 +62,19 @@ def draw(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
     Example: tdtool seat draw
     """
+    from tdtool.app import seats
     from tdtool.cli.render import emit_json
-    from tdtool.tournament import director
 
-    state, events = run_change(ctx, lambda s, now, rng, choose: director.draw(s, rng), yes=True)
+    view = seats.draw(db_path(ctx)).plan
     if json_out:
-        emit_json(plan_data(state))
+        emit_json(view.to_dict())
         return
     typer.echo(
-        f"Seats drawn for {_count(state.players_left, 'player')}"
-        f" at {_count(len(state.tables), 'table')}."
+        f"Seats drawn for {_count(view.players_left, 'player')}"
+        f" at {_count(len(view.tables), 'table')}."
     )
     typer.echo("")
-    typer.echo("\n".join(plan_lines(state)))
+    typer.echo("\n".join(plan_lines(view)))
 
 
 @app.command("show")
@@ -103,14 +83,14 @@ def show(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
     Example: tdtool seat show --json
     """
+    from tdtool.app import seats
     from tdtool.cli.render import emit_json
 
-    with open_store(ctx) as store:
-        state = store.state()
+    view = seats.plan(db_path(ctx))
     if json_out:
-        emit_json(plan_data(state))
+        emit_json(view.to_dict())
     else:
-        typer.echo("\n".join(plan_lines(state)))
+        typer.echo("\n".join(plan_lines(view)))
 
 
 @app.command("balance")
@@ -119,17 +99,12 @@ def balance(ctx: typer.Context, yes: YesOpt = False, json_out: JsonOpt = False) 
 
     Example: tdtool seat balance --yes
     """
-    from tdtool.tournament import director
+    from tdtool.app import seats
 
-    state, events = run_change(
-        ctx, lambda s, now, rng, choose: director.balance(s, rng, choose), yes=yes or json_out
-    )
-    _report(
-        state,
-        events,
-        json_out,
-        f"{_count(state.players_left, 'player')} at {_count(len(state.tables), 'table')}.",
-    )
+    result = seats.balance(db_path(ctx), asker(yes or json_out))
+    view = result.plan
+    done = f"{_count(view.players_left, 'player')} at {_count(len(view.tables), 'table')}."
+    _report(result, json_out, done)
 
 
 @app.command("break")
@@ -143,14 +118,11 @@ def break_(
 
     Example: tdtool seat break 3
     """
-    from tdtool.tournament import director
+    from tdtool.app import seats
 
-    state, events = run_change(
-        ctx,
-        lambda s, now, rng, choose: director.break_table(s, table, rng, choose),
-        yes=yes or json_out,
-    )
-    _report(state, events, json_out, f"Table {table} broken; {len(state.tables)} tables in play.")
+    result = seats.break_table(db_path(ctx), table, asker(yes or json_out))
+    done = f"Table {table} broken; {len(result.plan.tables)} tables in play."
+    _report(result, json_out, done)
 
 
 @app.command("button")
@@ -164,17 +136,14 @@ def button(
 
     Example: tdtool seat button 2 5
     """
+    from tdtool.app import seats
     from tdtool.cli.render import emit_json
-    from tdtool.tournament import director
 
-    state, _ = run_change(
-        ctx, lambda s, now, rng, choose: director.button(s, table, seat), yes=True
-    )
-    occupant = state.plan.players_at(table).get(seat)
+    result = seats.button(db_path(ctx), table, seat)
     if json_out:
-        emit_json({"table": table, "button": seat, "player": occupant})
+        emit_json(result.to_dict())
         return
-    who = f" ({occupant})" if occupant else " (an empty seat: dead button)"
+    who = f" ({result.player})" if result.player else " (an empty seat: dead button)"
     typer.echo(f"Button recorded at Table {table}, seat {seat}{who}.")
 
 

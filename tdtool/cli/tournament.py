@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import SUFFIX, JsonOpt, db_path, open_store, slug
+from tdtool.cli._db import SUFFIX, JsonOpt, db_path, slug
 
 
 def new(
@@ -64,11 +64,9 @@ def new(
 
     Example: tdtool new "Friday Deepstack" --structure turbo --buy-in 50 --fee 10 --reentry
     """
+    from tdtool.app.tournament import create
     from tdtool.cli.render import emit_json
     from tdtool.errors import InputError
-    from tdtool.io.store import Store
-    from tdtool.io.structure_yaml import load_structure
-    from tdtool.tournament.state import structure_to_dict
     from tdtool.tournament.terms import Terms
 
     if not name.strip():
@@ -76,7 +74,6 @@ def new(
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
     path = Path(given) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
-    loaded = load_structure(structure)
     terms = Terms(
         buy_in=buy_in,
         fee=fee,
@@ -93,22 +90,14 @@ def new(
         places_paid=places_paid,
         percent_paid=percent_paid,
     )
-    terms.check_levels(len(loaded.levels))
-    created = {
-        "name": " ".join(name.split()),
-        "structure": structure_to_dict(loaded),
-        "terms": terms.to_dict(),
-        "seats": seats,
-        "tables": tables,
-        "break_order": _table_numbers(break_order),
-    }
-    with Store.create(path, [("tournament.created", created)]):
-        pass
+    order = _table_numbers(break_order)
+    result = create(path, name, structure, terms, seats, tables, order)
     if json_out:
-        emit_json({"file": str(path), "name": created["name"], "structure": loaded.name})
+        emit_json(result.to_dict())
         return
+    loaded = result.structure
     levels = len(loaded.levels)
-    typer.echo(f"Created {created['name']} in {path}.")
+    typer.echo(f"Created {result.name} in {path}.")
     typer.echo(
         f"Structure {loaded.name}: {levels} levels, starting stack {loaded.starting_stack:,},"
         f" {seats} seats per table."
@@ -137,26 +126,6 @@ def _table_numbers(text: str | None) -> list[int]:
     if any(n < 1 for n in numbers) or len(set(numbers)) != len(numbers):
         raise InputError("--break-order: name each table once, by its number from 1 up.")
     return numbers
-
-
-def status_data(state: Any, now: float) -> dict[str, Any]:
-    """What `tdtool status --json` prints; other modules add their keys (e.g. "clock")."""
-    from tdtool.tournament.state import clock_reading as state_reading
-
-    open_tables = sorted(state.tables)
-    return {
-        "name": state.name,
-        "structure": state.structure.name if state.structure else None,
-        "players_left": state.players_left,
-        "entries": state.entries,
-        "rebuys": state.rebuys,
-        "addons": state.addons,
-        "average_stack": state.average_stack,
-        "chips_in_play": state.total_chips,
-        "prize_pool": state.prize_pool,
-        "tables": [{"table": t, "players": len(state.tables[t])} for t in open_tables],
-        "clock": state_reading(state, now).as_dict() if state.structure else None,
-    }
 
 
 def status_lines(data: dict[str, Any]) -> list[str]:
@@ -215,22 +184,14 @@ def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
     Example: tdtool status --json
     """
+    from tdtool.app.status import status as status_now
     from tdtool.cli.render import emit_json
 
-    with open_store(ctx) as store:
-        state = store.state()
-    data = status_data(state, time.time())
+    data = status_now(db_path(ctx)).to_dict()
     if json_out:
         emit_json(data)
     else:
         typer.echo("\n".join(status_lines(data)))
-
-
-def describe(kind: str, data: dict[str, Any]) -> str:
-    """One line a person reads for an event (each payload describes itself)."""
-    from tdtool.tournament.events import describe as describe_event
-
-    return describe_event(kind, data)
 
 
 def log(
@@ -242,33 +203,19 @@ def log(
 
     Example: tdtool log --last 20
     """
+    from tdtool.app.tournament import log as read_log
     from tdtool.cli.render import emit_json, table
 
-    with open_store(ctx) as store:
-        records = store.log()
-    if last is not None:
-        records = records[-last:]
+    records = read_log(db_path(ctx), last)
     if json_out:
-        emit_json(
-            [
-                {
-                    "seq": r.event.seq,
-                    "change": r.event.change,
-                    "kind": r.event.kind,
-                    "data": r.event.data,
-                    "at": r.event.at,
-                    "undone": r.undone,
-                }
-                for r in records
-            ]
-        )
+        emit_json([r.to_dict() for r in records])
         return
     rows = [
         (
-            r.event.seq,
-            r.event.change,
-            time.strftime("%H:%M:%S", time.localtime(r.event.at)),
-            describe(r.event.kind, r.event.data) + ("  [undone]" if r.undone else ""),
+            r.seq,
+            r.change,
+            time.strftime("%H:%M:%S", time.localtime(r.at)),
+            r.text + ("  [undone]" if r.undone else ""),
         )
         for r in records
     ]
@@ -282,15 +229,15 @@ def undo(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
     Example: tdtool undo
     """
+    from tdtool.app.tournament import undo as take_back
     from tdtool.cli.render import emit_json
 
     path = db_path(ctx)
-    with open_store(ctx) as store:
-        undone = store.undo()
+    undone = take_back(path)
     if json_out:
-        emit_json([{"seq": e.seq, "kind": e.kind, "data": e.data} for e in undone])
+        emit_json(undone.to_list())
         return
-    typer.echo(f"Undid change {undone[0].change} in {path.name}:")
-    for e in undone:
-        for line in describe(e.kind, e.data).splitlines():
+    typer.echo(f"Undid change {undone.change} in {path.name}:")
+    for e in undone.events:
+        for line in e.text.splitlines():
             typer.echo(f"  {line}")

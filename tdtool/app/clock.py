@@ -1,0 +1,71 @@
+"""The level clock: record an action, read the clock, and what a clock display shows."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tdtool.app.change import read_state
+from tdtool.tournament.clock import ClockAction, ClockReading, act
+from tdtool.tournament.events import clock_event
+from tdtool.tournament.state import State, clock_reading
+
+if TYPE_CHECKING:
+    from tdtool.io.store import Store
+
+
+@dataclass(frozen=True)
+class ClockChanged:
+    """A clock action recorded and the clock right after it."""
+
+    action: ClockAction
+    seconds: float
+    reading: ClockReading
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool clock ACTION --json`: the reading after the action."""
+        return self.reading.as_dict()
+
+
+def perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockReading:
+    """Record `action` as one change of an open file (RuleError if it makes no sense now)."""
+    with store.transaction() as tx:
+        state: State = tx.state()
+        if state.structure is None:  # pragma: no cover - every file is created with one
+            clock_reading(state, tx.now)
+        assert state.structure is not None
+        _fact, after = act(state.clock.facts, state.structure, action, tx.now, seconds)
+        tx.append(*clock_event(action, seconds).event())
+    return after
+
+
+def clock_action(db: Path, action: ClockAction, seconds: float = 0) -> ClockChanged:
+    """Start, pause, resume, next, prev, set (`seconds` left) or add (`seconds`, may be < 0)."""
+    from tdtool.io.store import Store
+
+    with Store.open(db) as store:
+        return ClockChanged(action, seconds, perform(store, action, seconds))
+
+
+def clock_now(db: Path) -> ClockReading:
+    """Where the clock of the tournament in `db` stands now."""
+    return clock_reading(read_state(db), time.time())
+
+
+def view_data(state: State, now: float) -> dict[str, Any]:
+    """Everything a clock display shows: the reading plus the tournament's figures."""
+    r = clock_reading(state, now)
+    data = r.as_dict()
+    average = state.average_stack
+    data.update(
+        name=state.name,
+        structure=state.structure.name if state.structure else None,
+        players_left=state.players_left,
+        entries=state.entries,
+        average_stack=average,
+        average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
+        prize_pool=state.prize_pool,
+    )
+    return data

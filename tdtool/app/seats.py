@@ -1,0 +1,123 @@
+"""Seats: the draw, the table plan, balancing, table breaks, buttons."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tdtool.app.change import Ask, Change, moves_json, read_state, run_change
+from tdtool.tournament import director
+from tdtool.tournament.seating import Move
+from tdtool.tournament.state import State
+
+
+@dataclass(frozen=True)
+class TableView:
+    """One open table: its seats (seat -> player), the button and when it was recorded."""
+
+    table: int
+    button: int | None
+    button_recorded_at: float | None
+    seats: tuple[tuple[int, str], ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (seats keyed by the seat number as text)."""
+        return {
+            "table": self.table,
+            "button": self.button,
+            "button_recorded_at": self.button_recorded_at,
+            "seats": {str(s): p for s, p in self.seats},
+        }
+
+
+@dataclass(frozen=True)
+class PlanView:
+    """Who sits where, and who is not seated yet."""
+
+    tables: tuple[TableView, ...]
+    unseated: tuple[str, ...]
+    players_left: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool seat show --json`."""
+        return {"tables": [t.to_dict() for t in self.tables], "unseated": list(self.unseated)}
+
+
+def plan_of(state: State) -> PlanView:
+    """The table plan of a state."""
+    plan = state.plan
+    tables = []
+    for t in plan.open_tables():
+        button = plan.button(t)
+        tables.append(
+            TableView(
+                t,
+                button,
+                state.button_at.get(t) if button else None,
+                tuple(sorted(plan.players_at(t).items())),
+            )
+        )
+    unseated = tuple(
+        p.name for p in state.players.values() if not p.busted and plan.seat_of(p.name) is None
+    )
+    return PlanView(tuple(tables), unseated, state.players_left)
+
+
+def plan(db: Path) -> PlanView:
+    """The table plan of the tournament in `db`."""
+    return plan_of(read_state(db))
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A change of seats (draw, balance, break) and the plan after it."""
+
+    moves: tuple[Move, ...]
+    plan: PlanView
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool seat balance|break --json`."""
+        return {"moves": moves_json(self.moves), **self.plan.to_dict()}
+
+
+def _seated(change: Change) -> Seated:
+    return Seated(change.moves, plan_of(change.state))
+
+
+def draw(db: Path) -> Seated:
+    """The random seat draw for everyone registered, tables filled evenly (TDA 7, 8A)."""
+    return _seated(run_change(db, lambda s, now, rng, choose: director.draw(s, rng)))
+
+
+def balance(db: Path, ask: Ask | None = None) -> Seated:
+    """Balance now: breaks, TDA 11 moves and the final table as the plan needs."""
+    return _seated(
+        run_change(db, lambda s, now, rng, choose: director.balance(s, rng, choose), ask)
+    )
+
+
+def break_table(db: Path, table: int, ask: Ask | None = None) -> Seated:
+    """Break `table` now: its players draw new seats at the others (TDA 10B, 11C)."""
+    return _seated(
+        run_change(db, lambda s, now, rng, choose: director.break_table(s, table, rng, choose), ask)
+    )
+
+
+@dataclass(frozen=True)
+class ButtonRecorded:
+    """Where the button is at a table, and who sits there (None: a dead button)."""
+
+    table: int
+    seat: int
+    player: str | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool seat button --json`."""
+        return {"table": self.table, "button": self.seat, "player": self.player}
+
+
+def button(db: Path, table: int, seat: int) -> ButtonRecorded:
+    """Record where the button is at a table (TDA 11A moves then follow it exactly)."""
+    change = run_change(db, lambda s, now, rng, choose: director.button(s, table, seat))
+    return ButtonRecorded(table, seat, change.state.plan.players_at(table).get(seat))

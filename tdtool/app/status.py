@@ -1,0 +1,74 @@
+"""One screen of the tournament: clock, players, money, tables."""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tdtool.app.change import read_state
+from tdtool.tournament.clock import ClockReading
+from tdtool.tournament.state import State, clock_reading
+
+
+@dataclass(frozen=True)
+class Status:
+    """What `tdtool status` shows."""
+
+    name: str
+    structure: str | None
+    players_left: int
+    entries: int
+    rebuys: int
+    addons: int
+    average_stack: int
+    chips_in_play: int
+    prize_pool: int
+    tables: tuple[tuple[int, int], ...]
+    """(table, players) of each open table, by number."""
+    clock: ClockReading | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool status --json`."""
+        return {
+            "name": self.name,
+            "structure": self.structure,
+            "players_left": self.players_left,
+            "entries": self.entries,
+            "rebuys": self.rebuys,
+            "addons": self.addons,
+            "average_stack": self.average_stack,
+            "chips_in_play": self.chips_in_play,
+            "prize_pool": self.prize_pool,
+            "tables": [{"table": t, "players": n} for t, n in self.tables],
+            "clock": None if self.clock is None else self.clock.as_dict(),
+        }
+
+
+def status_of(state: State, now: float) -> Status:
+    """The status of a state at wall time `now`."""
+    plan = state.plan
+    return Status(
+        name=state.name,
+        structure=state.structure.name if state.structure else None,
+        players_left=state.players_left,
+        entries=state.entries,
+        rebuys=state.rebuys,
+        addons=state.addons,
+        average_stack=state.average_stack,
+        chips_in_play=state.total_chips,
+        prize_pool=state.prize_pool,
+        tables=tuple((t, len(plan.players_at(t))) for t in sorted(plan.open_tables())),
+        clock=clock_reading(state, now) if state.structure else None,
+    )
+
+
+def status(db: Path) -> Status:
+    """The status of the tournament in `db` now."""
+    return status_of(read_state(db), time.time())
+
+
+def status_data(state: State, now: float) -> dict[str, Any]:
+    """`status_of(state, now).to_dict()` (what `tdtool status --json` prints)."""
+    return status_of(state, now).to_dict()
