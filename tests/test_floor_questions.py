@@ -6,6 +6,8 @@ blind, Ben big blind, Carla first to act).
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from tdtool.rules.chips import Facing, read_chips, read_declaration, unclear_amount
@@ -326,3 +328,24 @@ def test_tda_19_playing_the_board_splits_and_cards_speak(cli, tmp_path):
 def test_tda_45_read_chips_is_pure_and_needs_no_table():
     f = Facing("B", 0, 10_000, 1100, 600, True, None, False, False, (500, 1100), 1850, 500)
     assert read_chips(f, Profile.TDA, chips=(1000, 100, 100, 100)).verb == "call"
+
+
+FLOOR_IRREGULARITIES = [
+    "chips-put-out", "overchip", "multiple-chips", "prior-chips", "undercall", "declaration",
+    "out-of-turn", "extra-card", "flop-without-burn",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("name", FLOOR_IRREGULARITIES)
+def test_every_floor_ruling_of_hand_check_is_in_the_rule_book(cli, name):
+    result = cli("ruling", "show", name, "--json")
+    assert result.exit_code == 0, result.output
+    assert set(json.loads(result.stdout)["rulings"]) == {"tda", "robert"}
+
+
+@pytest.mark.parametrize("name", ["out-of-turn", "undercall", "declaration"])
+def test_the_rule_book_gives_both_profiles_where_they_differ(cli, name):
+    data = json.loads(cli("ruling", "show", name, "--json").stdout)
+    assert data["differs"] is True
+    assert data["rulings"]["tda"]["rule"].startswith("TDA")
+    assert data["rulings"]["robert"]["rule"].startswith("RRoP")

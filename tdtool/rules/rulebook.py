@@ -276,26 +276,50 @@ def _build() -> tuple[Entry, ...]:
             ),
         ),
     )
+    oot_steps = (
+        "Stop the action and bring it back to the player whose turn it was.",
+        "Leave the out-of-turn chips where they are for now.",
+        "When it is that player's turn: if nobody bet or raised in between, the action stands"
+        " and needs no new decision.",
+        "If there was a bet or raise, give the chips back and let the player choose again.",
+        "A fold out of turn stays folded. Consider a penalty.",
+    )
     add(
         "out-of-turn",
         "Acting out of turn",
         "A player checks, calls, bets, raises or folds before it is their turn.",
-        _same(
-            "Action backs up to the player whose turn it was. The out-of-turn action is binding"
-            " if the action it faced does not change (a check, call or fold in between does"
-            " not change it); if someone bets or raises in between, it is not binding and the"
-            " player has every option again. An out-of-turn fold is always binding. A skipped"
-            " player who stays silent until substantial action has passed them loses their"
-            " options and the floor rules on their hand.",
-            (
-                "Stop the action and bring it back to the player whose turn it was.",
-                "Leave the out-of-turn chips where they are for now.",
-                "When it is that player's turn: if nothing changed, the action stands;"
-                " if there was a bet or raise, give the chips back and let them choose again.",
-                "A fold out of turn stays folded. Consider a penalty.",
+        (
+            BookRuling(
+                "Action backs up to the player whose turn it was. The out-of-turn action is"
+                " binding if the action it faced does not change (a check, call or fold in"
+                " between does not change it); if someone bets or raises in between, it is not"
+                " binding and the player has every option again. An out-of-turn fold is always"
+                " binding. A skipped player who stays silent until substantial action out of turn"
+                " has passed them (two actions with chips, or three) cannot undo it: the"
+                " out-of-turn actions bind and the floor rules on the skipped hand (dead, or call"
+                " or fold only).",
+                (
+                    *oot_steps,
+                    "Skipped player silent past substantial action: the out-of-turn actions bind;"
+                    " the floor limits the skipped hand to call or fold, or kills it.",
+                ),
+                "TDA 53A, 53B, 36, 58",
             ),
-            "TDA 53A, 53B, 36",
-            "RRoP Betting and Raising: action out of turn",
+            BookRuling(
+                "Action backs up to the player whose turn it was. An action or declaration out of"
+                " turn is binding unless the action to that player is changed by a bet or raise."
+                " A player who checked out of turn may not bet or raise on the next turn, and one"
+                " who called out of turn may not raise, even when the action changed. An"
+                " out-of-turn fold is binding.",
+                (
+                    *oot_steps[:3],
+                    "If there was a bet or raise, give the chips back: a player who bet or raised"
+                    " out of turn may choose again; one who checked or called may only call or"
+                    " fold.",
+                    oot_steps[4],
+                ),
+                "RRoP Betting and Raising: action out of turn",
+            ),
         ),
     )
     add(
@@ -337,17 +361,28 @@ def _build() -> tuple[Entry, ...]:
         "undercall",
         "Undercall",
         "Without saying call, a player puts in less than the amount to call.",
-        _same(
-            "Facing any bet heads-up, or the opening bet of a round multi-way, an undercall"
-            " must be made a full call. Otherwise the floor decides, and the player may have to"
-            " forfeit the chips and fold. Saying call commits the player to the full amount.",
-            (
-                "Tell the player the correct amount to call.",
-                "Heads-up, or facing the round's opening bet: the player completes the call.",
-                "Otherwise call the floor, who may let the player fold and forfeit the chips.",
+        (
+            BookRuling(
+                "Facing any bet heads-up, or the opening bet of a round multi-way (pre-flop the"
+                " big blind), an undercall must be made a full call. Otherwise the TD decides: a"
+                " full call, or the player forfeits the chips that matched an earlier bet, takes"
+                " back the rest and folds. Saying call commits the player to the full amount.",
+                (
+                    "Tell the player the correct amount to call.",
+                    "Heads-up, or facing the round's opening bet: the player completes the call.",
+                    "Otherwise the floor decides: a full call, or the player forfeits the chips up"
+                    " to the earlier bet they matched, gets the rest back and folds.",
+                ),
+                "TDA 51B, 51C",
             ),
-            "TDA 51B, 51C",
-            "RRoP Betting and Raising",
+            BookRuling(
+                "A short call is corrected: the player puts in the full amount to call.",
+                (
+                    "Tell the player the correct amount to call.",
+                    "The player completes the call.",
+                ),
+                "RRoP No-limit and pot-limit rules: a short call is corrected",
+            ),
         ),
     )
     add(
@@ -437,6 +472,126 @@ def _build() -> tuple[Entry, ...]:
         ),
     )
     add(
+        "chips-put-out",
+        "Chips pushed out without a word (the 50% standard)",
+        "Facing a bet, a player silently pushes out more than the call but less than a full"
+        " raise, or declares an amount only.",
+        _same(
+            "Declaring an amount is the same as pushing out that much. Half a raise or more past"
+            " the call must be made a full minimum raise; less is a call and the rest goes back,"
+            " unless raise was said first. A player's last chips are all-in whatever the amount."
+            " A bet below the minimum is made a minimum bet.",
+            (
+                "Work out the call and a full raise (the largest bet or raise of this round).",
+                "Chips at least half a raise past the call: the player makes the full raise.",
+                "Less: it is a call; give back the rest.",
+                "Raise said first: it is at least a full raise.",
+            ),
+            "TDA 40C, 43A, 45B, 52A",
+            "RRoP Betting and Raising; No-limit rules (the TDA 50% standard in tournaments)",
+        ),
+    )
+    add(
+        "multiple-chips",
+        "Several chips pushed out silently",
+        "Facing a bet, a player silently puts out several chips.",
+        _same(
+            "If taking away one of the smallest chips would leave less than the call, every chip"
+            " is needed and it is a call, even with the player's last chips. Otherwise the 50%"
+            " standard decides (a raise if the chips reach half a raise past the call), and a"
+            " player's last chips are all-in. Chips pushed out expecting change count in the"
+            " bet.",
+            (
+                "Take away one of the smallest chips in your head.",
+                "What is left is less than the call: it is a call, give change.",
+                "Still the call or more: apply the 50% standard; last chips are all-in.",
+            ),
+            "TDA 45A, 45B, 61",
+            "TDA 45 (Robert's Rules have no multiple-chip rule of their own)",
+        ),
+    )
+    add(
+        "prior-chips",
+        "Prior-bet chips not pulled in",
+        "A player faces a raise with chips from an earlier bet still in front of them and adds"
+        " chips, or pulls some back.",
+        _same(
+            "Pulling back prior chips binds the player to call or raise. New chips on prior"
+            " chips that do not cover the call, left alone or all pulled back: one chip is a call,"
+            " several are read by the multiple-chip rule. Prior chips partly pulled back, or"
+            " covering the call: all the chips together are a multiple-chip bet, a raise if they"
+            " reach the 50% standard.",
+            (
+                "Ask the player to say the action before adding chips to a prior bet.",
+                "Prior chips pulled back: the player may not fold now.",
+                "Read the chips by TDA 46C: overchip, multiple chips or the 50% standard.",
+            ),
+            "TDA 46",
+            "TDA 46 (Robert's Rules have no prior-chip rule of their own)",
+        ),
+    )
+    add(
+        "declaration",
+        "A verbal declaration",
+        "A player says call, raise, an amount, all-in or pot, before or without chips.",
+        (
+            BookRuling(
+                "Whatever comes first, words or chips, defines the action. Call or raise said in"
+                " turn binds the full current action; raise with an amount is the total bet; raise"
+                " without an amount is completed by the chips that follow, at least a full raise."
+                " 'Pot' in no-limit is not a bet but binds a valid one.",
+                (
+                    "Take the declaration if it came first; the chips are corrected to it.",
+                    "Call: the full call. Raise N: a total of N. Raise: the chips that follow, at"
+                    " least a full raise.",
+                    "Chips first: the chips are the action and the words change nothing.",
+                ),
+                "TDA 40, 43B, 51A, 54D",
+            ),
+            BookRuling(
+                "A verbal statement in turn is binding. When the chips put in differ from what"
+                " was said, the bet is corrected to the verbal statement.",
+                (
+                    "Take the verbal statement; correct the chips to it.",
+                    "Call: the full call. Raise N: a total of N.",
+                ),
+                "RRoP Betting and Raising; No-limit rules (verbal statement)",
+            ),
+        ),
+    )
+    add(
+        "invalid-declaration",
+        "A declaration that does not fit the action",
+        "A player says call or raise with no bet to face, or check facing a bet.",
+        _same(
+            "Call with no bet is a check. Raise with no bet binds at least a minimum bet. Check"
+            " facing a bet: the player may call or fold, but not raise.",
+            (
+                "No bet and call said: it is a check.",
+                "No bet and raise said: at least a minimum bet.",
+                "Facing a bet and check said: call or fold only.",
+            ),
+            "TDA 55",
+            "TDA 55 (Robert's Rules: a verbal statement in turn is binding)",
+        ),
+    )
+    add(
+        "unclear-amount",
+        "An unclear amount said",
+        "A player says an amount that cannot be meant as it stands ('I bet five' at 200-400).",
+        _same(
+            "Non-standard words are at the player's risk. An amount with several legal meanings is"
+            " the highest reasonable one no larger than the pot (bets in front of players count"
+            " in the pot); if every meaning is larger, the smallest.",
+            (
+                "List the legal readings (five: 500, 5000, ...).",
+                "Take the highest that is no larger than the pot.",
+            ),
+            "TDA 57",
+            "TDA 57 (Robert's Rules leave it to the floor)",
+        ),
+    )
+    add(
         "playing-the-board",
         "Playing the board at showdown",
         "At showdown the board is the best hand for a player.",
@@ -466,9 +621,14 @@ ENTRIES: tuple[Entry, ...] = _build()
 _BY_ID = {e.id: e for e in ENTRIES}
 
 
+ALIASES = {"overchip": "oversized-chip", "flop-no-burn": "flop-without-burn"}
+"""Irregularity names of `hand check` rulings that the book files under another id."""
+
+
 def entry(id: str) -> Entry:
     """One entry by id; an unknown id is an input error that lists the known ones."""
     key = id.strip().lower()
+    key = ALIASES.get(key, key)
     if key in _BY_ID:
         return _BY_ID[key]
     # "exposed" -> exposed-card; "four card flop" -> four-card-flop; "misdeel" -> misdeal?
