@@ -41,6 +41,14 @@ def _one_line(exc: Exception) -> str:
     argument; line breaks (the list of choices) are joined.
     """
     message = " ".join(exc.format_message().split())  # type: ignore[attr-defined]
+    param = getattr(exc, "param", None)
+    if param is not None and param.param_type_name == "argument" and param.name:
+        # An argument by its name, as `--help` shows it ('minutes'), whatever Typer's version
+        # (before 0.29 it said 'MINUTES', 'NAMES...').
+        import re
+
+        named = re.compile(rf"'{re.escape(param.name)}(\.\.\.)?'", re.IGNORECASE)
+        message = named.sub(f"'{param.name}'", message, count=1)
     if not message.endswith((".", "?")):
         message += "."
     ctx = getattr(exc, "ctx", None)
