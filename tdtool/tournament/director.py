@@ -9,7 +9,6 @@ as an `rng` argument; the time as `now`.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from random import Random
 from typing import Any
 
 from tdtool.errors import InputError, RuleError
@@ -26,6 +25,7 @@ from tdtool.tournament.events import (
     SeatMoved,
 )
 from tdtool.tournament.places import Bust, finishing_places
+from tdtool.tournament.rng import Rng
 from tdtool.tournament.seating import Chooser, Move, MoveReason
 from tdtool.tournament.state import State, current_level, registration_open
 
@@ -66,7 +66,7 @@ def _move_events(moves: Sequence[Move]) -> Events:
     return [SeatMoved(tuple(b)).event() for b in batches(moves)]
 
 
-def _settle(state: State, rng: Random, choose: Chooser | None) -> Events:
+def _settle(state: State, rng: Rng, choose: Chooser | None) -> Events:
     """Balance, break and form the final table as the plan needs (moves applied to the plan)."""
     return _move_events(seating.rebalance(state.plan, rng, choose))
 
@@ -106,7 +106,7 @@ def _require_open(state: State, now: float, what: str) -> None:
 
 
 def register(
-    state: State, names: list[str], now: float, rng: Random, choose: Chooser | None = None
+    state: State, names: list[str], now: float, rng: Rng, choose: Chooser | None = None
 ) -> Events:
     """New entries, one per name (names are unique, any capitalisation).
 
@@ -140,7 +140,7 @@ def register(
 
 
 def reenter(
-    state: State, name: str, now: float, rng: Random, choose: Chooser | None = None
+    state: State, name: str, now: float, rng: Rng, choose: Chooser | None = None
 ) -> Events:
     """A busted player enters again (per the terms, until late registration closes).
 
@@ -192,7 +192,7 @@ def addon(state: State, name: str, now: float) -> Events:
     return [PlayerAddon(p.name).event()]
 
 
-def draw(state: State, rng: Random) -> Events:
+def draw(state: State, rng: Rng) -> Events:
     """The random seat draw for everyone registered (TDA 7, 8A), tables filled evenly."""
     if state.drawn:
         raise RuleError(
@@ -213,7 +213,7 @@ def draw(state: State, rng: Random) -> Events:
 def bust(
     state: State,
     names: Sequence[str],
-    rng: Random,
+    rng: Rng,
     stacks: Sequence[int] | None = None,
     hand_for_hand: bool = False,
     choose: Chooser | None = None,
@@ -267,14 +267,14 @@ def bust(
     return [busted.event(), *_settle(state, rng, choose)]
 
 
-def balance(state: State, rng: Random, choose: Chooser | None = None) -> Events:
+def balance(state: State, rng: Rng, choose: Chooser | None = None) -> Events:
     """Balance now: breaks, TDA 11 moves and the final table as the plan needs."""
     if not state.drawn:
         raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
     return _settle(state, rng, choose)
 
 
-def break_table(state: State, table: int, rng: Random, choose: Chooser | None = None) -> Events:
+def break_table(state: State, table: int, rng: Rng, choose: Chooser | None = None) -> Events:
     """Break a table now (TDA 10B, 11C): its players draw new seats, then balance."""
     if not state.drawn:
         raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")

@@ -32,13 +32,13 @@ from __future__ import annotations
 
 import heapq
 import math
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
 from tdtool.errors import InputError, RuleError
+from tdtool.tournament.rng import Rng
 
 EXACT_BUDGET = 2_500_000
 """Largest (sets of top finishers) x (players) the exact method takes on."""
@@ -155,10 +155,11 @@ def icm_exact(stacks: Sequence[int], prizes: Sequence[int]) -> tuple[float, ...]
 
 
 def icm_sampled(
-    stacks: Sequence[int], prizes: Sequence[int], rng: random.Random, samples: int
+    stacks: Sequence[int], prizes: Sequence[int], rng: Rng, samples: int
 ) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """Equities and their standard errors from `samples` finishing orders drawn by Harville.
 
+    >>> import random
     >>> eq, se = icm_sampled([5000, 3000, 2000], [50, 30, 20], random.Random(1), 20000)
     >>> abs(eq[0] - 38.39) < 4 * se[0]
     True
@@ -189,7 +190,7 @@ def icm_sampled(
 def icm(
     stacks: Sequence[int],
     prizes: Sequence[int],
-    rng: random.Random | None = None,
+    rng: Rng | None = None,
     samples: int = DEFAULT_SAMPLES,
 ) -> Equities:
     """ICM equities: exact when affordable (see `EXACT_BUDGET`), else sampled with `rng`.
@@ -327,7 +328,7 @@ def make_deal(
     names: Sequence[str] | None = None,
     hold_back: int = 0,
     unit: int = 1,
-    rng: random.Random | None = None,
+    rng: Rng | None = None,
     samples: int = DEFAULT_SAMPLES,
 ) -> Deal:
     """Work out a deal by `method` for the players left.

@@ -84,7 +84,7 @@ from typing import TYPE_CHECKING, Any
 from tdtool.errors import InputError, RuleError
 
 if TYPE_CHECKING:
-    from random import Random
+    from tdtool.tournament.rng import Rng
 
 Chooser = Callable[[int, list[str]], str]
 """`choose(table, candidates) -> player`: the director names who moves from `table`."""
@@ -463,7 +463,7 @@ def _listing(numbers: Iterable[int]) -> str:
 # -- deciding ------------------------------------------------------------------------------
 
 
-def draw(plan: TablePlan, players: Sequence[str], rng: Random) -> list[Move]:
+def draw(plan: TablePlan, players: Sequence[str], rng: Rng) -> list[Move]:
     """The random seat draw (TDA 7, 8A): the fewest tables the field needs, filled evenly.
 
     The tables used are those that break last (by default the lowest numbers). Which tables
@@ -517,7 +517,7 @@ def _tables_to_open(plan: TablePlan, k: int) -> list[int]:
     return sorted(closed[:k])
 
 
-def seat_entry(plan: TablePlan, player: str, rng: Random) -> Move:
+def seat_entry(plan: TablePlan, player: str, rng: Rng) -> Move:
     """A late entry or re-entry: a random open seat at a random table among those with the fewest
     players (TDA 8A); a new table opens when every open table is full. Call `rebalance` after."""
     if plan.seat_of(player) is not None:
@@ -554,7 +554,7 @@ def _most(plan: TablePlan) -> int | None:
     return None
 
 
-def rebalance(plan: TablePlan, rng: Random, choose: Chooser | None = None) -> list[Move]:
+def rebalance(plan: TablePlan, rng: Rng, choose: Chooser | None = None) -> list[Move]:
     """Settle the plan after a bust or an entry: final table, table breaks, balancing.
 
     See the module docstring for the exact procedure. Returns the moves, already applied.
@@ -572,7 +572,7 @@ def rebalance(plan: TablePlan, rng: Random, choose: Chooser | None = None) -> li
     return moves
 
 
-def _settle(plan: TablePlan, rng: Random, choose: Chooser | None, moves: list[Move]) -> None:
+def _settle(plan: TablePlan, rng: Rng, choose: Chooser | None, moves: list[Move]) -> None:
     while True:
         n = plan.player_count
         open_count = len(plan._at)
@@ -603,7 +603,7 @@ def _take_back(plan: TablePlan, moves: list[Move]) -> None:
                 plan._place(m.player, m.from_seat)
 
 
-def _form_final_table(plan: TablePlan, rng: Random) -> list[Move]:
+def _form_final_table(plan: TablePlan, rng: Rng) -> list[Move]:
     """RP-9: everyone draws a seat at the table that breaks last."""
     final = plan._open[-1][1]
     everyone = [p for t in sorted(plan._at) for _, p in sorted(plan._at[t].items())]
@@ -617,7 +617,7 @@ def _form_final_table(plan: TablePlan, rng: Random) -> list[Move]:
     return moves
 
 
-def break_table(plan: TablePlan, table: int, rng: Random) -> list[Move]:
+def break_table(plan: TablePlan, table: int, rng: Rng) -> list[Move]:
     """Break a table (TDA 10B, 11C): its players, in random order, each take a random open seat
     at a random table among those with the fewest players. Returns the moves, already applied."""
     if table not in plan._at:
@@ -649,7 +649,7 @@ def break_table(plan: TablePlan, table: int, rng: Random) -> list[Move]:
     return moves
 
 
-def _balance_move(plan: TablePlan, rng: Random, choose: Chooser | None) -> Move:
+def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
     """One TDA 11A move from the fullest table (rotating) to the shortest."""
     high, low = _most(plan), _fewest(plan)
     assert high is not None and low is not None
