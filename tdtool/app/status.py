@@ -59,7 +59,7 @@ def status_of(state: State, now: float) -> Status:
         average_stack=state.average_stack,
         chips_in_play=state.total_chips,
         prize_pool=state.prize_pool,
-        tables=tuple((t, len(plan.players_at(t))) for t in sorted(plan.open_tables())),
+        tables=tuple((t, plan.count(t)) for t in plan.open_tables()),  # no table copies
         clock=clock_reading(state, now) if state.structure else None,
     )
 

@@ -295,10 +295,12 @@ def button(state: State, table: int, seat: int) -> Events:
 
 def hand_for_hand_next(state: State) -> bool:
     """Whether the next hand is played hand-for-hand: the money bubble, tables in play (RP-8)."""
-    from tdtool.tournament.money import state_payouts
+    from tdtool.tournament.money import payout_table
+    from tdtool.tournament.payouts import paid_count
     from tdtool.tournament.places import hand_for_hand_applies
 
-    if state.prize_pool <= 0:
+    pool = state.prize_pool
+    if pool <= 0:
         return False
-    paid = len(state_payouts(state).amounts)
+    paid = paid_count(state.terms, pool, state.entries, payout_table(state))
     return hand_for_hand_applies(state.players_left, len(state.plan.open_tables()), paid)

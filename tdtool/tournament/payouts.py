@@ -244,12 +244,28 @@ def payouts(
     """
     if entries <= 0 or pool <= 0:
         return ()
-    if table is not None:
-        shares: Sequence[Fraction | float] = table.shares_for(entries)[:entries]
-    else:
-        shares = curve_shares(places_paid(terms, entries), entries)
-    amounts = round_amounts(shares, pool, terms.rounding)
+    amounts = round_amounts(_shares(terms, entries, table), pool, terms.rounding)
     return tuple(Payout(place=i, amount=a) for i, a in enumerate(amounts, start=1))
+
+
+def _shares(
+    terms: Terms, entries: int, table: PayoutTable | None
+) -> Sequence[Fraction | float]:
+    if table is not None:
+        return table.shares_for(entries)[:entries]
+    return curve_shares(places_paid(terms, entries), entries)
+
+
+def paid_count(terms: Terms, pool: int, entries: int, table: PayoutTable | None = None) -> int:
+    """How many places `payouts` pays, without working out the amounts (which takes
+    exact fractions for every place: 25 ms for the 4,500 places of 30,000 entries).
+
+    >>> paid_count(Terms(rounding=5), 1000, 20)
+    3
+    """
+    if entries <= 0 or pool <= 0:
+        return 0
+    return len(_shares(terms, entries, table))
 
 
 def prize_for(place: int, amounts: Sequence[int]) -> int:
