@@ -248,9 +248,7 @@ def payouts(
     return tuple(Payout(place=i, amount=a) for i, a in enumerate(amounts, start=1))
 
 
-def _shares(
-    terms: Terms, entries: int, table: PayoutTable | None
-) -> Sequence[Fraction | float]:
+def _shares(terms: Terms, entries: int, table: PayoutTable | None) -> Sequence[Fraction | float]:
     if table is not None:
         return table.shares_for(entries)[:entries]
     return curve_shares(places_paid(terms, entries), entries)
