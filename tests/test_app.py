@@ -79,3 +79,50 @@ def test_bust_takes_stacks_by_name_in_any_order(cli, tmp_path):
     assert places == {"P1": 6, "P2": 5}
     wrong = cli("--db", db, "player", "bust", "P3", "--stacks", "P4=500")
     assert wrong.exit_code == 2 and "names other players" in wrong.stderr
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ["new", "Y", "-s", "turbo"],
+        ["terms"],
+        ["payouts", "--entries", "50"],
+    ],
+    ids=lambda c: c[0],
+)
+@pytest.mark.parametrize(
+    ("option", "value", "problem"),
+    [
+        ("--rounding", "0", "must be at least 1"),
+        ("--buy-in", "-5", "cannot be negative"),
+        ("--percent-paid", "101", "must be at most 100"),
+    ],
+)
+def test_a_term_has_one_set_of_bounds_in_every_command(
+    cli, tmp_path, command, option, value, problem
+):
+    db = make(tmp_path / "cup.tdtool")
+    result = cli(
+        "--db", db if command[0] != "new" else tmp_path / "y.tdtool", *command, option, value
+    )
+    assert result.exit_code == 2
+    assert result.stderr == f"Error: Invalid value for '{option}': {value} ({problem}).\n" or (
+        result.stderr == f"Error: Invalid value for '{option}': {float(value)} ({problem}).\n"
+    )
+
+
+def test_every_declared_term_is_an_option_of_new_and_terms_and_the_what_if_ones_of_payouts(cli):
+    from tdtool.tournament.terms import OPTIONS
+
+    new, terms, payouts = (cli(*c, "--help").stdout for c in (["new"], ["terms"], ["payouts"]))
+    for option in OPTIONS:
+        assert f"--{option.name}" in new and f"--{option.name}" in terms
+        assert (f"--{option.name}" in payouts) == option.what_if
+
+
+def test_zero_means_the_default_for_the_same_terms_at_creation_and_later(cli, tmp_path):
+    db = tmp_path / "y.tdtool"
+    created = cli("--db", db, "new", "Y", "-s", "turbo", "--places-paid", "0", "--rebuy-until", "0")
+    assert created.exit_code == 0, created.output
+    shown = json.loads(cli("--db", db, "terms", "--json").stdout)
+    assert shown["places_paid"] is None and shown["rebuy_until"] is None

@@ -40,8 +40,7 @@ def created_event(
     cleaned = " ".join(name.split())
     if not cleaned:
         raise InputError("Give the tournament a name, e.g. 'Friday Turbo'.")
-    terms = terms or Terms()
-    terms.check_levels(len(structure.levels))
+    terms = (terms or Terms()).check(len(structure.levels))
     if any(n < 1 for n in break_order) or len(set(break_order)) != len(break_order):
         raise InputError("The break order names each table once, by its number from 1 up.")
     return TournamentCreated(cleaned, structure, terms, seats, tables, tuple(break_order))

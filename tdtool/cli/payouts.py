@@ -10,6 +10,8 @@ import typer
 if TYPE_CHECKING:
     from tdtool.tournament.money import PayoutView
 
+from tdtool.cli._terms import term_options
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 PrintOpt = Annotated[
     Path | None,
@@ -25,6 +27,7 @@ def _opt(help: str, **kw: Any) -> Any:
     return typer.Option(help=help, show_default=False, **kw)
 
 
+@term_options(what_if=True)
 def payouts(
     ctx: typer.Context,
     json_out: JsonOpt = False,
@@ -36,17 +39,9 @@ def payouts(
         int | None,
         _opt("What-if: this many entries, without opening a tournament.", min=0, max=1_000_000),
     ] = None,
-    buy_in: Annotated[int | None, _opt("What-if: prize-pool part of an entry.", min=0)] = None,
     rebuys: Annotated[int, typer.Option(help="What-if: rebuys sold.", min=0)] = 0,
-    rebuy: Annotated[int | None, _opt("What-if: prize-pool part of a rebuy.", min=0)] = None,
     addons: Annotated[int, typer.Option(help="What-if: add-ons sold.", min=0)] = 0,
-    addon: Annotated[int | None, _opt("What-if: prize-pool part of an add-on.", min=0)] = None,
-    guarantee: Annotated[int | None, _opt("What-if: guaranteed prize pool.", min=0)] = None,
-    rounding: Annotated[int | None, _opt("What-if: payouts are multiples of this.", min=1)] = None,
-    places_paid: Annotated[int | None, _opt("What-if: places paid.", min=1)] = None,
-    percent_paid: Annotated[
-        float | None, _opt("What-if: percent of the entries paid.", min=0.01, max=100)
-    ] = None,
+    terms: dict[str, Any] | None = None,
 ) -> None:
     """The prize pool and the payout of every paid place.
 
@@ -55,20 +50,10 @@ def payouts(
 
     Example: tdtool payouts --entries 120 --buy-in 100 --rounding 5 --print payouts.html
     """
+    from tdtool.app import money
     from tdtool.errors import InputError
-    from tdtool.tournament.money import payout_view, state_payouts
-    from tdtool.tournament.terms import Terms
 
-    what_if = {
-        "buy_in": buy_in,
-        "rebuy_price": rebuy,
-        "addon_price": addon,
-        "guarantee": guarantee,
-        "rounding": rounding,
-        "places_paid": places_paid,
-        "percent_paid": percent_paid,
-    }
-    given = {k: v for k, v in what_if.items() if v is not None}
+    given = terms or {}
     loaded = None
     if table is not None:
         from tdtool.io.payouts_yaml import load_payout_table
@@ -76,22 +61,17 @@ def payouts(
         loaded = load_payout_table(table)
     title = "Payouts"
     if entries is not None:
-        view = payout_view(Terms(**given), entries, rebuys, addons, loaded)
+        view = money.what_if(entries, given, rebuys, addons, loaded)
     else:
         if given or rebuys or addons:
             raise InputError(
                 "--buy-in, --rounding and the other what-if options need --entries N "
                 "(to change the tournament's own terms use `tdtool terms`)."
             )
-        from tdtool.cli._db import open_store
+        from tdtool.cli._db import db_path
 
-        with open_store(ctx) as store:
-            state = store.state()
-        title = f"{state.name}: payouts"
-        if loaded is not None:
-            view = payout_view(state.terms, state.entries, state.rebuys, state.addons, loaded)
-        else:
-            view = state_payouts(state)
+        name, view = money.payouts(db_path(ctx), loaded)
+        title = f"{name}: payouts"
     if print_to is not None:
         from tdtool.io.money_sheets import write_sheet
 

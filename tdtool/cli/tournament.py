@@ -9,8 +9,10 @@ from typing import Annotated, Any
 import typer
 
 from tdtool.cli._db import SUFFIX, JsonOpt, db_path, slug
+from tdtool.cli._terms import term_options
 
 
+@term_options()
 def new(
     ctx: typer.Context,
     name: Annotated[str, typer.Argument(help="The tournament's name, e.g. 'Friday Deepstack'.")],
@@ -28,33 +30,7 @@ def new(
             help="Tables in the order they break, e.g. 5,4,3 (default: highest number first)."
         ),
     ] = None,
-    buy_in: Annotated[int, typer.Option(help="Prize-pool part of an entry.", min=0)] = 0,
-    fee: Annotated[int, typer.Option(help="House part of an entry.", min=0)] = 0,
-    reentry: Annotated[
-        bool, typer.Option("--reentry/--no-reentry", help="Busted players may enter again.")
-    ] = False,
-    rebuy: Annotated[int, typer.Option(help="Prize-pool part of a rebuy (0: none).", min=0)] = 0,
-    rebuy_fee: Annotated[int, typer.Option(help="House part of a rebuy.", min=0)] = 0,
-    rebuy_chips: Annotated[
-        int, typer.Option(help="Chips a rebuy gives (0: the starting stack).", min=0)
-    ] = 0,
-    rebuy_until: Annotated[
-        int | None,
-        typer.Option(help="Last level of rebuys (default: the late-registration level).", min=1),
-    ] = None,
-    addon: Annotated[int, typer.Option(help="Prize-pool part of an add-on (0: none).", min=0)] = 0,
-    addon_fee: Annotated[int, typer.Option(help="House part of an add-on.", min=0)] = 0,
-    addon_chips: Annotated[
-        int, typer.Option(help="Chips an add-on gives (0: the starting stack).", min=0)
-    ] = 0,
-    guarantee: Annotated[int, typer.Option(help="Guaranteed prize pool.", min=0)] = 0,
-    rounding: Annotated[int, typer.Option(help="Payouts are multiples of this.", min=1)] = 1,
-    places_paid: Annotated[
-        int | None, typer.Option(help="Fixed number of paid places.", min=1)
-    ] = None,
-    percent_paid: Annotated[
-        float | None, typer.Option(help="Share of the entries paid, in percent.", min=0, max=100)
-    ] = None,
+    terms: dict[str, Any] | None = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Create a tournament file from a structure and money terms.
@@ -74,24 +50,8 @@ def new(
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
     path = Path(given) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
-    terms = Terms(
-        buy_in=buy_in,
-        fee=fee,
-        reentry=reentry,
-        rebuy_price=rebuy,
-        rebuy_fee=rebuy_fee,
-        rebuy_chips=rebuy_chips,
-        rebuy_until=rebuy_until,
-        addon_price=addon,
-        addon_fee=addon_fee,
-        addon_chips=addon_chips,
-        guarantee=guarantee,
-        rounding=rounding,
-        places_paid=places_paid,
-        percent_paid=percent_paid,
-    )
     order = _table_numbers(break_order)
-    result = create(path, name, structure, terms, seats, tables, order)
+    result = create(path, name, structure, Terms().with_values(terms or {}), seats, tables, order)
     if json_out:
         emit_json(result.to_dict())
         return

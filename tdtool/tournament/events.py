@@ -6,6 +6,10 @@ payload as a JSON object. Each kind has one frozen dataclass here that reads tha
 so a file written by an older release folds the same. Keys a payload does not know are
 ignored when read (a newer tdtool may add some); keys an old file lacks take their defaults.
 
+Kinds whose payloads share a shape (a name, a batch of moves, a clock action) are plain
+subclasses of one frozen dataclass: they add no fields, only their kind and their line (and
+cost nothing to define at start-up).
+
 Each payload also says what happened in one line a person reads (`describe`, shown by
 `tdtool log`), and `event()` gives the `(kind, data)` pair a change appends to the log.
 
@@ -140,7 +144,6 @@ class _Named(Payload):
         return {"name": self.name}
 
 
-@dataclass(frozen=True)
 class PlayerRegistered(_Named):
     """A new entry."""
 
@@ -151,7 +154,6 @@ class PlayerRegistered(_Named):
         return f"Registered {self.name}"
 
 
-@dataclass(frozen=True)
 class PlayerReentered(_Named):
     """A busted player entered again."""
 
@@ -162,7 +164,6 @@ class PlayerReentered(_Named):
         return f"{self.name} re-entered"
 
 
-@dataclass(frozen=True)
 class PlayerRebuy(_Named):
     """A player still in bought a rebuy."""
 
@@ -173,7 +174,6 @@ class PlayerRebuy(_Named):
         return f"{self.name} rebought"
 
 
-@dataclass(frozen=True)
 class PlayerAddon(_Named):
     """A player still in took the add-on."""
 
@@ -279,7 +279,6 @@ class _Moves(Payload):
         return {"moves": [m.to_dict() for m in self.moves]}
 
 
-@dataclass(frozen=True)
 class SeatDrawn(_Moves):
     """The seat draw: every registered player's first seat."""
 
@@ -290,7 +289,6 @@ class SeatDrawn(_Moves):
         return f"Seats drawn for {len(self.moves)} players"
 
 
-@dataclass(frozen=True)
 class SeatMoved(_Moves):
     """A batch of moves taken as one (a late entry, a balance move, a table break ...)."""
 
@@ -352,7 +350,6 @@ class _ClockPayload(Payload):
         return f"Clock {word[self.ACTION.value]}"
 
 
-@dataclass(frozen=True)
 class ClockStart(_ClockPayload):
     """The clock started at level 1."""
 
@@ -360,7 +357,6 @@ class ClockStart(_ClockPayload):
     ACTION: ClassVar[ClockAction] = ClockAction.START
 
 
-@dataclass(frozen=True)
 class ClockPause(_ClockPayload):
     """The clock paused."""
 
@@ -368,7 +364,6 @@ class ClockPause(_ClockPayload):
     ACTION: ClassVar[ClockAction] = ClockAction.PAUSE
 
 
-@dataclass(frozen=True)
 class ClockResume(_ClockPayload):
     """The clock resumed."""
 
@@ -376,7 +371,6 @@ class ClockResume(_ClockPayload):
     ACTION: ClassVar[ClockAction] = ClockAction.RESUME
 
 
-@dataclass(frozen=True)
 class ClockNext(_ClockPayload):
     """The clock moved on to the next period in full."""
 
@@ -388,7 +382,6 @@ class ClockNext(_ClockPayload):
         return "Clock moved to the next level or break"
 
 
-@dataclass(frozen=True)
 class ClockPrev(_ClockPayload):
     """The clock moved back to the previous period in full."""
 
@@ -400,7 +393,6 @@ class ClockPrev(_ClockPayload):
         return "Clock moved back a level or break"
 
 
-@dataclass(frozen=True)
 class ClockSet(_ClockPayload):
     """The time left in the current period set to `seconds`."""
 
@@ -412,7 +404,6 @@ class ClockSet(_ClockPayload):
         return f"Clock set to {format_seconds(self.seconds)} left"
 
 
-@dataclass(frozen=True)
 class ClockAdd(_ClockPayload):
     """`seconds` added to the time left (negative: taken off)."""
 

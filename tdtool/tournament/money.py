@@ -15,7 +15,7 @@ when the report is made are placed by their chips at the deal.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError, RuleError
@@ -94,27 +94,15 @@ def state_payouts(state: State) -> PayoutView:
 def change_terms(
     state: State, changes: dict[str, Any], table: PayoutTable | None | bool = False
 ) -> Events:
-    """Change money terms before the first bust. `table`: a table, None (default curve),
-    or False (leave as is)."""
+    """Change money terms before the first bust (`changes` by field name, checked by
+    `Terms.with_values`). `table`: a table, None (default curve), or False (leave as is)."""
     if state.eliminations:
         raise RuleError(
             "The terms cannot change after the first bust: players have been paid (or not) "
             "by them. Take the bust back with `tdtool undo` first if it was a mistake."
         )
-    unknown = set(changes) - set(Terms.__dataclass_fields__)
-    if unknown:
-        raise InputError(f"Unknown terms: {', '.join(sorted(unknown))}.")
-    new = replace(state.terms, **changes)
-    if new.rounding < 1:
-        raise InputError("The rounding unit must be at least 1.")
-    if new.places_paid is not None and new.places_paid < 1:
-        raise InputError("At least one place must be paid.")
-    if new.percent_paid is not None and not 0 < new.percent_paid <= 100:
-        raise InputError("The percentage paid must be more than 0 and at most 100.")
-    if min(new.buy_in, new.fee, new.rebuy_price, new.addon_price, new.guarantee) < 0:
-        raise InputError("Prices and the guarantee cannot be negative.")
-    if state.structure is not None:
-        new.check_levels(len(state.structure.levels))
+    levels = len(state.structure.levels) if state.structure is not None else None
+    new = state.terms.with_values(changes, levels)
     if new == state.terms and table is False:
         raise InputError("Nothing to change: give the terms to set, e.g. --buy-in 100.")
     given = table is not False

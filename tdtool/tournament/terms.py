@@ -6,8 +6,11 @@ units. `buy_in` is the prize-pool part of an entry; `fee` is the house's part.
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, replace
 from typing import Any
+
+from tdtool.errors import InputError
 
 
 @dataclass(frozen=True)
@@ -39,14 +42,33 @@ class Terms:
     """Share of the entries paid, e.g. 12.5 (percent)."""
 
     def check_levels(self, levels: int) -> None:
-        """InputError if the rebuy period ends after the structure's last level."""
-        from tdtool.errors import InputError
-
+        """TermsError if the rebuy period ends after the structure's last level."""
         if self.rebuy_until is not None and self.rebuy_until > levels:
-            raise InputError(
-                f"--rebuy-until {self.rebuy_until}: the structure has only {levels} levels;"
-                " give one of them."
+            raise TermsError(
+                OPTIONS_BY_FIELD["rebuy_until"],
+                self.rebuy_until,
+                f"the structure has only {levels} levels; give one of them",
             )
+
+    def check(self, levels: int | None = None) -> Terms:
+        """These terms if every term is within its bounds (and the rebuy period within
+        `levels` when given); TermsError naming the first term that is not."""
+        for option in OPTIONS:
+            option.check(getattr(self, option.field))
+        if levels is not None:
+            self.check_levels(levels)
+        return self
+
+    def with_values(self, values: Mapping[str, Any], levels: int | None = None) -> Terms:
+        """These terms with `values` (by field name, as a person gives them: 0 for a term
+        whose 0 means "the default" is read as None), checked (see `check`)."""
+        changes: dict[str, Any] = {}
+        for key, value in values.items():
+            option = OPTIONS_BY_FIELD.get(key)
+            if option is None:
+                raise InputError(f"Unknown term {key!r}.")
+            changes[key] = option.read(value)
+        return replace(self, **changes).check(levels)
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict (stored in the event log)."""
@@ -57,3 +79,88 @@ class Terms:
         """Rebuild from `to_dict()` output; keys this version does not know are ignored."""
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         return cls(**known)
+
+
+class TermsError(InputError):
+    """A term out of its bounds: which term, the value given and what is wrong with it."""
+
+    def __init__(self, option: TermOption, value: Any, problem: str) -> None:
+        super().__init__(f"{option.label} {value}: {problem}.")
+        self.option = option
+        self.value = value
+        self.problem = problem
+
+
+@dataclass(frozen=True)
+class TermOption:
+    """One money term as a person sets it: its word, meaning and bounds (declared once; the
+    front ends build their options from `OPTIONS` and the core checks them here)."""
+
+    field: str
+    """The `Terms` field."""
+    name: str
+    """The term's word, e.g. "buy-in" (a front end turns it into its option)."""
+    label: str
+    """How a terms table names it."""
+    help: str
+    kind: type
+    """int, float or bool."""
+    minimum: float = 0
+    maximum: float | None = None
+    zero_is_default: bool = False
+    """0 means the default (None): the late-registration level, the payout curve."""
+    what_if: bool = False
+    """Also a what-if option of the payout calculator."""
+
+    def read(self, value: Any) -> Any:
+        """The stored value of `value` as given (0 -> None where 0 means the default)."""
+        if self.zero_is_default and value == 0:
+            return None
+        return value
+
+    def check(self, value: Any) -> None:
+        """TermsError if `value` is outside the bounds."""
+        if value is None or self.kind is bool:
+            return
+        if value < self.minimum:
+            if self.minimum == 0:
+                raise TermsError(self, value, "cannot be negative")
+            raise TermsError(self, value, f"must be at least {self.minimum:g}")
+        if self.maximum is not None and value > self.maximum:
+            raise TermsError(self, value, f"must be at most {self.maximum:g}")
+        if self.zero_is_default and value == 0:
+            raise TermsError(self, value, "must be more than 0")
+
+
+OPTIONS: tuple[TermOption, ...] = (
+    TermOption("buy_in", "buy-in", "Buy-in (prize pool part)", "Prize-pool part of an entry.",
+               int, what_if=True),
+    TermOption("fee", "fee", "Fee (house part)", "House part of an entry.", int),
+    TermOption("reentry", "reentry", "Re-entry", "Busted players may enter again.", bool),
+    TermOption("rebuy_price", "rebuy", "Rebuy (prize pool part)",
+               "Prize-pool part of a rebuy (0: no rebuys).", int, what_if=True),
+    TermOption("rebuy_fee", "rebuy-fee", "Rebuy fee", "House part of a rebuy.", int),
+    TermOption("rebuy_chips", "rebuy-chips", "Rebuy chips (0: starting stack)",
+               "Chips a rebuy gives (0: the starting stack).", int),
+    TermOption("rebuy_until", "rebuy-until", "Rebuys until level",
+               "Last level of rebuys (0: the late-registration level).", int,
+               zero_is_default=True),
+    TermOption("addon_price", "addon", "Add-on (prize pool part)",
+               "Prize-pool part of an add-on (0: no add-on).", int, what_if=True),
+    TermOption("addon_fee", "addon-fee", "Add-on fee", "House part of an add-on.", int),
+    TermOption("addon_chips", "addon-chips", "Add-on chips (0: starting stack)",
+               "Chips an add-on gives (0: the starting stack).", int),
+    TermOption("guarantee", "guarantee", "Guarantee", "Guaranteed prize pool.", int,
+               what_if=True),
+    TermOption("rounding", "rounding", "Payouts rounded to", "Payouts are multiples of this.",
+               int, minimum=1, what_if=True),
+    TermOption("places_paid", "places-paid", "Places paid",
+               "Places paid (0: by the percentage or the payout curve).", int,
+               zero_is_default=True, what_if=True),
+    TermOption("percent_paid", "percent-paid", "Percent of entries paid",
+               "Percent of the entries paid (0: the curve's 12.5).", float, maximum=100,
+               zero_is_default=True, what_if=True),
+)  # fmt: skip
+"""Every money term a person sets, in the order they are shown."""
+
+OPTIONS_BY_FIELD: dict[str, TermOption] = {o.field: o for o in OPTIONS}

@@ -1,0 +1,72 @@
+"""Money: the terms (shown, or changed before the first bust) and the payouts."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tdtool.app.change import read_state, run_change
+from tdtool.tournament.money import PayoutView, change_terms, payout_table, payout_view
+from tdtool.tournament.payouts import PayoutTable
+from tdtool.tournament.state import State
+from tdtool.tournament.terms import Terms
+
+
+@dataclass(frozen=True)
+class TermsView:
+    """The money terms, the payout table they use, whether they just changed, and whether
+    they are fixed (players have busted under them)."""
+
+    terms: Terms
+    table: str | None
+    """The payout table's name; None: the default curve."""
+    changed: bool
+    fixed: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool terms --json`."""
+        return {**self.terms.to_dict(), "payout_table": self.table, "changed": self.changed}
+
+
+def terms(
+    db: Path,
+    changes: Mapping[str, Any] | None = None,
+    table: PayoutTable | None | bool = False,
+) -> TermsView:
+    """The terms of the tournament in `db`, after changing them when `changes` (by `Terms`
+    field) or `table` (a table; None: the default curve; False: as it is) are given."""
+    changed = bool(changes) or table is not False
+    if changed:
+        state = run_change(
+            db, lambda s, now, rng, choose: change_terms(s, dict(changes or {}), table)
+        ).state
+    else:
+        state = read_state(db)
+    used = payout_table(state)
+    return TermsView(state.terms, used.name if used else None, changed, bool(state.eliminations))
+
+
+def payouts_of(state: State, table: PayoutTable | None = None) -> PayoutView:
+    """The prize pool and every paid place of a tournament (by `table` instead of its own)."""
+    return payout_view(
+        state.terms, state.entries, state.rebuys, state.addons, table or payout_table(state)
+    )
+
+
+def payouts(db: Path, table: PayoutTable | None = None) -> tuple[str, PayoutView]:
+    """The tournament's name and its payouts now (by `table` instead of its own if given)."""
+    state = read_state(db)
+    return state.name, payouts_of(state, table)
+
+
+def what_if(
+    entries: int,
+    values: Mapping[str, Any] | None = None,
+    rebuys: int = 0,
+    addons: int = 0,
+    table: PayoutTable | None = None,
+) -> PayoutView:
+    """The payouts of an imagined field: `entries` under the terms `values` (by field)."""
+    return payout_view(Terms().with_values(values or {}), entries, rebuys, addons, table)
