@@ -70,7 +70,7 @@ def test_decimal_percentages_are_exact():
         pytest.param(
             "pays:\n  1: 60\n  3: 40\n", "f.yaml:3: places must follow on from 1", id="gap"
         ),
-        pytest.param("pays: [100\n", "f.yaml:2: not valid YAML", id="yaml"),
+        pytest.param("pays: [100\n", "f.yaml:2: this is not valid YAML", id="yaml"),
     ],
 )
 def test_bad_tables_name_the_file_and_line(text, expected):

@@ -15,6 +15,7 @@ import yaml
 from tdtool.cards import Card, parse_cards
 from tdtool.errors import InputError
 from tdtool.game import Game, Variant
+from tdtool.io import guarded_yaml
 from tdtool.rules.betting import Stakes, Street, Verb
 from tdtool.rules.entry import (
     ActionLine,
@@ -162,17 +163,7 @@ def spoken_amount(words: list[str]) -> int | None:
 
 def load_hand(path: str | Path) -> EnteredHand:
     """Read and check a hand file; raise InputError `FILE:LINE: what is wrong` otherwise."""
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(
-            f"{path} is not a UTF-8 text file; a hand file is YAML text saved as UTF-8"
-            " (see examples/hands/side-pots.yaml)."
-        ) from None
-    except OSError as exc:
-        reason = exc.strerror or str(exc)
-        raise InputError(f"{path}: cannot read the hand file: {reason}.") from None
-    return parse_hand(text, str(path))
+    return parse_hand(guarded_yaml.read_text(path, "hand file"), str(path))
 
 
 def parse_hand(text: str, source: str = "<hand>") -> EnteredHand:
@@ -266,13 +257,7 @@ class _Reader:
     # -- the file ---------------------------------------------------------------------------
 
     def read(self, text: str) -> EnteredHand:
-        try:
-            root = yaml.compose(text, Loader=yaml.SafeLoader)
-        except yaml.YAMLError as exc:
-            mark = getattr(exc, "problem_mark", None) or getattr(exc, "context_mark", None)
-            line = mark.line + 1 if mark is not None else 1
-            problem = getattr(exc, "problem", None) or str(exc)
-            raise self.fail(line, f"this is not valid YAML: {problem}.") from None
+        root = guarded_yaml.compose(text, self.source)  # FILE:LINE for bad or hostile YAML
         if root is None:
             raise self.fail(1, "the hand file is empty; see examples/hands/side-pots.yaml.")
         top = self.mapping(root, "the hand file", KEYS)

@@ -33,6 +33,7 @@ from pathlib import Path
 import yaml
 
 from tdtool.errors import InputError
+from tdtool.io import guarded_yaml
 from tdtool.tournament.payouts import PayoutTable, TableRow
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
@@ -82,6 +83,14 @@ def _percent(node: yaml.Node, problems: _Problems) -> Fraction | None:
         return None
     if value > 100:
         problems.add(node, f"a payout is a percentage of the prize pool, at most 100, not {text}")
+        return None
+    exponent = value.as_tuple().exponent
+    if isinstance(exponent, int) and exponent < -guarded_yaml.MAX_FRACTION_DIGITS:
+        # `1e-999999999` would take forever to turn into a fraction.
+        problems.add(
+            node,
+            f"a payout has at most {guarded_yaml.MAX_FRACTION_DIGITS} decimal places, not {text}",
+        )
         return None
     return Fraction(value)
 
@@ -175,14 +184,7 @@ def _row(node: yaml.Node, problems: _Problems) -> TableRow | None:
 def parse_payout_table(text: str, name: str = "<payouts>") -> PayoutTable:
     """Parse YAML text into a `PayoutTable`; InputError lists every `FILE:LINE: problem`."""
     problems = _Problems(name)
-    try:
-        root = yaml.compose(text)
-    except yaml.YAMLError as exc:
-        mark = getattr(exc, "problem_mark", None)
-        line = mark.line + 1 if mark is not None else 1
-        raise InputError(
-            f"{name}:{line}: not valid YAML ({getattr(exc, 'problem', exc)})"
-        ) from None
+    root = guarded_yaml.compose(text, name)  # FILE:LINE for bad or hostile YAML
     if not isinstance(root, yaml.MappingNode):
         raise InputError(f"{name}:1: a payout table is a mapping with `pays:` or `tables:`")
     keys = _mapping(root)
@@ -226,11 +228,6 @@ def _overlap(a: TableRow, b: TableRow) -> bool:
 
 def load_payout_table(path: Path | str) -> PayoutTable:
     """Read a payout table file; InputError names the file (and line) on any problem."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise InputError(f"Cannot read the payout table {path}: {exc.strerror or exc}.") from None
-    except UnicodeDecodeError:
-        raise InputError(f"{path}:1: not a UTF-8 text file") from None
+    cannot = "Cannot read the payout table {path}: {reason}."
+    text = guarded_yaml.read_text(path, "payout table", cannot)
     return parse_payout_table(text, str(path))

@@ -1,7 +1,7 @@
 """Structure files (specs/structure-file.md): YAML in, a checked `Structure` out.
 
 Every problem of a file is reported at once, each as `FILE:LINE: level N: what is wrong`,
-with the line taken from the YAML itself (yaml.compose keeps each node's position).
+with the line taken from the YAML itself (guarded_yaml.compose keeps each node's position).
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ import yaml
 import tdtool
 from tdtool.errors import InputError
 from tdtool.game import Game
+from tdtool.io import guarded_yaml
 from tdtool.tournament.structure import Break, Level, Period, Structure
 from tdtool.tournament.structure_check import check_structure, where
 
@@ -169,12 +170,7 @@ def load_structure(name_or_path: str | Path) -> Structure:
 def read_structure(name_or_path: str | Path) -> LoadedStructure:
     """Like `load_structure`, and keeps the file's warnings and path."""
     path = resolve_structure(name_or_path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except UnicodeDecodeError:
-        raise InputError(f"{path} is not a UTF-8 text file; save it as UTF-8 YAML.") from None
-    except OSError as exc:
-        raise InputError(f"Cannot read {path}: {exc.strerror or exc}.") from None
+    text = guarded_yaml.read_text(path, "structure", "Cannot read {path}: {reason}.")
     loaded = parse_structure(text, display_name(path), default_name=path.stem)
     return LoadedStructure(loaded.structure, path, loaded.warnings)
 
@@ -226,29 +222,11 @@ def parse_structure(text: str, filename: str, default_name: str = "structure") -
     """Parse structure YAML `text`; `filename` is used in messages. Raises StructureFileError."""
     report = _Report(filename)
     try:
-        loader = yaml.SafeLoader(text)
-    except yaml.reader.ReaderError as exc:
-        line = text[: exc.position].count("\n") + 1
-        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        report.error(
-            line, "", f"this line holds a character YAML does not allow (U+{code:04X}); delete it."
-        )
+        root = guarded_yaml.compose(text, filename)
+    except guarded_yaml.YamlRefused as exc:  # not YAML, or hostile: nothing more to read
+        report.error(exc.line, "", exc.reason)
         raise StructureFileError(filename, report.lines(report.errors)) from None
-    try:
-        try:
-            root = loader.get_single_node()
-        except yaml.MarkedYAMLError as exc:
-            mark = exc.problem_mark or exc.context_mark
-            line = mark.line + 1 if mark else 1
-            problem = exc.problem or exc.context or "unreadable"
-            report.error(line, "", f"this is not valid YAML ({problem}).")
-            raise StructureFileError(filename, report.lines(report.errors)) from None
-        except yaml.YAMLError as exc:
-            report.error(1, "", f"this is not valid YAML ({exc}).")
-            raise StructureFileError(filename, report.lines(report.errors)) from None
-        structure, located = _build(loader, root, report, default_name)
-    finally:
-        loader.dispose()
+    structure, located = _build(root, report, default_name)
     if structure is not None:
         for problem in check_structure(structure, located.levels_in_file):
             line = _problem_line(located, problem.period, problem.key)
@@ -325,8 +303,9 @@ def _whole(value: Any) -> int:
     raise ValueError
 
 
-def _value(loader: yaml.SafeLoader, node: yaml.Node) -> Any:
-    return loader.construct_object(node, deep=True)
+def _value(node: yaml.Node) -> Any:
+    """A scalar's value (str, int, float, bool or None); None for a list or mapping."""
+    return guarded_yaml.value(node)
 
 
 def _show(value: Any) -> str:
@@ -334,9 +313,9 @@ def _show(value: Any) -> str:
 
 
 def _number(
-    loader: yaml.SafeLoader, node: yaml.Node, report: _Report, label: str, what: str
+    node: yaml.Node, report: _Report, label: str, what: str
 ) -> int | None:
-    value = _value(loader, node) if isinstance(node, yaml.ScalarNode) else None
+    value = _value(node) if isinstance(node, yaml.ScalarNode) else None
     try:
         if value is None:
             raise ValueError
@@ -348,14 +327,14 @@ def _number(
 
 
 def _pair(
-    loader: yaml.SafeLoader, node: yaml.Node, report: _Report, label: str, what: str, example: str
+    node: yaml.Node, report: _Report, label: str, what: str, example: str
 ) -> tuple[int, int] | None:
     """`SMALL/BIG` (or a two-item list) as two whole numbers."""
     parts: list[Any]
     if isinstance(node, yaml.SequenceNode):
-        parts = [_value(loader, item) for item in node.value]
+        parts = [_value(item) for item in node.value]
     elif isinstance(node, yaml.ScalarNode):
-        value = _value(loader, node)
+        value = _value(node)
         parts = str(value).split("/") if isinstance(value, str) else [value]
     else:
         parts = []
@@ -365,13 +344,13 @@ def _pair(
         small, big = (_whole(p.strip() if isinstance(p, str) else p) for p in parts)
         return small, big
     except ValueError:
-        shown = _show(_value(loader, node)) if isinstance(node, yaml.ScalarNode) else "that"
+        shown = _show(_value(node)) if isinstance(node, yaml.ScalarNode) else "that"
         report.error(node, label, f"{what} must be written SMALL/BIG, like {example}, not {shown}.")
         return None
 
 
 def _chips(
-    loader: yaml.SafeLoader, node: yaml.Node, report: _Report, label: str, what: str
+    node: yaml.Node, report: _Report, label: str, what: str
 ) -> tuple[int, ...] | None:
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     if isinstance(node, yaml.MappingNode):
@@ -379,7 +358,7 @@ def _chips(
     chips: list[int] = []
     ok = bool(items)
     for item in items:
-        number = _number(loader, item, report, label, f"every denomination in {what}")
+        number = _number(item, report, label, f"every denomination in {what}")
         if number is None:
             ok = False
         else:
@@ -390,7 +369,7 @@ def _chips(
 
 
 def _build(
-    loader: yaml.SafeLoader, root: yaml.Node | None, report: _Report, default_name: str
+    root: yaml.Node | None, report: _Report, default_name: str
 ) -> tuple[Structure | None, _Located]:
     located = _Located()
     if root is None:
@@ -410,7 +389,7 @@ def _build(
     name = default_name
     if "name" in top:
         node = top["name"][1]
-        raw = _value(loader, node) if isinstance(node, yaml.ScalarNode) else None
+        raw = _value(node) if isinstance(node, yaml.ScalarNode) else None
         if raw is None or str(raw).strip() == "":
             report.error(node, "", "name must be a line of text, like `name: Daily 11am`.")
         else:
@@ -419,7 +398,7 @@ def _build(
     game = Game.NO_LIMIT
     if "game" in top:
         node = top["game"][1]
-        raw = _value(loader, node) if isinstance(node, yaml.ScalarNode) else None
+        raw = _value(node) if isinstance(node, yaml.ScalarNode) else None
         norm = re.sub(r"[\s_]+", "-", str(raw).strip().lower()) if raw is not None else ""
         norm = norm.replace("hold'em", "").strip("-")
         if norm in GAME_ALIASES:
@@ -435,7 +414,7 @@ def _build(
 
     starting_stack: int | None = None
     if "starting_stack" in top:
-        starting_stack = _number(loader, top["starting_stack"][1], report, "", "starting_stack")
+        starting_stack = _number(top["starting_stack"][1], report, "", "starting_stack")
     else:
         report.error(
             root,
@@ -446,18 +425,18 @@ def _build(
 
     level_minutes: int | None = None
     if "level_minutes" in top:
-        level_minutes = _number(loader, top["level_minutes"][1], report, "", "level_minutes")
+        level_minutes = _number(top["level_minutes"][1], report, "", "level_minutes")
         ok = ok and level_minutes is not None
 
     chips: tuple[int, ...] = ()
     if "chips" in top:
-        parsed = _chips(loader, top["chips"][1], report, "", "chips")
+        parsed = _chips(top["chips"][1], report, "", "chips")
         ok = ok and parsed is not None
         chips = parsed or ()
 
     late: int | None = None
     if "late_registration" in top:
-        late = _number(loader, top["late_registration"][1], report, "", "late_registration")
+        late = _number(top["late_registration"][1], report, "", "late_registration")
         ok = ok and late is not None
 
     periods: list[Period] = []
@@ -472,7 +451,7 @@ def _build(
         )
         ok = False
     else:
-        entries = list(_entries(loader, top["levels"][1], report, level_minutes, top))
+        entries = list(_entries(top["levels"][1], report, level_minutes, top))
         located.levels_in_file = sum(label.startswith("level") for _p, _l, label in entries)
         for period, lines, label in entries:
             if period is None:
@@ -497,7 +476,6 @@ def _build(
 
 
 def _entries(
-    loader: yaml.SafeLoader,
     node: yaml.SequenceNode,
     report: _Report,
     level_minutes: int | None,
@@ -510,29 +488,28 @@ def _entries(
             for k, _ in item.value
         ):
             label = f"break after level {number}" if number else "break before level 1"
-            yield _break(loader, item, report, label)
+            yield _break(item, report, label)
         else:
             number += 1
-            yield _level(loader, item, report, f"level {number}", number, level_minutes, top)
+            yield _level(item, report, f"level {number}", number, level_minutes, top)
 
 
 def _break(
-    loader: yaml.SafeLoader, node: yaml.MappingNode, report: _Report, label: str
+    node: yaml.MappingNode, report: _Report, label: str
 ) -> tuple[Period | None, dict[str, int], str]:
     other = {k: f"`{k}` belongs to a level, not a break." for k in LEVEL_KEYS}
     keys = _mapping(node, BREAK_KEYS, report, label, other)
     lines = {"": _line(node)} | {k: _line(kn) for k, (kn, _v) in keys.items()}
-    minutes = _number(loader, keys["break"][1], report, label, "the break length in minutes")
+    minutes = _number(keys["break"][1], report, label, "the break length in minutes")
     color_up: tuple[int, ...] | None = ()
     if "color_up" in keys:
-        color_up = _chips(loader, keys["color_up"][1], report, label, "color_up")
+        color_up = _chips(keys["color_up"][1], report, label, "color_up")
     if minutes is None or color_up is None:
         return None, lines, label
     return Break(minutes, color_up), lines, label
 
 
 def _level(
-    loader: yaml.SafeLoader,
     node: yaml.Node,
     report: _Report,
     label: str,
@@ -552,19 +529,19 @@ def _level(
     ok = True
     blinds = None
     if "blinds" in keys:
-        blinds = _pair(loader, keys["blinds"][1], report, label, "blinds", "100/200")
+        blinds = _pair(keys["blinds"][1], report, label, "blinds", "100/200")
     else:
         report.error(node, label, "has no blinds; add `blinds: SB/BB`, like `blinds: 100/200`.")
     ok = blinds is not None
     antes = {"ante": 0, "bb_ante": 0}
     for key, what in (("ante", "the ante"), ("bb_ante", "the big blind ante")):
         if key in keys:
-            value = _number(loader, keys[key][1], report, label, what)
+            value = _number(keys[key][1], report, label, what)
             ok = ok and value is not None
             antes[key] = value or 0
     minutes = level_minutes
     if "minutes" in keys:
-        minutes = _number(loader, keys["minutes"][1], report, label, "minutes")
+        minutes = _number(keys["minutes"][1], report, label, "minutes")
         ok = ok and minutes is not None
     elif level_minutes is None:
         if "level_minutes" not in top:
@@ -577,7 +554,7 @@ def _level(
         ok = False
     bets = None
     if "bets" in keys:
-        bets = _pair(loader, keys["bets"][1], report, label, "bets", "200/400")
+        bets = _pair(keys["bets"][1], report, label, "bets", "200/400")
         ok = ok and bets is not None
     if not ok or blinds is None or minutes is None:
         return None, lines, label

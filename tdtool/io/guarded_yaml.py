@@ -1,0 +1,350 @@
+"""The one door for YAML a user hands us: hand files, structure files, payout tables.
+
+A file someone else wrote may be hostile or simply broken: nested thousands of levels deep,
+tagged to run code (`!!python/name:os.system`), holding a 5,000-digit number, a billion
+aliases, or gigabytes long. Every YAML entry point reads through `read_text` and `compose`,
+which refuse all of that with one `FILE:LINE: what is wrong` error (an `InputError`, exit 2)
+before anything else looks at the text, so that nothing below needs to know:
+
+- size: at most `MAX_CHARS` characters (read no further than that from disk);
+- depth: lists and mappings nested at most `MAX_DEPTH` deep (no RecursionError, no crash);
+- nodes: at most `MAX_NODES` values, aliases counted as often as they are used;
+- tags: only the plain YAML ones (`!!str`, `!!int` ...); any other tag is refused, never run;
+- numbers: no number longer than `MAX_DIGITS` digits, no integer beyond `MAX_NUMBER`;
+- time: composing one file stops after `MAX_SECONDS`.
+
+Nodes are built from the parser's events in a loop (not recursively), with libyaml's C parser
+when PyYAML has it (several times faster than the pure-Python one) and the same line numbers.
+Composed nodes are ordinary `yaml.Node`s: scalars keep their text in `.value`, their resolved
+tag in `.tag` and their position in `.start_mark.line` (0-based). `value(node)` gives a
+scalar's Python value (str, int, float, bool or None) without ever failing.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import yaml
+from yaml.constructor import SafeConstructor
+
+from tdtool.errors import InputError
+
+MAX_CHARS = 2_000_000
+"""The longest file read: a payout table for a 10,000-entry field is far smaller."""
+MAX_DEPTH = 32
+"""Lists and mappings nest a few levels in any tdtool file."""
+MAX_NODES = 250_000
+"""Values in one file, counting each use of an alias (no billion laughs)."""
+MAX_DIGITS = 15
+"""Digits in one whole number (separators aside): up to 999,999,999,999,999 chips."""
+MAX_NUMBER = 10**MAX_DIGITS - 1
+"""The largest whole number a tournament file may hold."""
+MAX_FRACTION_DIGITS = 30
+"""Digits after a decimal point (a payout of 33.333...%)."""
+MAX_SECONDS = 10.0
+"""Composing one file never takes longer than this."""
+
+_PARSER: type = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+"""libyaml's C parser when PyYAML was built with it (it is on the usual wheels)."""
+
+_CORE = "tag:yaml.org,2002:"
+_PLAIN_TAGS = {_CORE + t for t in ("str", "int", "float", "bool", "null", "seq", "map")}
+_IMPLICIT_AS_TEXT = {_CORE + t for t in ("timestamp", "merge", "value", "yaml")}
+"""Tags the YAML 1.1 resolver gives plain text like `2026-11-30`, `<<` or `=`: kept as text."""
+_DIGIT_RUN = re.compile(r"(\.?)(\d[\d,_]*)")
+_LONG_DIGITS = re.compile(r"\d[\d,_]{" + str(MAX_DIGITS) + ",}")
+"""A quick look for a run that may hold too many digits (checked exactly by _DIGIT_RUN)."""
+_STR, _NULL, _SEQ, _MAP = (_CORE + t for t in ("str", "null", "seq", "map"))
+_IMPLICIT: dict[str, list[tuple[str, re.Pattern[str]]]] = dict(
+    yaml.resolver.Resolver.yaml_implicit_resolvers
+)
+"""The YAML 1.1 resolver's table (what SafeLoader resolves plain scalars with), by first char."""
+_ScalarEvent, _SequenceStart, _MappingStart, _Alias = (
+    yaml.ScalarEvent,
+    yaml.SequenceStartEvent,
+    yaml.MappingStartEvent,
+    yaml.AliasEvent,
+)
+_CONSTRUCT = SafeConstructor()
+
+
+class YamlRefused(InputError):
+    """A file the guard refuses: `source:line: reason`."""
+
+    def __init__(self, source: str, line: int, reason: str) -> None:
+        self.source = source
+        self.line = line
+        self.reason = reason
+        super().__init__(f"{source}:{line}: {reason}")
+
+
+def read_text(
+    path: str | Path, what: str, cannot_read: str = "{path}: cannot read the {what}: {reason}."
+) -> str:
+    """The text of the file at `path`, a `what` ("hand file" ...): UTF-8, at most MAX_CHARS.
+
+    Refuses folders, unreadable (message `cannot_read`), non-UTF-8 and over-long files with an
+    InputError naming the file (and the line of a bad byte); never reads more than
+    MAX_CHARS * 4 bytes from disk.
+    """
+    shown = str(path)
+    if len(shown) > 300:
+        shown = shown[:120] + "..." + shown[-40:]
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_CHARS * 4 + 1)
+    except IsADirectoryError:
+        raise InputError(f"{shown} is a folder; give the {what} itself.") from None
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        raise InputError(cannot_read.format(path=shown, what=what, reason=reason)) from None
+    except ValueError:  # a NUL byte in the path
+        reason = "the path holds a NUL character"
+        raise InputError(cannot_read.format(path=shown, what=what, reason=reason)) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data[: exc.start].count(b"\n") + 1
+        raise InputError(
+            f"{shown}:{line}: this is not UTF-8 text (byte 0x{data[exc.start]:02x});"
+            f" save the {what} as UTF-8 YAML."
+        ) from None
+    if len(text) > MAX_CHARS:
+        raise InputError(
+            f"{shown}: the {what} is longer than {MAX_CHARS:,} characters;"
+            " tdtool files are a few pages at most. Check that this is the right file."
+        )
+    return text.removeprefix("\ufeff")
+
+
+def compose(text: str, source: str) -> yaml.Node | None:
+    """The node tree of a single YAML document, checked against every limit above.
+
+    `None` for an empty document. Raises `YamlRefused` (`source:line: reason`) for text that
+    is not YAML or breaks a limit; YAML syntax errors read `this is not valid YAML (...)`.
+    """
+    if len(text) > MAX_CHARS:
+        raise YamlRefused(
+            source, 1, f"the file is longer than {MAX_CHARS:,} characters; check that it is"
+            " the right file."
+        )
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        line = text[: exc.start].count("\n") + 1
+        raise YamlRefused(source, line, "this line holds text that is not valid Unicode.") from None
+    loader = _PARSER(text)
+    try:
+        return _Composer(loader, source, text).document()
+    except yaml.reader.ReaderError as exc:
+        position = exc.position
+        if _PARSER is not yaml.SafeLoader:  # libyaml counts bytes of UTF-8
+            position = len(text.encode("utf-8")[:position].decode("utf-8", "ignore"))
+        line = text[:position].count("\n") + 1
+        code = exc.character if isinstance(exc.character, int) else ord(exc.character)
+        raise YamlRefused(
+            source,
+            line,
+            f"this line holds a character YAML does not allow (U+{code:04X}); delete it.",
+        ) from None
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line = mark.line + 1 if mark is not None else 1
+        problem = exc.problem or exc.context or "unreadable"
+        raise YamlRefused(source, line, f"this is not valid YAML ({problem}).") from None
+    except yaml.YAMLError as exc:
+        raise YamlRefused(source, 1, f"this is not valid YAML ({exc}).") from None
+    finally:
+        loader.dispose()
+
+
+def value(node: yaml.Node) -> Any:
+    """A composed scalar's value: None, bool, int, float or str. None for a list or mapping.
+
+    Never raises: `compose` already refused any int/float/bool/null that would not construct.
+    """
+    if not isinstance(node, yaml.ScalarNode):
+        return None
+    if node.tag == _CORE + "null":
+        return None
+    if node.tag == _CORE + "bool":
+        return _CONSTRUCT.construct_yaml_bool(node)
+    if node.tag == _CORE + "int":
+        return _CONSTRUCT.construct_yaml_int(node)
+    if node.tag == _CORE + "float":
+        return _CONSTRUCT.construct_yaml_float(node)
+    return str(node.value)
+
+
+class _Composer:
+    """Builds nodes from parser events with an explicit stack, checking the limits."""
+
+    def __init__(self, loader: Any, source: str, text: str) -> None:
+        self.loader = loader
+        self.source = source
+        self.text = text
+        self.anchors: dict[str, yaml.Node] = {}
+        self.weight: dict[int, int] = {}  # id(node) -> values in it, aliases expanded
+        self.nodes = 0
+        self.deadline = time.monotonic() + MAX_SECONDS
+
+    def refuse(self, mark: Any, reason: str) -> YamlRefused:
+        line = mark.line + 1 if mark is not None else 1
+        return YamlRefused(self.source, line, reason)
+
+    def document(self) -> yaml.Node | None:
+        loader = self.loader
+        loader.get_event()  # stream start
+        if loader.check_event(yaml.StreamEndEvent):
+            loader.get_event()
+            return None
+        loader.get_event()  # document start
+        root = self.node()
+        loader.get_event()  # document end
+        if not loader.check_event(yaml.StreamEndEvent):
+            event = loader.get_event()
+            raise self.refuse(
+                event.start_mark,
+                "a second YAML document starts here (`---`); a file holds one document.",
+            )
+        loader.get_event()
+        return root
+
+    def node(self) -> yaml.Node:
+        """One whole node: the next event's, with everything nested in it."""
+        get_event = self.loader.get_event
+        anchors = self.anchors
+        weights = self.weight
+        # Each open collection: [node, anchor, weight so far, pending mapping key or None].
+        stack: list[list[Any]] = []
+        count = 0
+        while True:
+            count += 1
+            if count & 511 == 0 and time.monotonic() > self.deadline:
+                raise self.refuse(
+                    None, f"reading this file took longer than {MAX_SECONDS:g} s; it is too big."
+                )
+            event = get_event()
+            cls = event.__class__
+            weight = 1
+            if cls is _ScalarEvent:
+                done: yaml.Node = self.scalar(event)
+                if event.anchor is not None:
+                    anchors[event.anchor] = done
+                    weights[id(done)] = 1
+            elif cls is _SequenceStart or cls is _MappingStart:
+                if len(stack) >= MAX_DEPTH:
+                    raise self.refuse(
+                        event.start_mark,
+                        f"lists and mappings nest more than {MAX_DEPTH} deep here;"
+                        " a tdtool file nests a few levels.",
+                    )
+                if cls is _SequenceStart:
+                    kind: type = yaml.SequenceNode
+                    tag = _SEQ if event.tag is None or event.tag == "!" else self.tag(event)
+                else:
+                    kind = yaml.MappingNode
+                    tag = _MAP if event.tag is None or event.tag == "!" else self.tag(event)
+                new = kind(tag, [], event.start_mark, None, flow_style=event.flow_style)
+                stack.append([new, event.anchor, 1, None])
+                continue
+            elif cls is _Alias:
+                if event.anchor not in anchors:
+                    raise self.refuse(
+                        event.start_mark,
+                        f"the alias *{event.anchor} names no anchor &{event.anchor} before it.",
+                    )
+                done = anchors[event.anchor]
+                weight = weights[id(done)]
+            else:  # the end of a sequence or mapping
+                done, anchor, weight, _pending = stack.pop()
+                done.end_mark = event.end_mark
+                if anchor is not None:  # only now: an alias inside its own anchor is refused
+                    weights[id(done)] = weight
+                    anchors[anchor] = done
+            self.nodes += weight
+            if self.nodes > MAX_NODES:
+                raise self.refuse(
+                    event.start_mark,
+                    f"the file holds more than {MAX_NODES:,} values (aliases counted each time"
+                    " they are used); it is too big.",
+                )
+            if not stack:
+                return done
+            top = stack[-1]
+            top[2] += weight
+            parent = top[0]
+            if parent.__class__ is yaml.SequenceNode:
+                parent.value.append(done)
+            elif top[3] is None:
+                top[3] = done
+            else:
+                parent.value.append((top[3], done))
+                top[3] = None
+
+    def tag(self, event: Any) -> str:
+        """An explicit tag: one of the plain YAML tags, or refused."""
+        tag = str(event.tag)
+        if tag not in _PLAIN_TAGS:
+            shown = tag.replace(_CORE, "!!") if tag.startswith(_CORE) else tag
+            raise self.refuse(
+                event.start_mark,
+                f"the YAML tag `{shown[:60]}` is not allowed; tdtool files hold plain values"
+                " (remove the tag).",
+            )
+        return tag
+
+    def scalar(self, event: Any) -> yaml.ScalarNode:
+        text = event.value
+        if event.tag is not None and event.tag != "!":
+            tag = self.tag(event)
+        elif event.implicit[0] and text:
+            tag = _STR
+            for candidate, regexp in _IMPLICIT.get(text[0], ()):
+                if regexp.match(text):
+                    tag = _STR if candidate in _IMPLICIT_AS_TEXT else candidate
+                    break
+        elif event.implicit[0]:
+            tag = _NULL  # an empty plain scalar
+        else:
+            tag = _STR
+        if _LONG_DIGITS.search(text):
+            for point, run in _DIGIT_RUN.findall(text):
+                digits = len(run) - run.count(",") - run.count("_")
+                limit = MAX_FRACTION_DIGITS if point else MAX_DIGITS
+                if digits > limit:
+                    raise self.refuse(
+                        event.start_mark,
+                        f"a number here has {digits:,} digits; tdtool takes numbers of at most"
+                        f" {limit} digits (up to {MAX_NUMBER:,}).",
+                    )
+        node = yaml.ScalarNode(tag, text, event.start_mark, event.end_mark, event.style or None)
+        if tag is not _STR and tag != _STR:
+            self.check_value(node, event)
+        return node
+
+    def check_value(self, node: yaml.ScalarNode, event: Any) -> None:
+        """An int, float, bool or null scalar constructs, and its number is in bounds."""
+        kind = node.tag.removeprefix(_CORE)
+        try:
+            result = value(node)
+        except (ValueError, OverflowError, TypeError, KeyError, IndexError):
+            raise self.refuse(
+                event.start_mark, f"`{node.value[:40]}` is not a YAML {kind}; remove the tag."
+            ) from None
+        if isinstance(result, bool) or result is None:
+            return
+        if isinstance(result, int) and abs(result) > MAX_NUMBER:
+            raise self.refuse(
+                event.start_mark,
+                f"{node.value[:40]} is larger than any tournament uses (at most {MAX_NUMBER:,}).",
+            )
+        if isinstance(result, float) and math.isfinite(result) and abs(result) > MAX_NUMBER:
+            raise self.refuse(
+                event.start_mark,
+                f"{node.value[:40]} is larger than any tournament uses (at most {MAX_NUMBER:,}).",
+            )

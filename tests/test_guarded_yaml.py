@@ -1,0 +1,151 @@
+"""Every YAML entry point reads through tdtool/io/guarded_yaml.py: hostile files are refused.
+
+Nested thousands deep, tagged to run code, 5,000-digit numbers, a billion aliases, gigabytes:
+each is one `Error: FILE:LINE: ...` (exit 2), never a traceback, never run, nothing written.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tdtool.errors import InputError
+from tdtool.io import guarded_yaml
+from tdtool.io.guarded_yaml import YamlRefused, compose, value
+from tests.conftest import EXAMPLES, ROOT
+
+HAND = (EXAMPLES / "hands" / "side-pots.yaml").read_text()
+STRUCTURE = (ROOT / "structures" / "turbo.yaml").read_text()
+PAYOUTS = (EXAMPLES / "payouts" / "home-game.yaml").read_text()
+
+LAUGHS = "".join(
+    f"{a}: &{a} [{', '.join([f'*{b}'] * 10) if b else ', '.join(['lol'] * 10)}]\n"
+    for a, b in zip("abcdefgh", ["", *"abcdefg"], strict=True)
+)
+
+# (id, text, line the refusal names, words of the message)
+HOSTILE = [
+    ("deep-flow", "x: " + "[" * 1000 + "]" * 1000 + "\n", 1, "nest more than 32 deep"),
+    ("deep-block", "".join("  " * i + "-\n" for i in range(200)), 33, "nest more than 32 deep"),
+    ("python-tag", "a: 1\nb: !!python/name:os.system\n", 2, "tag `!!python/name:os.system`"),
+    (
+        "python-apply",
+        "a: 1\n\nb: !!python/object/apply:os.system ['touch pwned']\n",
+        3,
+        "is not allowed",
+    ),
+    ("unknown-tag", "x: !foo bar\n", 1, "tag `!foo` is not allowed"),
+    ("binary-tag", "x: !!binary aGVsbG8=\n", 1, "tag `!!binary`"),
+    ("wrong-int-tag", "a: 1\nx: !!int twelve\n", 2, "is not a YAML int"),
+    ("huge-int", "a: 1\nx: " + "9" * 5000 + "\n", 2, "has 5,000 digits"),
+    ("huge-int-text", "x: 'raise " + "9" * 40 + "'\n", 1, "has 40 digits"),
+    ("huge-hex", "x: 0x" + "f" * 30 + "\n", 1, "larger than any tournament uses"),
+    ("huge-float", "x: 1.5e+300\n", 1, "larger than any tournament uses"),
+    ("billion-laughs", LAUGHS, 6, "more than 250,000 values"),
+    ("recursive-alias", "x: &a [1, *a]\n", 1, "names no anchor &a before it"),
+    ("two-documents", "a: 1\n---\nb: 2\n", 2, "a second YAML document"),
+    ("control-char", "a: 1\nb: \x1b[31m\n", 2, "U+001B"),
+]
+
+
+@pytest.mark.parametrize(("text", "line", "says"), [h[1:] for h in HOSTILE],
+                         ids=[h[0] for h in HOSTILE])  # fmt: skip
+def test_compose_refuses_hostile_yaml_naming_the_line(text, line, says):
+    with pytest.raises(YamlRefused) as refused:
+        compose(text, "f.yaml")
+    assert refused.value.line == line and says in refused.value.reason
+    assert str(refused.value).startswith(f"f.yaml:{line}: ")
+
+
+def test_compose_builds_the_same_nodes_as_pyyaml_for_every_file_in_the_repository():
+    def same(a: yaml.Node, b: yaml.Node) -> bool:
+        if type(a) is not type(b) or a.start_mark.line != b.start_mark.line:
+            return False
+        if a.tag != b.tag and not b.tag.endswith("timestamp"):  # dates stay text for us
+            return False
+        if isinstance(a, yaml.ScalarNode):
+            return (a.value, a.style) == (b.value, b.style)
+        if isinstance(a, yaml.SequenceNode):
+            return len(a.value) == len(b.value) and all(map(same, a.value, b.value))
+        pairs = zip(a.value, b.value, strict=False)
+        return len(a.value) == len(b.value) and all(
+            same(k1, k2) and same(v1, v2) for (k1, v1), (k2, v2) in pairs
+        )
+
+    files = [p for p in ROOT.glob("**/*.yaml") if ".git" not in p.parts]
+    assert len(files) > 20
+    for path in files:
+        text = path.read_text(encoding="utf-8")
+        assert same(compose(text, path.name), yaml.compose(text, Loader=yaml.SafeLoader)), path
+
+
+def test_values_are_plain_python_and_never_fail():
+    root = compose(
+        "a: 1_000\nb: yes\nc: ~\nd: 2026-13-45\ne: 1:30\nf: '12'\ng: 0.5\nh: [1]\n", "f"
+    )
+    got = {k.value: value(v) for k, v in root.value}
+    assert got == {
+        "a": 1000, "b": True, "c": None, "d": "2026-13-45", "e": 90, "f": "12", "g": 0.5, "h": None
+    }  # fmt: skip
+
+
+def test_the_largest_number_a_tournament_uses_is_read():
+    root = compose(f"stack: {guarded_yaml.MAX_NUMBER}\nshare: 33.333333333333333333\n", "f")
+    assert value(root.value[0][1]) == guarded_yaml.MAX_NUMBER
+
+
+def test_composing_stops_at_the_time_bound(monkeypatch):
+    monkeypatch.setattr(guarded_yaml, "MAX_SECONDS", -1.0)
+    with pytest.raises(YamlRefused, match="took longer than"):
+        compose("[" + ", ".join(["1"] * 2000) + "]", "f.yaml")
+
+
+def test_an_oversized_file_is_refused_before_it_is_read_whole(tmp_path):
+    path = tmp_path / "big.yaml"
+    path.write_text("# " + "x" * guarded_yaml.MAX_CHARS + "\n")
+    with pytest.raises(InputError, match="longer than 2,000,000 characters"):
+        guarded_yaml.read_text(path, "hand file")
+
+
+def test_a_non_utf8_file_names_the_line_of_the_bad_byte(tmp_path):
+    path = tmp_path / "h.yaml"
+    path.write_bytes(b"blinds: 1/2\nbutton: 1\nseats: \xff\xfe\n")
+    with pytest.raises(InputError, match=r"h\.yaml:3: this is not UTF-8 text \(byte 0xff\)"):
+        guarded_yaml.read_text(path, "hand file")
+
+
+# Every command that reads YAML, with where the hostile text goes in its kind of file.
+ENTRY_POINTS = [
+    ("hand", ["hand", "check"], HAND),
+    ("structure", ["structure", "check"], STRUCTURE),
+    ("structure", ["structure", "show"], STRUCTURE),
+    ("structure", ["structure", "print", "-o", "sheet.html"], STRUCTURE),
+    ("structure", ["new", "Cup", "--structure"], STRUCTURE),
+    ("structure", ["demo", "--structure"], STRUCTURE),
+    ("payouts", ["payouts", "--entries", "30", "--buy-in", "10", "--table"], PAYOUTS),
+    ("payouts", ["terms", "--payout-table"], PAYOUTS),
+]
+
+
+@pytest.mark.parametrize(("kind", "command", "base"), ENTRY_POINTS,
+                         ids=[" ".join(c[:2]) for _, c, _ in ENTRY_POINTS])  # fmt: skip
+@pytest.mark.parametrize(
+    "hostile", ["deep-flow", "python-apply", "huge-int", "billion-laughs", "unknown-tag"]
+)
+def test_every_yaml_entry_point_refuses_hostile_files(
+    cli, tmp_path, monkeypatch, kind, command, base, hostile
+):
+    monkeypatch.chdir(tmp_path)
+    _id, text, line, says = next(h for h in HOSTILE if h[0] == hostile)
+    # The hostile text goes after the file's first line (a comment in every example).
+    first, rest = base.split("\n", 1)
+    assert first.startswith("#")
+    Path("f.yaml").write_text(first + "\n" + text + rest)
+    result = cli(*command, "f.yaml")
+    assert result.exit_code == 2, result.output
+    assert result.exception is None or isinstance(result.exception, SystemExit)
+    assert "Traceback" not in result.output
+    assert f"f.yaml:{line + 1}: " in result.output and says in result.output, result.output
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["f.yaml"]  # nothing written, ran
