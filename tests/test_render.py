@@ -1,66 +1,58 @@
-"""Tables drawn without tabulate look exactly as tabulate draws them."""
+"""Tables are tabulate's "simple" format, and tabulate loads only when a table is printed."""
 
 from __future__ import annotations
 
-import string
+import os
+import subprocess
+import sys
 
-from hypothesis import given, settings
-from hypothesis import strategies as st
 from tabulate import tabulate
 
-from tdtool.cli.render import _simple_table, table
-
-CELLS = st.one_of(
-    st.none(),
-    st.integers(-(10**7), 10**7),
-    st.sampled_from(
-        ["", "Anna", "+40", "-5", "1,000", "12,500", "2,000.50", "1.5", "50%", "True", " x ",
-         "Level 3", "12:30", "1e3", "nan", "0x1F", "1_000", "é", "a\tb", "-", ".", "1,0000"]
-    ),
-    st.text(alphabet=string.ascii_letters + string.digits + " ,.+-%#:", max_size=7),
-    st.floats(allow_nan=False, width=16),
-    st.booleans(),
-)  # fmt: skip
+from tdtool.cli.render import table
+from tests.conftest import ROOT
 
 
-@settings(max_examples=400, deadline=None)
-@given(
-    st.integers(1, 4).flatmap(
-        lambda n: st.tuples(
-            st.lists(st.lists(CELLS, min_size=n, max_size=n), min_size=1, max_size=5),
-            st.lists(st.sampled_from(["player", "#", "Prize", "seat", "x", "Level"]),
-                     min_size=n, max_size=n),
-            st.none() | st.lists(st.sampled_from(["left", "right"]), min_size=n, max_size=n),
-        )
-    ),
-    st.booleans(),
-)  # fmt: skip
-def test_a_table_drawn_without_tabulate_is_the_one_tabulate_draws(shape, numparse: bool) -> None:
-    rows, headers, colalign = shape
-    kwargs = {"disable_numparse": not numparse}
-    if colalign is not None:
-        kwargs["colalign"] = colalign
-    drawn = _simple_table(rows, headers, **kwargs)
-    if drawn is not None:
-        assert drawn == tabulate(rows, headers=headers, tablefmt="simple", **kwargs)
-
-
-def test_the_tables_commands_print_are_drawn_without_tabulate() -> None:
+def test_a_table_is_tabulates_simple_format() -> None:
     payouts = [("1st", "1,000", "50.0%"), ("2nd", "600", "30.0%"), ("3rd", "400", "20.0%")]
     seats = [(1, "Anna"), (2, "Ben"), (9, "")]
     levels = [("1", "25/50", "", "20"), ("break", "", "", "10")]
+    accents = [("José García", 12_000), ("Łukasz", 8_500)]
     for rows, headers, kwargs in [
         (payouts, ["Place", "Prize", "Share"], {"colalign": ("left", "right", "right")}),
         (seats, ["seat", "player"], {}),
         (levels, ["level", "blinds", "ante", "minutes"], {"disable_numparse": True}),
+        (accents, ["player", "chips"], {}),
     ]:
-        drawn = _simple_table([list(r) for r in rows], headers, **kwargs)
-        assert drawn is not None
-        assert drawn == tabulate(rows, headers=headers, tablefmt="simple", **kwargs)
-        assert table(rows, headers, **kwargs) == drawn
+        assert table(rows, headers, **kwargs) == tabulate(
+            rows, headers=headers, tablefmt="simple", **kwargs
+        )
 
 
-def test_a_table_only_tabulate_can_draw_goes_to_tabulate() -> None:
-    rows = [("Anna", 1.5), ("Ben", 12.25)]
-    assert _simple_table([list(r) for r in rows], ["player", "share"]) is None
-    assert table(rows, ["player", "share"]) == tabulate(rows, headers=["player", "share"])
+def test_numbers_right_text_left_under_dashes() -> None:
+    drawn = table([("Anna", 60, "+40"), ("Ben", 210, "-5")], ["player", "chips", "change"])
+    assert drawn.splitlines() == [
+        "player      chips    change",
+        "--------  -------  --------",
+        "Anna           60       +40",
+        "Ben           210        -5",
+    ]
+
+
+def _loaded_after(*args: str) -> bool:
+    code = (
+        "import sys\n"
+        "from tdtool.cli import main\n"
+        "try:\n    main()\nexcept SystemExit:\n    pass\n"
+        "print('tabulate' in sys.modules)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},
+    )
+    return out.stdout.strip().splitlines()[-1] == "True"
+
+
+def test_tabulate_is_imported_only_where_a_table_is_printed() -> None:
+    assert _loaded_after("hand", "check", "examples/hands/side-pots.yaml")
+    assert not _loaded_after("hand", "check", "examples/hands/side-pots.yaml", "--json")
+    assert not _loaded_after("--help")

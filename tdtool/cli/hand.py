@@ -147,7 +147,7 @@ def _shown_json(h: ShownHand) -> dict[str, Any]:
 
 def render(result: HandResult) -> str:
     """The answer for a person: board, showdown, pots with winners, splits, returns, stacks."""
-    from tdtool.cli.render import columns as table
+    from tdtool.cli.render import table
 
     out: list[str] = []
     if result.rulings:
