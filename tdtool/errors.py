@@ -2,7 +2,7 @@
 
 
 class TdtoolError(Exception):
-    """Base of every error meant for the user. `exit_code` follows specs/cli.md."""
+    """Base of every error meant for the user. `exit_code` follows docs/cli.md."""
 
     exit_code = 2
 

@@ -1,6 +1,6 @@
 """Bad input never ends in a traceback: one `Error: ...` line, exit 1 or 2, nothing changed.
 
-specs/cli.md: exit 1 is refused by the rules or the tournament's state, 2 is bad input
+docs/cli.md: exit 1 is refused by the rules or the tournament's state, 2 is bad input
 (unreadable file, unknown name, bad option); nothing changes either way. Each case runs a
 command against a seated tournament and compares the whole event log before and after.
 """

@@ -1,4 +1,4 @@
-"""Cards are written as specs/hand-file.md says: rank then suit, in either case."""
+"""Cards are written as docs/hand-file.md says: rank then suit, in either case."""
 
 from __future__ import annotations
 

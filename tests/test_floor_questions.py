@@ -1,4 +1,4 @@
-"""The floor's questions (specs/hand-file.md, "Floor questions"): chips put out, words said,
+"""The floor's questions (docs/hand-file.md, "Floor questions"): chips put out, words said,
 out of turn, an extra card, a flop without a burn, playing the board. Each test is named after
 the rule it proves; the table is four players at 50/100, 5000 each, button on seat 4 (Anna small
 blind, Ben big blind, Carla first to act).

@@ -1,4 +1,4 @@
-"""`tdtool hand check`: the answer, its JSON keys and exit codes (specs/hand-file.md)."""
+"""`tdtool hand check`: the answer, its JSON keys and exit codes (docs/hand-file.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The promises of specs/cli.md and specs/hand-file.md that scripts rely on.
+"""The promises of docs/cli.md and docs/hand-file.md that scripts rely on.
 
 Every command has `--help` with an `Example:` line; every command that reports state has
 `--json`; the JSON shapes the specs print keep their keys and types.
@@ -77,7 +77,7 @@ def test_every_command_that_reports_state_has_json(path):
     assert ("--json" in options) != (" ".join(path) in NO_JSON)
 
 
-# --- the tournament shapes (specs/cli.md) ---------------------------------------------------
+# --- the tournament shapes (docs/cli.md) ---------------------------------------------------
 
 
 @pytest.fixture
@@ -151,7 +151,7 @@ def test_status_json_shape(cli, db):
     _check_clock(data["clock"])
 
 
-# --- the hand file answer (specs/hand-file.md) ------------------------------------------------
+# --- the hand file answer (docs/hand-file.md) ------------------------------------------------
 
 
 def _spec_keys(value):

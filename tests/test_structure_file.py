@@ -1,4 +1,4 @@
-"""Structure files (specs/structure-file.md): every rule, with the exact message and line."""
+"""Structure files (docs/structure-file.md): every rule, with the exact message and line."""
 
 from __future__ import annotations
 

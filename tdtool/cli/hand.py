@@ -1,4 +1,4 @@
-"""`tdtool hand ...`: adjudicate a hand typed into a YAML file (specs/hand-file.md)."""
+"""`tdtool hand ...`: adjudicate a hand typed into a YAML file (docs/hand-file.md)."""
 
 from __future__ import annotations
 
@@ -23,7 +23,7 @@ app = typer.Typer(help=HELP, no_args_is_help=True)
 def check(
     file: Annotated[
         Path,
-        typer.Argument(help="The hand file (YAML, see specs/hand-file.md).", show_default=False),
+        typer.Argument(help="The hand file (YAML, see docs/hand-file.md).", show_default=False),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
     rules: Annotated[

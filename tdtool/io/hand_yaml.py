@@ -1,4 +1,4 @@
-"""Read a hand file (specs/hand-file.md) into an `EnteredHand`, naming FILE:LINE for any mistake.
+"""Read a hand file (docs/hand-file.md) into an `EnteredHand`, naming FILE:LINE for any mistake.
 
 The YAML is composed into nodes rather than loaded, so every key and every action keeps
 its line number. Nothing here decides what the rules allow: that is `tdtool.rules.hand`.

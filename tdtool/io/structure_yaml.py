@@ -1,4 +1,4 @@
-"""Structure files (specs/structure-file.md): YAML in, a checked `Structure` out.
+"""Structure files (docs/structure-file.md): YAML in, a checked `Structure` out.
 
 Every problem of a file is reported at once, each as `FILE:LINE: level N: what is wrong`,
 with the line taken from the YAML itself (guarded_yaml.compose keeps each node's position).

@@ -69,7 +69,7 @@ class Ruling:
     """The TDA 2024 Illustration Addendum example the situation matches, if there is one."""
 
     def to_dict(self) -> dict[str, object]:
-        """The ruling as the `rulings` entry of `hand check --json` (specs/hand-file.md)."""
+        """The ruling as the `rulings` entry of `hand check --json` (docs/hand-file.md)."""
         out: dict[str, object] = {
             "line": self.line,
             "irregularity": str(self.irregularity),

@@ -129,7 +129,7 @@ class State:
         return self.plan.seat_of(self.player(name).name)
 
     def status(self, name: str) -> str:
-        """`seated`, `unseated` or `busted` (specs/cli.md)."""
+        """`seated`, `unseated` or `busted` (docs/cli.md)."""
         p = self.player(name)
         if p.busted:
             return "busted"

@@ -1,4 +1,4 @@
-"""Validation of a structure: the rules of specs/structure-file.md, as located problems.
+"""Validation of a structure: the rules of docs/structure-file.md, as located problems.
 
 Pure: takes a `Structure`, returns `Problem`s. The YAML reader turns each problem's
 location (period index and key) into `FILE:LINE: level N: ...`.
@@ -106,7 +106,7 @@ def where(structure: Structure, period: int | None) -> str:
 
 
 def check_structure(structure: Structure, levels_in_file: int | None = None) -> tuple[Problem, ...]:
-    """Every error and warning of specs/structure-file.md, in file order (whole-file ones last).
+    """Every error and warning of docs/structure-file.md, in file order (whole-file ones last).
 
     `levels_in_file` counts levels a reader could not build (so they are missing here) when it
     checks the rest of a file anyway.
