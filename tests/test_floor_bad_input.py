@@ -1,4 +1,4 @@
-"""Bad input on the floor-question lines (specs/hand-file.md, "Floor questions"): every one is
+"""Bad input on the floor-question lines (docs/hand-file.md, "Floor questions"): every one is
 refused with exit 2 and one `Error:` line naming FILE:LINE, no traceback, nothing adjudicated.
 """
 
