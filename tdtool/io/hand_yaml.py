@@ -31,6 +31,7 @@ from tdtool.rules.entry import (
     Said,
     SeatEntry,
     ShowdownLine,
+    StraddleLine,
 )
 
 KEYS = (
@@ -44,6 +45,8 @@ KEYS = (
     "bets",
     "rules",
     "button",
+    "small_blind",
+    "big_blind",
     "seats",
     "actions",
 )
@@ -82,6 +85,8 @@ PREMATURE = {
     Street.TURN: Irregularity.PREMATURE_TURN,
     Street.RIVER: Irregularity.PREMATURE_RIVER,
 }
+KEYWORDS = {*STREET_WORDS, "premature", "exposed", "boxed", "misdeal"}
+"""Words that open a line that is not a player's action."""
 _NUMBER = re.compile(r"^-?\d[\d,_]*$")
 _CHIP_AMOUNT = re.compile(r"^(\d[\d,_]*(?:\.\d+)?)(k?)$")
 _UNITS = {
@@ -228,8 +233,10 @@ class _Reader:
             raise self.fail(node, f"`{key}` must be at most {high}, not {value}.")
         return value
 
-    def pair(self, node: yaml.Node, key: str, example: str) -> tuple[int, int]:
-        text = self.scalar(node, key)
+    def pair(
+        self, node: yaml.Node, key: str, example: str, text: str | None = None
+    ) -> tuple[int, int]:
+        text = self.scalar(node, key) if text is None else text
         parts = [p.strip() for p in text.split("/")]
         if len(parts) != 2 or not all(_NUMBER.match(p) for p in parts):
             raise self.fail(node, f"`{key}` should be two amounts like `{example}`, not `{text}`.")
@@ -247,6 +254,90 @@ class _Reader:
                 f" first, like `{example}`.",
             )
         return a, b
+
+    def bet_sizes(self, node: yaml.Node) -> tuple[int, ...]:
+        """`bets: SMALL/BIG` or `SMALL/BIG/RIVER` (limit, a bigger river bet)."""
+        text = self.scalar(node, "bets")
+        parts = [p.strip() for p in text.split("/")]
+        if len(parts) == 3:
+            small, big = self.pair(node, "bets", "200/400", "/".join(parts[:2]))
+            river = parts[2]
+            if not _NUMBER.match(river) or river.startswith("-"):
+                raise self.fail(
+                    node, f"`bets: {text}`: the river bet should be an amount, like `200/400/800`."
+                )
+            amount = int(river.replace(",", "").replace("_", ""))
+            if amount < big:
+                raise self.fail(
+                    node,
+                    f"`bets: {text}`: the river bet ({amount}) cannot be smaller than the big"
+                    f" bet ({big}); write `SMALL/BIG/RIVER`, like `200/400/800`.",
+                )
+            return small, big, amount
+        return self.pair(node, "bets", "200/400 (or 200/400/800 for a bigger river bet)")
+
+    def blind_seats(
+        self, top: dict[str, yaml.Node], seats: tuple[SeatEntry, ...], button: int
+    ) -> tuple[int | None, int] | None:
+        """`small_blind`/`big_blind` as they fell this hand (TDA 32), or None to derive them."""
+        if "small_blind" not in top and "big_blind" not in top:
+            return None
+        taken = {e.seat: e.name for e in seats}
+        after = sorted(taken, key=lambda s: (s <= button, s))  # clockwise from the button
+
+        def seat_of(key: str) -> int | None:
+            node = top[key]
+            word = self.scalar(node, key).lower()
+            if word in dead:
+                if key == "big_blind":
+                    raise self.fail(
+                        node, "`big_blind: none`: every hand has a big blind; name its seat."
+                    )
+                return None
+            seat = self.integer(node, key, low=1, high=10, unit=" (a seat number)")
+            if seat not in taken:
+                raise self.fail(
+                    node,
+                    f"`{key}: {seat}`: nobody sits in seat {seat}; the blinds are posted by"
+                    f" seated players ({', '.join(str(s) for s in sorted(taken))}).",
+                )
+            return seat
+
+        dead = ("none", "dead", "~", "null", "")
+        if (
+            "big_blind" not in top
+            and self.scalar(top["small_blind"], "small_blind").lower() in dead
+        ):
+            raise self.fail(
+                top["small_blind"],
+                "`small_blind: none` needs `big_blind: SEAT` too: with a dead small blind"
+                " the big blind cannot be derived from the button.",
+            )
+        small = seat_of("small_blind") if "small_blind" in top else None
+        if "big_blind" in top:
+            big = seat_of("big_blind")
+            assert big is not None
+        else:
+            assert small is not None
+            big = after[(after.index(small) + 1) % len(after)]
+        if "small_blind" not in top:  # the seat before the big blind (heads-up: the button)
+            small = after[after.index(big) - 1]
+            if len(after) > 2 and after.index(big) == 0:
+                raise self.fail(
+                    top["big_blind"],
+                    f"`big_blind: {big}`: the big blind is the first seat left of the button, so"
+                    " there is no small blind between them: write `small_blind: none`.",
+                )
+        node = top.get("big_blind") or top["small_blind"]
+        if small == big:
+            raise self.fail(node, f"the small and the big blind are both seat {big}.")
+        if small is not None and len(after) > 2 and after.index(small) > after.index(big):
+            raise self.fail(
+                node,
+                f"the small blind (seat {small}) must come before the big blind (seat {big})"
+                f" clockwise from the button (seat {button}).",
+            )
+        return small, big
 
     def cards(self, node: yaml.Node, text: str) -> tuple[Card, ...]:
         try:
@@ -282,9 +373,9 @@ class _Reader:
                 )
             variant = VARIANTS[word]
         small, big = self.pair(top["blinds"], "blinds", "100/200")
-        bets: tuple[int, int] | None = None
+        bets: tuple[int, ...] | None = None
         if "bets" in top:
-            bets = self.pair(top["bets"], "bets", "200/400")
+            bets = self.bet_sizes(top["bets"])
             if game is not Game.LIMIT:
                 raise self.fail(
                     top["bets"],
@@ -316,7 +407,9 @@ class _Reader:
             small_bet=bets[0] if bets else None,
             big_bet=bets[1] if bets else None,
             cap=cap,
+            river_bet=bets[2] if bets and len(bets) == 3 else None,
         )
+        blinds = self.blind_seats(top, seats, button)
         lines = self.actions(top["actions"], seats)
         end_line = max([_line(top["actions"])] + [r.line for r in lines])
         return EnteredHand(
@@ -329,6 +422,7 @@ class _Reader:
             profile=profile,
             end_line=end_line,
             variant=variant,
+            blinds=blinds,
         )
 
     def seats(self, node: yaml.Node, variant: Variant = Variant.HOLDEM) -> tuple[SeatEntry, ...]:
@@ -432,18 +526,20 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.EXTRA_CARD, seat=self.who(node, words[2:], seats)
             )
-        if low[0] in STREET_WORDS:
+        if low[0] in KEYWORDS and self._named_player(low, seats):
+            pass  # `River call`: a player named like a keyword, never a board line
+        elif low[0] in STREET_WORDS:
             return self.board(node, text, STREET_WORDS[low[0]], " ".join(words[1:]), False)
-        if low[0] == "premature" and len(low) > 1 and low[1] in STREET_WORDS:
+        elif low[0] == "premature" and len(low) > 1 and low[1] in STREET_WORDS:
             return self.board(node, text, STREET_WORDS[low[1]], " ".join(words[2:]), True)
-        if low[0] == "exposed" and len(low) >= 3 and low[-1] in ("first", "second"):
+        elif low[0] == "exposed" and len(low) >= 3 and low[-1] in ("first", "second"):
             seat = self.who(node, words[1:-1], seats)
             return IrregularityLine(line, text, Irregularity.EXPOSED_CARD, seat=seat, which=low[-1])
-        if low[0] == "boxed" and len(low) >= 2:
+        elif low[0] == "boxed" and len(low) >= 2:
             return IrregularityLine(
                 line, text, Irregularity.BOXED_CARD, seat=self.who(node, words[1:], seats)
             )
-        if low[0] == "misdeal":
+        elif low[0] == "misdeal":
             return IrregularityLine(
                 line, text, Irregularity.MISDEAL, reason=" ".join(words[1:]) or None
             )
@@ -469,7 +565,9 @@ class _Reader:
         if not low:
             raise self.fail(node, f"`{text}` is not an action: write `WHO VERB`, like `Ben call`.")
         verb = low[-1]
-        if out_of_turn and (verb in ("exposes", "expose") or verb in SHOWDOWN):
+        if out_of_turn and (
+            verb in ("exposes", "expose", "straddle", "straddles") or verb in SHOWDOWN
+        ):
             raise self.fail(
                 node,
                 f"`{text}`: only a betting action can be out of turn (fold, check, call,"
@@ -479,14 +577,23 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.PLAYER_EXPOSES, seat=self.who(node, words[:-1], seats)
             )
+        if verb in ("straddle", "straddles"):
+            seat = self.who(node, words[:-1], seats)
+            if amount is None or amount <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}` needs the straddle's amount: `straddle N`, N the total (twice"
+                    " the big blind, or twice the last straddle).",
+                )
+            return StraddleLine(line, text, seat, amount)
         if verb in SHOWDOWN and amount is None:
             return ShowdownLine(line, text, self.who(node, words[:-1], seats), SHOWDOWN[verb])
         if verb not in VERBS:
             raise self.fail(
                 node,
                 f"`{text}` is not an action: the verbs are fold, check, call,"
-                " bet N, raise N, all-in, shows, mucks (or a board line: flop, turn,"
-                " river).",
+                " bet N, raise N, all-in, straddle N, shows, mucks (or a board line: flop,"
+                " turn, river).",
             )
         kind = VERBS[verb]
         seat = self.who(node, words[:-1], seats)
@@ -586,6 +693,21 @@ class _Reader:
                 )
             values.append(value)
         return tuple(values)
+
+    def _named_player(self, low: list[str], seats: tuple[SeatEntry, ...]) -> bool:
+        """The line starts with a seated player's name and goes on with an action word, and the
+        words after the keyword are not cards (`River call`, but never `river 3h`)."""
+        rest = " ".join(low[1:])
+        try:
+            if parse_cards(rest):
+                return False
+        except ValueError:
+            pass
+        for e in seats:
+            name = e.name.lower().split()
+            if low[: len(name)] == name and len(low) > len(name):
+                return True
+        return False
 
     def board(
         self, node: yaml.Node, text: str, street: Street, cards_text: str, premature: bool

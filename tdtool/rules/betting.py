@@ -54,6 +54,7 @@ class Post(StrEnum):
     SMALL_BLIND = "small blind"
     BIG_BLIND = "big blind"
     BB_ANTE = "big blind ante"
+    STRADDLE = "straddle"
 
 
 class IllegalAction(RuleError):
@@ -93,11 +94,15 @@ class Stakes:
     small_bet: int | None = None
     big_bet: int | None = None
     cap: int = 4
+    river_bet: int | None = None
+    """Limit with a bigger river bet (`bets: S/B/R`); None: the big bet."""
 
     def bet_size(self, street: Street) -> int:
         """The fixed limit bet of a street (small bet pre-flop and flop, big bet after)."""
         if street in (Street.PREFLOP, Street.FLOP):
             return self.small_bet if self.small_bet is not None else self.big_blind
+        if street is Street.RIVER and self.river_bet is not None:
+            return self.river_bet
         return self.big_bet if self.big_bet is not None else 2 * self.big_blind
 
 
@@ -149,7 +154,15 @@ class Options:
 class Betting:
     """The betting of one hand, street by street (positions per TDA 32 and 34)."""
 
-    def __init__(self, stakes: Stakes, players: Sequence[Player], button: int) -> None:
+    def __init__(
+        self,
+        stakes: Stakes,
+        players: Sequence[Player],
+        button: int,
+        blinds: tuple[int | None, int] | None = None,
+    ) -> None:
+        """`blinds`: (small blind seat or None for a dead small blind, big blind seat) as they
+        fell this hand (TDA 32); None derives them from the button."""
         if len(players) < 2:
             raise InputError("A hand needs at least two players.")
         self.stakes = stakes
@@ -161,7 +174,12 @@ class Betting:
         n = len(after)
         self.n = n
         self.index = {p.seat: i for i, p in enumerate(self.players)}
-        if n == 2 and button in by_seat:  # heads-up: the button posts the small blind (TDA 34)
+        self.sb: int | None
+        if blinds is not None:  # as they fell (TDA 32): a dead small blind, a dead button
+            sb_seat, bb_seat = blinds
+            self.sb = None if sb_seat is None else self.index_of(sb_seat)
+            self.bb = self.index_of(bb_seat)
+        elif n == 2 and button in by_seat:  # heads-up: the button posts the small blind (TDA 34)
             self.sb, self.bb = 1, 0
         else:  # the first occupied seats clockwise from the button (a dead button included)
             self.sb, self.bb = 0, 1
@@ -180,10 +198,20 @@ class Betting:
         self.moves: list[Move] = []
         self.street = Street.PREFLOP
         self.aggressor: int | None = None
+        self.straddles: list[int] = []
+        """Positions of the straddlers, in order (a live straddle and re-straddles)."""
         self._post()
         self.current = stakes.big_blind
         self.min_raise = self._size()
+        self.full_level = stakes.big_blind
+        """Limit: the last full bet level of the round; the next raise is a full bet above it."""
         self.bets_made = 1
+        self.acted_at = [0] * n
+        """Limit: how many full bets had been made when each player last acted."""
+        if stakes.game is Game.LIMIT and stakes.big_blind < self._size():
+            # A big blind below the small bet (blinds 5/10, bets 15/30): bringing it up to
+            # a full small bet is a completion, like a stud bring-in; the cap counts from it.
+            self.full_level, self.bets_made = 0, 0
         self.to_act = self._next((self.bb + 1) % n)
 
     # -- forced bets -------------------------------------------------------------------------
@@ -210,10 +238,61 @@ class Betting:
             (self.sb, Post.SMALL_BLIND, st.small_blind),
             (self.bb, Post.BIG_BLIND, st.big_blind),
         ):
-            if amount and self.stack[i]:
+            if i is None:  # a dead small blind: pot-limit still counts it (TDA 54B)
+                self.shortfall += amount
+            elif amount and self.stack[i]:
                 self.shortfall += amount - self._pay(i, kind, amount, live=True)
+            else:  # all-in on the ante: nothing posted, but counted as full (TDA 54B)
+                self.shortfall += amount
         if st.bb_ante and self.stack[self.bb]:  # big blind first, then the big blind ante
             self._pay(self.bb, Post.BB_ANTE, st.bb_ante, live=False)
+
+    def index_of(self, seat: int) -> int:
+        """The position of the player in `seat` (0 = first seat left of the button)."""
+        return self.index[seat]
+
+    # -- straddles ---------------------------------------------------------------------------
+
+    def straddler(self) -> int | None:
+        """Who may straddle (or re-straddle) now: the player after the big blind or the last
+        straddler, before any voluntary action, never a blind; None when nobody may."""
+        if self.moves or self.street is not Street.PREFLOP:
+            return None
+        last = self.straddles[-1] if self.straddles else self.bb
+        i = (last + 1) % self.n
+        if i in (self.sb, self.bb) or self.all_in[i] or self.n < 3:
+            return None
+        return i
+
+    def straddle(self, seat: int, amount: int) -> int:
+        """Post a live straddle (or re-straddle) to `amount` in all; returns the chips posted.
+
+        A straddle is twice the previous blind or straddle and acts as the big blind: the
+        action starts after the last straddler, who has the option last; the minimum raise
+        is to twice the straddle. Raises `IllegalAction` for the wrong amount, `RuleError`
+        when the player may not straddle now.
+        """
+        i = self.index[seat]
+        who = self.name(i)
+        expected = 2 * self.current
+        if amount != expected:
+            raise IllegalAction(
+                who,
+                f"{who} cannot straddle to {amount}",
+                f"a straddle is twice the {'straddle' if self.straddles else 'big blind'},"
+                f" {expected}",
+                "straddle",
+            )
+        paid = self._pay(i, Post.STRADDLE, amount, live=True)
+        if self.stakes.game is Game.LIMIT:
+            self.bets_made += 1  # a straddle is a blind raise: it counts toward the cap
+        self.shortfall += amount - paid
+        self.min_raise = amount  # it acts as the big blind: raises are by the straddle
+        self.current = amount
+        self.full_level = amount
+        self.straddles.append(i)
+        self.to_act = self._next((i + 1) % self.n)
+        return paid
 
     # -- reading the state -------------------------------------------------------------------
 
@@ -273,7 +352,7 @@ class Betting:
             return True
         raised = self.current - level
         if self.stakes.game is Game.LIMIT:  # half a bet reopens in limit (TDA 47B)
-            return 2 * raised >= self._size()
+            return 2 * raised >= self._size() or self.bets_made > self.acted_at[i]
         return raised >= self.min_raise  # TDA 47A: short all-ins count together
 
     def _capped(self) -> bool:
@@ -298,7 +377,13 @@ class Betting:
         )
         min_to = max_to = None
         if can_raise:
-            step = self._size() if self.stakes.game is Game.LIMIT else self.min_raise
+            if self.stakes.game is Game.LIMIT:
+                # A full bet above the last full bet: after an all-in for less than half a
+                # bet the next player completes to the full bet (Robert's Rules, Betting
+                # and Raising 6; a big blind below the small bet is completed the same way).
+                step = max(self.full_level + self._size(), self.current + 1) - self.current
+            else:
+                step = self.min_raise
             min_to = min(self.current + step, all_in_to)
             if self.stakes.game is Game.LIMIT:
                 max_to = min_to
@@ -461,7 +546,9 @@ class Betting:
             if kind is Verb.RAISE:
                 raised = to - self.current
                 if self.stakes.game is Game.LIMIT:
-                    full = 2 * raised >= self._size()
+                    full = 2 * raised >= self._size() or to >= self.full_level + self._size()
+                    if full:
+                        self.full_level = to
                 else:
                     full = raised >= self.min_raise
                     if full:
@@ -473,6 +560,7 @@ class Betting:
                 self.current = to
                 self.aggressor = i
             self.level[i] = self.current
+        self.acted_at[i] = self.bets_made
         move = Move(
             seat, self.street, kind, self.bet[i], self.bet[i] - before, self.all_in[i], full
         )
@@ -489,7 +577,9 @@ class Betting:
         self.level = [None] * self.n
         self.current = 0
         self.min_raise = self._size()
+        self.full_level = 0
         self.bets_made = 0
+        self.acted_at = [0] * self.n
         self.aggressor = None
         self.to_act = self._next(self.first_after_flop) if self._actives() >= 2 else None
         return self.street

@@ -41,6 +41,16 @@ class ActionLine:
 
 
 @dataclass(frozen=True)
+class StraddleLine:
+    """`WHO straddle N`: a live straddle (or re-straddle) to N before the first pre-flop action."""
+
+    line: int
+    text: str
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True)
 class BoardLine:
     """`flop C C C`, `turn C`, `river C`: board cards as dealt."""
 
@@ -142,6 +152,7 @@ HandLine = (
     | ChipsLine
     | DeclarationLine
     | PullBackLine
+    | StraddleLine
 )
 
 
@@ -160,6 +171,9 @@ class EnteredHand:
     """The last line of the file: where a hand that stops too early is reported."""
     variant: Variant = Variant.HOLDEM
     """Hold'em, Omaha or Omaha high-low: how many hole cards, how the hands are made."""
+    blinds: tuple[int | None, int] | None = None
+    """(small blind seat or None if dead, big blind seat) as they fell (`small_blind`,
+    `big_blind`); None: derived from the button."""
 
     def name(self, seat: int) -> str:
         """The name of the player in `seat`."""

@@ -27,6 +27,7 @@ from tdtool.rules.entry import (
     IrregularityLine,
     PullBackLine,
     ShowdownLine,
+    StraddleLine,
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
@@ -151,10 +152,11 @@ class Replay:
     def __init__(self, hand: EnteredHand) -> None:
         self.hand = hand
         players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
-        self.betting = Betting(hand.stakes, players, hand.button)
+        self.betting = Betting(hand.stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
         self.seen: dict[Card, str] = {}
         self.folded_at: dict[int, int] = {}
+        self.all_in_at: dict[int, int] = {}
         self.mucked: set[int] = set()
         self.shown: set[int] = set()
         self.board_players: set[int] = set()
@@ -232,6 +234,8 @@ class Replay:
                 self.talk.declaration(record)
             case PullBackLine():
                 self.talk.pull_back(record)
+            case StraddleLine():
+                self.straddle(record)
         self.talk.settle()
 
     def all_rulings(self) -> tuple[Ruling, ...]:
@@ -250,6 +254,36 @@ class Replay:
             # nobody corrected it before acting on it: the flop stands as dealt (TDA 39B)
             self.deal_board(BoardLine(record.line, record.text, Street.FLOP, record.cards))
 
+    def straddle(self, record: StraddleLine) -> None:
+        """`WHO straddle N`: only before the first pre-flop action, by the player after the big
+        blind (then after the last straddler); the amount is checked by the betting rules."""
+        b = self.betting
+        where = self.where(record.line)
+        who = self.hand.name(record.seat)
+        i = b.index[record.seat]
+        allowed = b.straddler()
+        if allowed is None:
+            if b.moves or b.street is not Street.PREFLOP:
+                why = "a straddle is posted before the first pre-flop action"
+            elif b.n < 3:
+                why = "heads-up there is no seat after the big blind to straddle from"
+            else:
+                nxt = (b.straddles[-1] if b.straddles else b.bb) + 1
+                why = f"{b.name(nxt % b.n)}, next after the last blind or straddle, cannot straddle"
+            raise InputError(f"{where}: `{record.text}`: {who} cannot straddle here: {why}.")
+        if i != allowed:
+            last = "straddler" if b.straddles else "big blind"
+            raise InputError(
+                f"{where}: `{record.text}`: only {b.name(allowed)}, the player after the {last},"
+                f" may straddle now, not {who}."
+            )
+        try:
+            b.straddle(record.seat, record.amount)
+        except IllegalAction as exc:
+            raise exc.at(where, record.line) from None
+        if b.all_in[i]:
+            self.all_in_at[record.seat] = record.line
+
     def action(self, record: ActionLine) -> None:
         """A betting action: verified against the betting rules, then done."""
         b = self.betting
@@ -264,6 +298,11 @@ class Replay:
             raise InputError(
                 f"{self.where(record.line)}: {who} folded on line"
                 f" {self.folded_at[record.seat]} and has no more actions."
+            )
+        if b.all_in[i]:
+            raise InputError(
+                f"{self.where(record.line)}: `{record.text}`: {who} is already all-in"
+                f"{self._all_in_since(record.seat)} and has no more actions; remove the line."
             )
         if (
             b.betting_over
@@ -288,6 +327,15 @@ class Replay:
             raise exc.at(self.where(record.line), record.line) from None
         if b.folded[i]:
             self.folded_at[record.seat] = record.line
+        if b.all_in[i]:
+            self.all_in_at[record.seat] = record.line
+
+    def _all_in_since(self, seat: int) -> str:
+        """' since line N', or ' on the big blind' when a forced bet took every chip."""
+        if seat in self.all_in_at:
+            return f" since line {self.all_in_at[seat]}"
+        kinds = [p.kind for p in self.betting.postings if p.seat == seat]
+        return f" on the {kinds[-1]}" if kinds else ""
 
     def deal_board(self, record: BoardLine) -> None:
         """Board cards: the right street, the right count, after the betting is complete."""
