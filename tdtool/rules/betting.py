@@ -234,14 +234,15 @@ class Betting:
         if st.ante:  # classic antes first, then the blinds (a short player pays the ante first)
             for i in range(self.n):
                 self._pay(i, Post.ANTE, st.ante, live=False)
-        for i, kind, amount in (
+        blinds: tuple[tuple[int | None, Post, int], ...] = (
             (self.sb, Post.SMALL_BLIND, st.small_blind),
             (self.bb, Post.BIG_BLIND, st.big_blind),
-        ):
-            if i is None:  # a dead small blind: pot-limit still counts it (TDA 54B)
+        )
+        for who, kind, amount in blinds:
+            if who is None:  # a dead small blind: pot-limit still counts it (TDA 54B)
                 self.shortfall += amount
-            elif amount and self.stack[i]:
-                self.shortfall += amount - self._pay(i, kind, amount, live=True)
+            elif amount and self.stack[who]:
+                self.shortfall += amount - self._pay(who, kind, amount, live=True)
             else:  # all-in on the ante: nothing posted, but counted as full (TDA 54B)
                 self.shortfall += amount
         if st.bb_ante and self.stack[self.bb]:  # big blind first, then the big blind ante
