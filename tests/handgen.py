@@ -10,9 +10,16 @@ import random
 from dataclasses import dataclass
 
 from tdtool.cards import FULL_DECK, Card
-from tdtool.game import Game
+from tdtool.game import Game, Variant
 from tdtool.rules.betting import STREETS, Betting, Player, Stakes, Street, Verb
-from tdtool.rules.entry import ActionLine, BoardLine, EnteredHand, HandLine, SeatEntry
+from tdtool.rules.entry import (
+    ActionLine,
+    BoardLine,
+    EnteredHand,
+    HandLine,
+    SeatEntry,
+    StraddleLine,
+)
 
 BOARD = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -26,6 +33,8 @@ class Generated:
     """Seats clockwise from the first seat left of the button (pokerkit's player order)."""
     moves: tuple[tuple[str, int | None], ...]
     """('fold'|'check'|'call'|'raise'|'board', amount or None) in order."""
+    straddles: tuple[int, ...] = ()
+    """The straddles posted, in order (each the total asked for, twice the previous)."""
 
 
 def random_stakes(rng: random.Random, game: Game | None = None, bb_ante: bool = True) -> Stakes:
@@ -53,6 +62,8 @@ def random_hand(
     all_in: bool = False,
     deep: bool = False,
     chip: int = 1,
+    variant: Variant = Variant.HOLDEM,
+    straddles: int = 0,
 ) -> Generated:
     """Play one random hand of legal actions; `all_in` makes everyone shove or call pre-flop."""
     stakes = stakes or random_stakes(rng)
@@ -67,13 +78,23 @@ def random_hand(
     deck = list(FULL_DECK)
     rng.shuffle(deck)
     names = {s: f"P{s}" for s in seats}
-    hole = {s: (deck.pop(), deck.pop()) for s in seats}
+    hole = {s: tuple(deck.pop() for _ in range(variant.hole_cards)) for s in seats}
     betting = Betting(stakes, [Player(s, names[s], stacks[s]) for s in seats], button)
     lines: list[HandLine] = []
     moves: list[tuple[str, int | None]] = []
+    posted: list[int] = []
 
     def add(record: HandLine) -> None:
         lines.append(record)
+
+    for _ in range(straddles):
+        who = betting.straddler()
+        if who is None:
+            break
+        seat, amount = betting.players[who].seat, 2 * betting.current
+        betting.straddle(seat, amount)
+        posted.append(amount)
+        add(StraddleLine(len(lines) + 10, f"{names[seat]} straddle {amount}", seat, amount))
 
     while not betting.hand_over:
         if betting.to_act is None:
@@ -106,9 +127,10 @@ def random_hand(
         lines=tuple(lines),
         chip=chip,
         end_line=len(lines) + 10,
+        variant=variant,
     )
     order = tuple(p.seat for p in betting.players)
-    return Generated(hand, order, tuple(moves))
+    return Generated(hand, order, tuple(moves), tuple(posted))
 
 
 def _choose(rng: random.Random, opts, all_in: bool) -> tuple[Verb, int | None]:

@@ -57,9 +57,10 @@ def pokerkit_state(g: Generated):
     return state
 
 
-def pokerkit_stacks(g: Generated) -> dict[int, int]:
-    """Play the hand's moves in pokerkit; every move must be legal there too."""
-    state = pokerkit_state(g)
+def pokerkit_stacks(g: Generated, state=None) -> dict[int, int]:
+    """Play the hand's moves in pokerkit (from `state`, by default the no-limit hold'em one);
+    every move must be legal there too."""
+    state = pokerkit_state(g) if state is None else state
     boards = iter(r for r in g.hand.lines if isinstance(r, BoardLine))
     for verb, amount in g.moves:
         if verb == "board":
