@@ -9,6 +9,9 @@ way pokerkit builds its fixed-limit Omaha high-low.
 Departures (hands left out of the comparison, each tested below):
 - odd chips (TDA 20): pokerkit splits in single units and gives a pot's odd unit of a
   high-low split as its divmod falls; the TDA gives the whole pot's odd chip to the high half;
+- a high-low side pot where no hand qualifies for low while another pot has a low: pokerkit
+  splits that pot's low half among the hands it kept (a tie of "no low"); by the rules the
+  high hand takes the whole pot;
 - a short (all-in for less) straddle or blind: pokerkit asks callers only for what was
   posted; the convention here (as for a short big blind) is that the full amount is called.
 """
@@ -103,11 +106,17 @@ def _odd(result) -> bool:
     return any(p.odd_chips or p.odd_to_high for p in result.pots)
 
 
+def _side_pot_without_low(result) -> bool:
+    """A pot nobody in it can win low, in a hand where someone has a low (pokerkit departs)."""
+    lows = any(h.low is not None for h in result.hands)
+    return lows and any(p.hilo and p.low is None and len(p.eligible) > 1 for p in result.pots)
+
+
 def _compare(g: Generated) -> bool:
     if not forced_covered(g):
         return False
     result = replay(g.hand)
-    if _odd(result):
+    if _odd(result) or _side_pot_without_low(result):
         return False
     ours = {s.seat: dict(result.stacks)[s.name] for s in g.hand.seats}
     assert ours == pokerkit_stacks(g, pokerkit_state(g)), g
@@ -190,3 +199,30 @@ def test_departure_tda_20_hilo_the_whole_pots_odd_chip_goes_to_the_high_half():
     assert pot.odd_to_high and dict(pot.high.shares) == {"Bo": 40}
     assert dict(pot.low.shares) == {"Ann": 35}
     assert 75 % 10 != 0  # 75 does not halve into whole chips of 5
+
+
+def test_departure_hilo_side_pot_without_a_low_goes_wholly_to_the_high():
+    """P2 scoops the main pot (flush and 8-6-5-3-A low); nobody in the side pot between P4,
+    P7 and P10 has a low, so P10's aces up take all of it. pokerkit gives P10 the high half
+    and splits the low half between P7 and P10 (609 each)."""
+    from tdtool.io.hand_yaml import parse_hand
+
+    text = """\
+game: pot-limit
+variant: omaha-hilo
+blinds: 50/100
+button: 1
+seats:
+  2: {name: P2, stack: 1069, cards: Qd 8d 6d 5h}
+  4: {name: P4, stack: 5729, cards: 6h Kd 9s Qh}
+  7: {name: P7, stack: 3411, cards: Jh 8s 8c 9c}
+  10: {name: P10, stack: 1881, cards: Ac Jd 5c 4h}
+actions: [P7 call, P10 call, P2 raise 200, P4 raise 774, P7 call, P10 raise 1348, P2 call,
+  P4 raise 1922, P7 call, P10 call, flop Tc Ad 5d, P4 check, P7 check, turn 3d, P4 check,
+  P7 check, river Ts, P4 check, P7 check]
+"""
+    result = replay(parse_hand(text, "h.yaml"))
+    side = result.pots[1]
+    assert side.eligible == ("P4", "P7", "P10") and side.low is None
+    assert dict(side.shares) == {"P10": 2436}
+    assert dict(result.stacks)["P7"] == 1571  # pokerkit: 2180 (609 of the low half)
