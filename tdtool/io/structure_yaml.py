@@ -228,15 +228,15 @@ def parse_structure(text: str, filename: str, default_name: str = "structure") -
         raise StructureFileError(filename, report.lines(report.errors)) from None
     structure, located = _build(root, report, default_name)
     if structure is not None:
-        for problem in check_structure(structure, located.levels_in_file):
-            line = _problem_line(located, problem.period, problem.key)
-            label = where(structure, problem.period)
-            if problem.period is not None:
-                label = located.periods[problem.period][2]
-            if problem.is_error:
-                report.errors.append((line, label, problem.message))
+        for found in check_structure(structure, located.levels_in_file):
+            line = _problem_line(located, found.period, found.key)
+            label = where(structure, found.period)
+            if found.period is not None:
+                label = located.periods[found.period][2]
+            if found.is_error:
+                report.errors.append((line, label, found.message))
             else:
-                report.warnings.append((line, label, f"warning: {problem.message}"))
+                report.warnings.append((line, label, f"warning: {found.message}"))
     warnings = report.lines(report.warnings)
     if report.errors:
         raise StructureFileError(filename, report.lines(report.errors), warnings)
