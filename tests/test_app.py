@@ -126,3 +126,44 @@ def test_zero_means_the_default_for_the_same_terms_at_creation_and_later(cli, tm
     assert created.exit_code == 0, created.output
     shown = json.loads(cli("--db", db, "terms", "--json").stdout)
     assert shown["places_paid"] is None and shown["rebuy_until"] is None
+
+
+def test_core_errors_name_no_command_and_each_front_end_words_the_hint(cli, tmp_path):
+    from tdtool.app import players as use
+    from tdtool.cli._words import ACTIONS
+    from tdtool.cli.clock_screen import SCREEN_ACTIONS
+    from tdtool.tournament.clock import ClockAction
+
+    db = make(tmp_path / "cup.tdtool")
+    use.register(db, ["Anna", "Ben"])
+    with pytest.raises(RuleError) as refused:
+        use.bust(db, ["Anna"])
+    assert "tdtool" not in str(refused.value) and "the seat draw" in str(refused.value)
+    assert refused.value.worded(ACTIONS) == "Seats are not drawn yet; run `tdtool seat draw` first."
+    out = cli("--db", db, "player", "bust", "Anna")
+    assert out.stderr == "Error: Seats are not drawn yet; run `tdtool seat draw` first.\n"
+
+    from tdtool.app.clock import clock_action
+
+    with pytest.raises(RuleError) as paused:
+        clock_action(db, ClockAction.PAUSE)
+    assert "`" not in str(paused.value)
+    assert paused.value.worded(SCREEN_ACTIONS) == (
+        "The clock has not been started; start it with space."
+    )
+    assert paused.value.worded(ACTIONS).endswith("start it with `tdtool clock start`.")
+
+
+def test_no_hint_in_the_core_or_the_app_names_a_command():
+    import re
+
+    from tests.conftest import ROOT
+
+    seen = 0
+    for folder in ("tdtool/tournament", "tdtool/app"):
+        for path in (ROOT / folder).glob("*.py"):
+            text = path.read_text()
+            raises = re.findall(r"raise \w+Error\((.*?)\)\n", text, flags=re.S)
+            seen += len(raises)
+            assert not [r for r in raises if re.search(r"`tdtool |\(tdtool ", r)], path.name
+    assert seen > 50

@@ -62,7 +62,9 @@ def _translating(run: Any) -> Any:
     try:
         return run()
     except TdtoolError as exc:
-        typer.echo(f"Error: {exc}", err=True)
+        from tdtool.cli._words import ACTIONS
+
+        typer.echo(f"Error: {exc.worded(ACTIONS)}", err=True)
         raise typer.Exit(exc.exit_code) from None
     except _USAGE_ERROR as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # `tdtool player`: the help, as Typer has it

@@ -55,6 +55,17 @@ SPACE = {
     "paused": (ClockAction.RESUME, 0),
 }
 
+SCREEN_ACTIONS = {
+    "clock": lambda action: {
+        "start": "space",
+        "pause": "space",
+        "resume": "space",
+        "next": "n",
+        "add MINUTES": "+ or -",
+    }.get(action, f"`tdtool clock {action}` in another terminal"),
+}
+"""How the screen words an error's hint (tdtool.errors): by its keys."""
+
 KEYS_HELP = "space pause/resume · n next · p previous · + / - one minute · q quit"
 
 
@@ -319,7 +330,7 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
                     perform(store, *action)
                     message = ""
                 except TdtoolError as exc:
-                    message, message_until = str(exc), time.monotonic() + 8
+                    message, message_until = exc.worded(SCREEN_ACTIONS), time.monotonic() + 8
             now = time.monotonic()
             if action is not None or key is not None or now >= next_draw:
                 live.update(frame(), refresh=True)

@@ -351,38 +351,36 @@ MAX_SECONDS = 6 * 3600
 def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> None:
     """Raise RuleError if `action` makes no sense on a clock reading `current`."""
     status = current.status
-    start = "start it with `tdtool clock start`"
-    pause = "pause it with `tdtool clock pause`"
-    resume = "resume it with `tdtool clock resume`"
+    start = ("The clock has not been started;", "start it with {clock:start}.")
+    pause = "pause it with {clock:pause}."
+    resume = "resume it with {clock:resume}."
     refusal = {
-        (ClockAction.START, ClockStatus.RUNNING): f"The clock is already running; {pause}.",
-        (ClockAction.START, ClockStatus.PAUSED): f"The clock was started and is paused; {resume}.",
-        (ClockAction.PAUSE, ClockStatus.NOT_STARTED): f"The clock has not been started; {start}.",
-        (ClockAction.PAUSE, ClockStatus.PAUSED): f"The clock is already paused; {resume}.",
-        (ClockAction.RESUME, ClockStatus.NOT_STARTED): f"The clock has not been started; {start}.",
-        (ClockAction.RESUME, ClockStatus.RUNNING): f"The clock is already running; {pause}.",
+        (ClockAction.START, ClockStatus.RUNNING): ("The clock is already running;", pause),
+        (ClockAction.START, ClockStatus.PAUSED): ("The clock was started and is paused;", resume),
+        (ClockAction.PAUSE, ClockStatus.NOT_STARTED): start,
+        (ClockAction.PAUSE, ClockStatus.PAUSED): ("The clock is already paused;", resume),
+        (ClockAction.RESUME, ClockStatus.NOT_STARTED): start,
+        (ClockAction.RESUME, ClockStatus.RUNNING): ("The clock is already running;", pause),
     }.get((action, status))
     if refusal:
-        raise RuleError(refusal)
+        raise RuleError(*refusal)
     if action is ClockAction.NEXT and current.next_level is None and not current.on_break:
         raise RuleError(
             f"Level {current.level.number} is the last level of the structure; it simply"
-            " continues until the tournament ends. Use `tdtool clock add MINUTES` or"
-            " `tdtool clock set MM:SS` to change its time."
+            " continues until the tournament ends.",
+            "Use {clock:add MINUTES} or {clock:set MM:SS} to change its time.",
         )
     if action is ClockAction.ADD and current.past_last_level:
         raise RuleError(
-            f"Level {current.level.number}, the last level, is already running past its end;"
-            " give it a fresh countdown with `tdtool clock set MM:SS`."
+            f"Level {current.level.number}, the last level, is already running past its end;",
+            "give it a fresh countdown with {clock:set MM:SS}.",
         )
     if action is ClockAction.ADD and seconds == 0:
         raise InputError("Adding 0 minutes changes nothing; give a number such as 2 or -1.")
     if action is ClockAction.SET and seconds < 0:
         raise InputError("The time left cannot be negative; give MM:SS such as 12:30.")
     if action is ClockAction.SET and seconds == 0:
-        raise InputError(
-            "A level cannot be set to 0:00 left; to end it now use `tdtool clock next`."
-        )
+        raise InputError("A level cannot be set to 0:00 left;", "to end it now use {clock:next}.")
     if action is ClockAction.SET and seconds > MAX_SECONDS:
         raise InputError(
             f"{format_seconds(seconds)} left is longer than a level lasts (at most"
@@ -391,8 +389,8 @@ def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> No
     if action is ClockAction.ADD and seconds < 0 and -seconds >= current.remaining_seconds:
         what = "the break" if current.on_break else f"level {current.level.number}"
         raise InputError(
-            f"Only {format_seconds(current.remaining_seconds)} is left in {what}; to end it"
-            " now use `tdtool clock next`, or take off less."
+            f"Only {format_seconds(current.remaining_seconds)} is left in {what};",
+            "to end it now use {clock:next}, or take off less.",
         )
     if action is ClockAction.ADD and abs(seconds) > MAX_SECONDS:
         raise InputError(

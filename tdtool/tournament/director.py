@@ -90,8 +90,8 @@ def _refuse_after_deal(state: State, what: str) -> None:
 
     if accepted_deal(state) is not None:
         raise RuleError(
-            f"{what} is closed: the players left have made a deal that divides the prize pool."
-            " If the deal was a mistake, take it back with `tdtool undo` first."
+            f"{what} is closed: the players left have made a deal that divides the prize pool.",
+            "If the deal was a mistake, take it back with {undo} first.",
         )
 
 
@@ -114,7 +114,7 @@ def register(
     and the tables are balanced. Changes `state.plan`.
     """
     if not names:
-        raise InputError("Name at least one player to register, e.g. `tdtool player add Anna`.")
+        raise InputError("Name at least one player to register,", "e.g. {register:Anna}.")
     _require_open(state, now, "Registration")
     events: Events = []
     seen: set[str] = set()
@@ -126,12 +126,13 @@ def register(
         seen.add(key)
         existing = state.players.get(key)
         if existing is not None:
+            plain = "{" not in existing.name and "}" not in existing.name
             hint = (
-                f"use `tdtool player reenter {existing.name}`"
+                ("use {reenter:" + existing.name + "}." if plain else "use {reenter}.")
                 if existing.busted
-                else "give the new player a different name (e.g. add an initial)"
+                else "give the new player a different name (e.g. add an initial)."
             )
-            raise RuleError(f"{existing.name} is already registered; {hint}.")
+            raise RuleError(f"{existing.name} is already registered;", hint)
         events.append(PlayerRegistered(name).event())
     if state.drawn:
         entries = [seating.seat_entry(state.plan, n, rng) for n in (d["name"] for _, d in events)]
@@ -139,9 +140,7 @@ def register(
     return events
 
 
-def reenter(
-    state: State, name: str, now: float, rng: Rng, choose: Chooser | None = None
-) -> Events:
+def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | None = None) -> Events:
     """A busted player enters again (per the terms, until late registration closes).
 
     After the draw they take a random open seat as a late entry does (TDA 8A).
@@ -149,8 +148,8 @@ def reenter(
     p = state.player(name)
     if not state.terms.reentry:
         raise RuleError(
-            "This tournament has no re-entry (set at `tdtool new` with --reentry);"
-            f" {p.name} stays out."
+            "This tournament has no re-entry",
+            f"(set {{created:reentry}}); {p.name.replace('{', '{{').replace('}', '}}')} stays out.",
         )
     if not p.busted:
         raise RuleError(f"{p.name} is still in the tournament; only a busted player can re-enter.")
@@ -167,10 +166,10 @@ def rebuy(state: State, name: str, now: float) -> Events:
     p = state.player(name)
     t = state.terms
     if t.rebuy_price <= 0:
-        raise RuleError("This tournament sells no rebuys (set at `tdtool new` with --rebuy PRICE).")
+        raise RuleError("This tournament sells no rebuys", "(set {created:rebuy PRICE}).")
     if p.busted:
-        hint = "re-enter with `tdtool player reenter`" if t.reentry else "they stay out"
-        raise RuleError(f"{p.name} is out of the tournament; {hint}.")
+        hint = "re-enter with {reenter}." if t.reentry else "they stay out."
+        raise RuleError(f"{p.name} is out of the tournament;", hint)
     until = t.rebuy_until or (state.structure.late_registration if state.structure else None)
     level = current_level(state, now)
     if until is not None and level > until:
@@ -183,7 +182,7 @@ def addon(state: State, name: str, now: float) -> Events:
     """A player still in takes the add-on (once per entry), per the terms."""
     p = state.player(name)
     if state.terms.addon_price <= 0:
-        raise RuleError("This tournament has no add-on (set at `tdtool new` with --addon PRICE).")
+        raise RuleError("This tournament has no add-on", "(set {created:addon PRICE}).")
     if p.busted:
         raise RuleError(f"{p.name} is out of the tournament and cannot take the add-on.")
     if p.addons >= p.entries:
@@ -196,15 +195,14 @@ def draw(state: State, rng: Rng) -> Events:
     """The random seat draw for everyone registered (TDA 7, 8A), tables filled evenly."""
     if state.drawn:
         raise RuleError(
-            "Seats are already drawn; players registered now get a seat at once"
-            " (`tdtool seat show` shows the plan)."
+            "Seats are already drawn; players registered now get a seat at once",
+            "({seats} shows the plan).",
         )
     players = [p.name for p in state.players.values() if not p.busted]
     if len(players) < 2:
         raise RuleError(
-            f"{'No player is' if not players else 'Only one player is'} registered; register"
-            " at least two with"
-            " `tdtool player add NAME...` before the draw."
+            f"{'No player is' if not players else 'Only one player is'} registered;",
+            "register at least two with {register:NAME...} before the draw.",
         )
     moves = seating.draw(state.plan, players, rng)
     return [SeatDrawn(tuple(moves)).event()]
@@ -221,9 +219,9 @@ def bust(
     """Players out in one hand: their places (RP-8; ranked by `stacks` at the start of the
     hand, ties when equal), then the balancing moves or breaks that follow (TDA 10B, 11)."""
     if not names:
-        raise InputError("Name the busted player(s), e.g. `tdtool player bust Anna`.")
+        raise InputError("Name the busted player(s),", "e.g. {bust:Anna}.")
     if not state.drawn:
-        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+        raise RuleError("Seats are not drawn yet;", "run {draw} first.")
     if stacks is not None and len(stacks) != len(names):
         raise InputError(
             f"--stacks gives {len(stacks)} amount(s) for {len(names)} player(s);"
@@ -237,7 +235,7 @@ def bust(
     players = [state.player(n) for n in names]
     for p in players:
         if p.busted:
-            raise RuleError(f"{p.name} is already out; `tdtool player list` shows who is in.")
+            raise RuleError(f"{p.name} is already out;", "{players} shows who is in.")
     busts = []
     for i, p in enumerate(players):
         seat = state.plan.seat_of(p.name)
@@ -270,14 +268,14 @@ def bust(
 def balance(state: State, rng: Rng, choose: Chooser | None = None) -> Events:
     """Balance now: breaks, TDA 11 moves and the final table as the plan needs."""
     if not state.drawn:
-        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+        raise RuleError("Seats are not drawn yet;", "run {draw} first.")
     return _settle(state, rng, choose)
 
 
 def break_table(state: State, table: int, rng: Rng, choose: Chooser | None = None) -> Events:
     """Break a table now (TDA 10B, 11C): its players draw new seats, then balance."""
     if not state.drawn:
-        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+        raise RuleError("Seats are not drawn yet;", "run {draw} first.")
     open_tables = state.plan.open_tables()
     if table in open_tables and len(open_tables) < 2:
         raise RuleError(f"Table {table} is the only table in play; it cannot break.")
@@ -288,7 +286,7 @@ def break_table(state: State, table: int, rng: Rng, choose: Chooser | None = Non
 def button(state: State, table: int, seat: int) -> Events:
     """Record where the button is at a table (TDA 11A moves then follow it exactly)."""
     if not state.drawn:
-        raise RuleError("Seats are not drawn yet; run `tdtool seat draw` first.")
+        raise RuleError("Seats are not drawn yet;", "run {draw} first.")
     state.plan.set_button(table, seat)
     return [SeatButton(table, seat).event()]
 

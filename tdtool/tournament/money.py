@@ -99,7 +99,8 @@ def change_terms(
     if state.eliminations:
         raise RuleError(
             "The terms cannot change after the first bust: players have been paid (or not) "
-            "by them. Take the bust back with `tdtool undo` first if it was a mistake."
+            "by them.",
+            "Take the bust back with {undo} first if it was a mistake.",
         )
     levels = len(state.structure.levels) if state.structure is not None else None
     new = state.terms.with_values(changes, levels)
@@ -122,7 +123,7 @@ class DealContext:
 def deal_context(state: State, names: list[str] | None) -> DealContext:
     """The players left (in the order of `names`) and their remaining prizes."""
     if accepted_deal(state) is not None:
-        raise RuleError("A deal has already been accepted; `tdtool undo` takes it back.")
+        raise RuleError("A deal has already been accepted;", "{undo} takes it back.")
     left = [p.name for p in state.players.values() if not p.busted]
     if len(left) < 2:
         raise RuleError("A deal needs at least two players left.")

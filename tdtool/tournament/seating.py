@@ -186,7 +186,9 @@ class TablePlan:
         final_table_seats: int | None = None,
     ) -> None:
         if seats < 2:
-            raise InputError(f"A table needs at least 2 seats, not {seats}; use --seats 2 or more.")
+            raise InputError(
+                f"A table needs at least 2 seats, not {seats};", "use {option:seats} 2 or more."
+            )
         self.seats = seats
         self.final_seats = (
             rp9_final_table_seats(seats) if final_table_seats is None else final_table_seats
@@ -510,8 +512,8 @@ def _tables_to_open(plan: TablePlan, k: int) -> list[int]:
         have = len(plan._at) + len(closed)
         raise RuleError(
             f"The players need {len(plan._at) + k} tables of {plan.seats} seats but only {have} "
-            f"{'is' if have == 1 else 'are'} available; make more tables available"
-            " (tdtool new --tables N)."
+            f"{'is' if have == 1 else 'are'} available;",
+            "make more tables available ({created:tables N}).",
         )
     closed.sort(key=plan.break_key, reverse=True)
     return sorted(closed[:k])

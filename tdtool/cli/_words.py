@@ -1,0 +1,16 @@
+"""How the CLI words the actions an error's hint names (see tdtool.errors): as commands."""
+
+from __future__ import annotations
+
+ACTIONS: dict[str, str] = {
+    "undo": "`tdtool undo`",
+    "register": "`tdtool player add {}`",
+    "reenter": "`tdtool player reenter {}`",
+    "bust": "`tdtool player bust {}`",
+    "draw": "`tdtool seat draw`",
+    "seats": "`tdtool seat show`",
+    "players": "`tdtool player list`",
+    "created": "at `tdtool new` with --{}",
+    "clock": "`tdtool clock {}`",
+    "option": "--{}",
+}
