@@ -1,4 +1,4 @@
-"""STYLE.md item 10: the core type-checks under mypy --strict and the whole repo passes ruff.
+"""STYLE.md item 10: the package type-checks under mypy --strict and the whole repo passes ruff.
 
 Ruff also holds the layer rule (pyproject.toml, flake8-tidy-imports): the core never imports
 typer, click, rich, tabulate, yaml, sqlite3, time or random, nor reads the clock through
@@ -32,7 +32,7 @@ def _run_tool(
     )
 
 
-def test_core_passes_mypy_strict():
+def test_package_passes_mypy_strict():
     out = _run_tool("mypy")
     assert out.returncode == 0, f"mypy found problems:\n{out.stdout}{out.stderr}"
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
+
+if TYPE_CHECKING:
+    from tdtool.tournament.state import State
 
 NAMES = (
     "Anna Berg",
@@ -59,9 +62,10 @@ def demo(
             typer.secho(f"$ tdtool {shlex.join(args)}", bold=True)
             app(["--db", str(path), *args], prog_name="tdtool", standalone_mode=False)
 
-        def state():  # type: ignore[no-untyped-def]
+        def state() -> State:
             with Store.open(path) as store:
-                return store.state()
+                folded: State = store.state()
+                return folded
 
         _show_structure(structure)
         step(
@@ -146,7 +150,7 @@ def _show_structure(name: str) -> None:
         f"# The blind structure: {s.name} (bundled; a YAML file of your own works too).",
         fg=typer.colors.CYAN,
     )
-    rows = []
+    rows: list[tuple[int | str, str, str, int]] = []
     for p in s.periods[:9]:
         if isinstance(p, Level):
             # "(BB)": a big blind ante, paid by the big blind alone, as `structure show` marks it.

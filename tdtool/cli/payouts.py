@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
+    from tdtool.io.money_sheets import Sheet
     from tdtool.tournament.money import PayoutView
 
 from tdtool.cli._terms import term_options
@@ -135,7 +136,7 @@ def describe(view: PayoutView) -> str:
     return "\n".join(lines)
 
 
-def payout_sheet(view: PayoutView, title: str) -> object:
+def payout_sheet(view: PayoutView, title: str) -> Sheet:
     """The printable payout sheet."""
     from tdtool.io.money_sheets import Sheet, rows_of
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -93,8 +93,8 @@ def list_structures(json: JsonOption = False) -> None:
                 [item["name"], "not valid: run `tdtool structure check`", "", "", "", "", ""]
             )
             continue
-        minutes = item["level_minutes"]
-        shown = str(minutes) if isinstance(minutes, int) else f"{min(minutes)}-{max(minutes)}"  # type: ignore[arg-type]
+        minutes: Any = item["level_minutes"]  # one length, or the lengths of the levels
+        shown = str(minutes) if isinstance(minutes, int) else f"{min(minutes)}-{max(minutes)}"
         rows.append(
             [
                 item["name"],

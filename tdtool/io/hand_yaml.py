@@ -24,15 +24,14 @@ from tdtool.rules.entry import (
     DeclarationLine,
     EnteredHand,
     HandLine,
-    Irregularity,
     IrregularityLine,
-    Profile,
     PullBackLine,
     Said,
     SeatEntry,
     ShowdownLine,
     StraddleLine,
 )
+from tdtool.rules.rulings import Irregularity, Profile
 
 KEYS = (
     "game",

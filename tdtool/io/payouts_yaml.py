@@ -146,7 +146,7 @@ def _pays(node: yaml.Node, problems: _Problems) -> tuple[Fraction, ...] | None:
                 node, f"place {place} pays more ({float(lower):g}%) than place {place - 1}"
             )
             return None
-    total = sum(shares)
+    total = sum(shares, Fraction(0))
     if abs(total - 100) > Fraction(1, 20):
         problems.add(node, f"the percentages add up to {float(total):g}, not 100")
         return None
