@@ -66,11 +66,27 @@ def _translating(run: Any) -> Any:
 
         typer.echo(f"Error: {exc.worded(ACTIONS)}", err=True)
         raise typer.Exit(exc.exit_code) from None
+    except OSError as exc:
+        # The last net for what the commands check themselves (a name too long, a folder
+        # that cannot be written, a full disk): the system's reason in one line, not a trace.
+        typer.echo(f"Error: {_os_error(exc)}", err=True)
+        raise typer.Exit(2) from None
     except _USAGE_ERROR as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # `tdtool player`: the help, as Typer has it
             raise
         typer.echo(_one_line(exc), err=True)
         raise typer.Exit(2) from None
+
+
+def _os_error(exc: OSError) -> str:
+    """An OSError as a sentence: the reason, the file (shortened) and what to do."""
+    reason = exc.strerror or str(exc) or type(exc).__name__
+    name = exc.filename
+    shown = ""
+    if name is not None:
+        text = os.fsdecode(name) if isinstance(name, bytes) else str(name)
+        shown = f" ({text[:40]}...{text[-15:]})" if len(text) > 60 else f" ({text})"
+    return f"{reason}{shown}; check the file name and that its folder can be written."
 
 
 def _help_flag_false(command: Any, ctx: Any) -> Any:

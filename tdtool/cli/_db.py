@@ -15,6 +15,8 @@ if TYPE_CHECKING:
     from tdtool.io.store import Store
 
 SUFFIX = ".tdtool"
+SLUG_MAX = 80
+"""Characters of a tournament's name kept in its file name."""
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 YesOpt = Annotated[
@@ -30,7 +32,9 @@ def db_path(ctx: typer.Context) -> Path:
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
     if given is not None:
-        return Path(given)
+        from tdtool.io.paths import checked
+
+        return checked(given, "--db")
     found = sorted(Path.cwd().glob(f"*{SUFFIX}"))
     if not found:
         raise InputError(
@@ -62,12 +66,16 @@ def slug(name: str) -> str:
     'friday-deepstack-3'
     >>> slug("Łódź Open")
     'lodz-open'
+    >>> len(slug("a" * 5000))
+    80
     """
     import re
 
     from tdtool.names import ascii_fold
 
     text = re.sub(r"[^a-z0-9]+", "-", ascii_fold(name)).strip("-")
+    # A long name makes a readable file name, not one the system refuses (255 bytes).
+    text = text[:SLUG_MAX].rstrip("-")
     return text or "tournament"
 
 

@@ -114,6 +114,13 @@ def add(
 
     if not math.isfinite(minutes):
         raise InputError(f"{minutes} is not a number of minutes; give one such as 2 or -1.")
+    from tdtool.tournament.clock import MAX_SECONDS
+
+    if abs(minutes) > MAX_SECONDS / 60:  # checked before it becomes seconds (1e308 * 60 = inf)
+        raise InputError(
+            f"{abs(minutes):g} minutes is more than a level lasts (at most"
+            f" {MAX_SECONDS // 3600} hours); give minutes such as 2 or -1."
+        )
     _act(ctx, "add", round(minutes * 60), json_out=json_out)
 
 
@@ -180,20 +187,27 @@ def serve(
     from tdtool.cli.clock_web import make_server
     from tdtool.errors import InputError
 
+    check_host = "check --host (an address of this computer, or 0.0.0.0 for every one)"
+    if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):
+        # Spaces, controls, right-to-left marks...: no address, and unsafe to print raw.
+        raise InputError(f"--host {ascii(host)[:80]} is not an address; {check_host}.")
     path = db_path(ctx)
     with open_store(ctx) as store:  # refuse a missing or damaged file before serving
         name = store.state().name
     try:
         server = make_server(path, host, port)
-    except OSError as exc:
+    except (OSError, UnicodeError, ValueError, TypeError, OverflowError) as exc:
         import socket
 
         fix = (
-            "check --host (an address of this computer, or 0.0.0.0 for every one)"
-            if isinstance(exc, socket.gaierror) or exc.errno == 99  # EADDRNOTAVAIL
+            check_host
+            if not isinstance(exc, OSError)
+            or isinstance(exc, socket.gaierror)
+            or exc.errno == 99  # EADDRNOTAVAIL
             else "choose another --port"
         )
-        raise InputError(f"Cannot listen on {host}:{port} ({exc.strerror}); {fix}.") from None
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise InputError(f"Cannot listen on {host}:{port} ({reason}); {fix}.") from None
     shown = host if ":" not in host else f"[{host}]"
     url = f"http://{shown}:{server.server_address[1]}/"
     typer.echo(f"The clock of {name} is at {url}")

@@ -256,6 +256,10 @@ def print_sheet(
     suffixes = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".csv": "csv"}
     if fmt is not None and fmt.lower() not in FORMATS:
         raise InputError(f"--format {fmt!r} is not known; use html, md or csv.")
+    if output is not None:
+        from tdtool.io.paths import checked
+
+        output = checked(output, "--output")
     loaded = read_structure(structure)
     if output is None:
         chosen = (fmt or "html").lower()
@@ -303,7 +307,7 @@ def _slug(name: str) -> str:
     from tdtool.names import ascii_fold
 
     slug = re.sub(r"[^a-z0-9]+", "-", ascii_fold(name)).strip("-")
-    return slug or "structure"
+    return slug[:80].rstrip("-") or "structure"  # a file name the system accepts
 
 
 @app.command("new")
@@ -419,7 +423,9 @@ def new(
     generated = generate(plan)
     header, comments = explain(generated, plan)
     text = dump_structure(generated.structure, header, comments)
-    target = output or Path("structures") / f"{_slug(plan.name)}.yaml"
+    from tdtool.io.paths import checked
+
+    target = checked(output or Path("structures") / f"{_slug(plan.name)}.yaml", "--output")
     loaded = parse_structure(text, str(target), default_name=target.stem)  # the contract: it checks
     if target.exists() and not force:
         raise InputError(f"{target} already exists; give another --output or add --force.")

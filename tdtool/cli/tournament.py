@@ -49,7 +49,7 @@ def new(
         raise InputError('Give the tournament a name, e.g. tdtool new "Friday Turbo" -s turbo.')
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
-    path = Path(given) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
+    path = db_path(ctx) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
     order = _table_numbers(break_order)
     result = create(path, name, structure, Terms().with_values(terms or {}), seats, tables, order)
     if json_out:

@@ -32,6 +32,7 @@ import yaml
 from yaml.constructor import SafeConstructor
 
 from tdtool.errors import InputError
+from tdtool.io import paths
 
 MAX_CHARS = 2_000_000
 """The longest file read: a payout table for a 10,000-entry field is far smaller."""
@@ -91,9 +92,10 @@ def read_text(
     InputError naming the file (and the line of a bad byte); never reads more than
     MAX_CHARS * 4 bytes from disk.
     """
-    shown = str(path)
-    if len(shown) > 300:
-        shown = shown[:120] + "..." + shown[-40:]
+    shown = paths.shorten(str(path))
+    wrong = paths.problem(path)
+    if wrong is not None:
+        raise InputError(cannot_read.format(path=shown, what=what, reason=wrong))
     try:
         with open(path, "rb") as handle:
             data = handle.read(MAX_CHARS * 4 + 1)

@@ -491,6 +491,12 @@ class Store:
                 raise InputError(
                     f"{path} already exists; choose another name or pass another --db."
                 ) from None
+        except (sqlite3.OperationalError, PermissionError) as exc:
+            # The folder cannot be written (or the disk is full): nothing was created.
+            raise InputError(
+                f"Cannot create {path}: {exc}; choose a folder you can write to"
+                " (or pass --db with a path there). Nothing was created."
+            ) from None
         finally:
             for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
                 leftover.unlink(missing_ok=True)

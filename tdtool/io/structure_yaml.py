@@ -19,6 +19,7 @@ import tdtool
 from tdtool.errors import InputError
 from tdtool.game import Game
 from tdtool.io import guarded_yaml
+from tdtool.io.paths import checked
 from tdtool.tournament.structure import Break, Level, Period, Structure
 from tdtool.tournament.structure_check import check_structure, where
 
@@ -132,7 +133,7 @@ def available_structures() -> list[StructureEntry]:
 def resolve_structure(name_or_path: str | Path) -> Path:
     """The file behind a bundled name (`daily`), a name in ./structures, or a path."""
     text = str(name_or_path)
-    path = Path(text).expanduser()
+    path = checked(Path(text).expanduser(), "The structure")
     if path.is_file():
         return path
     if path.is_dir():
