@@ -6,9 +6,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdtool.rules.betting import Verb
-from tdtool.rules.entry import ActionLine
+from tdtool.rules.entry import ActionLine, DeclarationLine, Said
 from tdtool.rules.hand import replay
-from tests.handgen import random_hand
+from tests.handgen import random_floor_hand, random_hand, replay_lines
 
 
 @settings(max_examples=300, deadline=None)
@@ -35,3 +35,28 @@ def test_all_in_hands_conserve_chips(rng):
     hand = random_hand(rng, all_in=True).hand
     result = replay(hand)
     assert sum(c for _, c in result.stacks) == sum(s.stack for s in hand.seats)
+
+
+@settings(max_examples=60, deadline=None)
+@given(rng=st.randoms(use_true_random=False), chip=st.sampled_from([1, 5]))
+def test_floor_lines_conserve_chips_and_no_folded_player_wins(rng, chip):
+    """Chips put out, words said, pulled-back chips and out-of-turn lines mixed in."""
+    hand = random_floor_hand(rng, chip=chip)
+    state = replay_lines(hand)
+    b = state.betting
+    folded = {p.name for i, p in enumerate(b.players) if b.folded[i]}
+    said_fold = {
+        hand.name(r.seat)
+        for r in hand.lines
+        if (isinstance(r, ActionLine) and r.verb is Verb.FOLD)
+        or (isinstance(r, DeclarationLine) and r.said is Said.FOLD)
+    }
+    assert said_fold <= folded
+    result = state.finish()
+    assert sum(c for _, c in result.stacks) == sum(s.stack for s in hand.seats)
+    assert all(c >= 0 for _, c in result.stacks)
+    for pot in result.pots:
+        assert sum(c for _, c in pot.shares) == pot.amount
+        assert not folded & set(pot.winners)
+        assert not folded & set(pot.eligible)
+    assert result == replay(hand)  # the same answer as a fresh replay of the whole file

@@ -103,6 +103,9 @@ class ChipFloor:
         """The seat whose chips were just played: words right after them change nothing."""
         self.out: dict[int, tuple[Street, int]] = {}
         """Chips physically out in front of a player this street (an overchip awaiting change)."""
+        self.bound: set[int] = set()
+        """Seats whose out-of-turn action is bound by substantial action past a skipped player
+        (TDA 53B)."""
         self.skipped_on: Street | None = None
         """The street on which TDA 53B made out-of-turn actions binding past a skipped player."""
 
@@ -472,8 +475,10 @@ class ChipFloor:
         kind = _kind(record, b.current)
         self.pending[record.seat] = _Pending(record, b.current, kind, _words(record, b.current))
         if self.profile == Profile.TDA and self.skipped_on is not b.street:
-            kinds = [p.kind for p in self.pending.values()]
+            standing = [s for s, p in self.pending.items() if p.faced == b.current]
+            kinds = [self.pending[s].kind for s in standing]
             if is_substantial_action(kinds):
+                self.bound.update(standing)
                 self._substantial(record, kinds)
 
     def _substantial(self, record: PlayerLine, kinds: list[str]) -> None:
@@ -509,8 +514,9 @@ class ChipFloor:
             seat = b.players[b.to_act].seat
             p = self.pending.pop(seat)
             who = self.name(seat)
-            substantial = self.skipped_on is b.street
-            changed = b.current > p.faced and not substantial
+            substantial = seat in self.bound
+            self.bound.discard(seat)
+            changed = b.current > p.faced  # only an unrestricted player's raise can change it
             ruling = rule_out_of_turn(
                 self.profile,
                 who,
