@@ -70,7 +70,8 @@ def test_tda_44_a_single_oversized_chip_without_a_word_is_a_call(cli, tmp_path):
 def test_tda_44_an_oversized_chip_with_raise_declared_is_the_most_the_chip_allows(cli, tmp_path):
     data = ruled(cli, tmp_path, ["Carla raise 300", "Dan says raise", "Dan puts chips 1000",
                                  *FOLD_OUT[1:], "Carla fold"])  # fmt: skip
-    assert "a raise to 1,000" in data["rulings"][0]["summary"]
+    assert "declared raise" in summary(data)
+    assert "a raise to 1,000" in summary(data, 1)
     assert data["returned"] == {"Dan": 700}
 
 
@@ -121,6 +122,19 @@ def test_tda_61_over_betting_for_change_is_a_raise(cli, tmp_path):
     assert "61" in data["rulings"][0]["rule"]
 
 
+def test_tda_42_56_a_second_motion_is_a_string_bet_and_does_not_count(cli, tmp_path):
+    data = ruled(cli, tmp_path, ["Carla puts 300", "Carla puts 500", *FOLD_OUT])
+    assert rulings(data) == [("chips-put-out", "TDA 43A"), ("string-bet", "TDA 42, 56")]
+    assert data["returned"] == {"Carla": 200} and data["stacks"]["Carla"] == 5150
+
+
+def test_tda_53a_a_binding_out_of_turn_declaration_is_one_ruling_for_its_line(cli, tmp_path):
+    data = ruled(cli, tmp_path, ["Dan says raise 400 out of turn", "Carla call", "Anna fold",
+                                 "Ben fold", "Carla fold"])  # fmt: skip
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "TDA 53A; TDA 43B" and "a raise to 400" in ruling["summary"]
+
+
 def test_tda_46b_pulling_back_prior_chips_binds_a_call_or_raise(cli, tmp_path):
     path = write(tmp_path, ["Carla raise 300", "Dan fold", "Anna fold", "Ben pulls back",
                             "Ben fold"])  # fmt: skip
@@ -164,7 +178,7 @@ def test_tda_55b_saying_raise_with_no_bet_binds_a_minimum_bet(cli, tmp_path):
     data = ruled(cli, tmp_path, ["Carla call", "Dan call", "Anna call", "Ben check",
                                  "flop 2c 7d Jh", "Anna says raise", "Anna puts 50", "Ben fold",
                                  "Carla fold", "Dan fold"])  # fmt: skip
-    assert "a bet of 100" in summary(data)
+    assert "a bet of 100" in summary(data, 1)
 
 
 def test_tda_54d_saying_pot_in_no_limit_binds_a_minimum_bet(cli, tmp_path):
@@ -223,7 +237,7 @@ def test_rrop_a_short_call_is_always_corrected(cli, tmp_path):
     assert data["rulings"][0]["rule"].startswith("RRoP")
     assert data["stacks"]["Dan"] == 5000 - 1200
     data = ruled(cli, tmp_path, actions)  # TDA: facing a raise multi-way, the TD's call
-    assert data["rulings"][0]["rule"] == "TDA 51B (TD's discretion)"
+    assert data["rulings"][0]["rule"] == "TDA 51B, TD's discretion"
 
 
 # ------------------------------------------------------------------- out of turn

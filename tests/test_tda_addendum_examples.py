@@ -181,14 +181,14 @@ CASES = [
         "tda-51-example-1-full-call.yaml",
         0,
         {"A": 46000, "B": 66000, "C": 40000, "D": 48000},
-        [(17, "undercall", "TDA 51B (TD's discretion)", ADDENDUM + "Rule 51 example 1")],
+        [(17, "undercall", "TDA 51B, TD's discretion", ADDENDUM + "Rule 51 example 1")],
         id="tda-51-example-1-full-call",
     ),
     pytest.param(
         "tda-51-example-1.yaml",
         0,
         {"A": 46000, "B": 60000, "C": 46000, "D": 48000},
-        [(19, "undercall", "TDA 51B (TD's discretion)", ADDENDUM + "Rule 51 example 1")],
+        [(19, "undercall", "TDA 51B, TD's discretion", ADDENDUM + "Rule 51 example 1")],
         id="tda-51-example-1",
     ),
     pytest.param(
@@ -212,7 +212,7 @@ CASES = [
         "tda-51-example-4.yaml",
         0,
         {"Opener": 19200, "A": 21600, "B": 19200},
-        [(16, "undercall", "TDA 51B (TD's discretion)", ADDENDUM + "Rule 51 example 4")],
+        [(16, "undercall", "TDA 51B, TD's discretion", ADDENDUM + "Rule 51 example 4")],
         id="tda-51-example-4",
     ),
     pytest.param(
@@ -241,8 +241,7 @@ CASES = [
             "Seat 6": 11400,
         },
         [
-            (23, "out-of-turn", "TDA 53A", ADDENDUM + "Rule 53-A example 1"),
-            (23, "declaration", "TDA 43B", "TDA 43B (the 'raise, eight thousand' example)"),
+            (23, "out-of-turn", "TDA 53A; TDA 43B", ADDENDUM + "Rule 53-A example 1"),
         ],
         id="tda-53a-example-1",
     ),
@@ -286,7 +285,7 @@ CASES = [
             "Seat 6": 10000,
         },
         [
-            (15, "out-of-turn", "TDA 53B", ADDENDUM + "Rule 53-B example 1"),
+            (15, "out-of-turn", "TDA 53B", ADDENDUM + "Rule 53-B"),
             (16, "out-of-turn", "TDA 53B, 36", ADDENDUM + "Rule 53-B example 1"),
             (16, "out-of-turn", "TDA 53A, 58", ADDENDUM + "Rule 53-B example 1"),
         ],
@@ -304,9 +303,9 @@ CASES = [
             "Seat 6": 9200,
         },
         [
-            (28, "out-of-turn", "TDA 53B, 55", ADDENDUM + "Rule 53-B example 2"),
+            (28, "out-of-turn", "TDA 53B, 55", ADDENDUM + "Rule 53-B"),
             (29, "out-of-turn", "TDA 53B, 36", ADDENDUM + "Rule 53-B example 2"),
-            (29, "out-of-turn", "TDA 53B", ADDENDUM + "Rule 53-B example 1"),
+            (29, "out-of-turn", "TDA 53B", ADDENDUM + "Rule 53-B"),
         ],
         id="tda-53b-example-2",
     ),

@@ -218,7 +218,7 @@ class ChipFloor:
         seat = getattr(record, "seat", None)
         if not (isinstance(record, ChipsLine) and self.declared and self.declared[0] == seat):
             self.declared = None
-        if not (isinstance(record, DeclarationLine) and self.chips_first == seat):
+        if not (isinstance(record, DeclarationLine | ChipsLine) and self.chips_first == seat):
             self.chips_first = None
         if self.awaiting is not None:
             says = self.awaiting
@@ -254,6 +254,9 @@ class ChipFloor:
             return
         declared, self.declared = self.declared, None
         awaiting, self.awaiting = self.awaiting, None
+        if self.chips_first == record.seat:
+            self._string_bet(record)
+            return
         self.chips_first = None
         if declared is not None and declared[0] == record.seat:
             self._chips_for_declaration(record, declared[1])
@@ -296,6 +299,31 @@ class ChipFloor:
             physical = max(physical, counted + record.amount)
         self.out[record.seat] = (b.street, physical)
         self.chips_first = record.seat
+
+    def _string_bet(self, record: ChipsLine) -> None:
+        """A second motion right after the player's chips: a string bet (TDA 42, 56)."""
+        who = self.name(record.seat)
+        b = self.betting
+        last = next(m for m in reversed(b.moves) if m.seat == record.seat)
+        self._rule(
+            Ruling(
+                record.line,
+                Irregularity.STRING_BET,
+                False,
+                "TDA 42, 56"
+                if self.profile == Profile.TDA
+                else "RRoP Betting and Raising: string raises",
+                (
+                    f"{who} went back to the stack for {record.amount:,} more after the first"
+                    " motion, without having declared an amount: a string bet.",
+                    "Only the chips of the first motion count; give back the"
+                    f" {record.amount:,} of the second.",
+                ),
+                f"{who}'s second motion does not count: the action stays {last.verb}"
+                + (f" to {last.to:,}" if last.verb in (Verb.BET, Verb.RAISE) else "")
+                + ".",
+            )
+        )
 
     def _chips_for_declaration(self, record: ChipsLine, reading: Reading) -> None:
         who = self.name(record.seat)
@@ -386,6 +414,23 @@ class ChipFloor:
                     f" `{who} puts chips C C ...` (or write `{who} says raise N`)."
                 )
             self.awaiting = record
+            word = "bet" if f.current == 0 else "raise"
+            self._rule(
+                Ruling(
+                    record.line,
+                    Irregularity.DECLARATION,
+                    False,
+                    "TDA 40B, 42",
+                    (
+                        f"{who} said {word} without an amount: {who} is committed to a {word}"
+                        + (" (at least the minimum bet, TDA 55B)" if f.current == 0 else "")
+                        + ".",
+                        "The chips that follow, in one motion, give the amount; short of a full"
+                        f" {word}, it is a full {word}.",
+                    ),
+                    f"{who} declared {word}: the chips that follow give the amount.",
+                )
+            )
             return
         self._play(record, reading)
         self._rule(reading.ruling)
@@ -547,6 +592,7 @@ class ChipFloor:
                 )
                 continue
             in_turn = replace(p.record, out_of_turn=False)
+            before = len(self.rulings)
             match in_turn:
                 case ActionLine():
                     self._act(in_turn)
@@ -554,6 +600,17 @@ class ChipFloor:
                     self.chips(in_turn)
                 case DeclarationLine():
                     self.declaration(in_turn)
+            if len(self.rulings) > before:  # one entry for the line: out of turn, then the chips
+                oot, *read = self.rulings[before - 1 :]
+                del self.rulings[before - 1 :]
+                self._rule(
+                    replace(
+                        oot,
+                        rule="; ".join([oot.rule, *(r.rule for r in read)]),
+                        steps=(*oot.steps, *(s for r in read for s in r.steps)),
+                        summary=" ".join([oot.summary, *(r.summary for r in read)]),
+                    )
+                )
 
     def finish(self) -> None:
         """Out-of-turn actions whose turn never came (the hand ended first) never counted."""

@@ -76,7 +76,7 @@ def rule_out_of_turn(
         )
     example = f"{ADDENDUM}, Rule 53-A example {2 if kind == 'check' else 1}" if tda else None
     if substantial and not changed:
-        rule, example = "TDA 53B", f"{ADDENDUM}, Rule 53-B example {2 if kind == 'check' else 1}"
+        rule, example = "TDA 53B", f"{ADDENDUM}, Rule 53-B"
     if not changed and kind == "check" and now > 0:
         return Ruling(
             line,

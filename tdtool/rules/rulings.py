@@ -53,6 +53,7 @@ class Irregularity(StrEnum):
     UNDERCALL = "undercall"
     DECLARATION = "declaration"
     OUT_OF_TURN = "out-of-turn"
+    STRING_BET = "string-bet"
 
 
 @dataclass(frozen=True)
