@@ -363,3 +363,11 @@ def test_the_rule_book_gives_both_profiles_where_they_differ(cli, name):
     assert data["differs"] is True
     assert data["rulings"]["tda"]["rule"].startswith("TDA")
     assert data["rulings"]["robert"]["rule"].startswith("RRoP")
+
+
+def test_rrop_no_fold_after_an_undercall_the_short_call_is_corrected(cli):
+    from tests.conftest import EXAMPLES
+
+    path = EXAMPLES / "hands" / "tda-addendum" / "tda-51-example-1.yaml"
+    code, data, _ = check(cli, path, "--rules", "robert")
+    assert code == 1 and data["line"] == 20 and data["rule"].startswith("RRoP")

@@ -289,6 +289,21 @@ class ChipFloor:
         )
         if reading.forfeit and upcoming is not None:
             self.consumed.add(upcoming.line)
+        if (
+            fold_next
+            and upcoming is not None
+            and reading.ruling.irregularity == Irregularity.UNDERCALL
+            and not reading.forfeit
+            and self.profile == Profile.ROBERT
+        ):
+            raise IllegalAction(
+                f.who,
+                f"{f.who} cannot fold after the undercall of line {record.line}",
+                "under Robert's Rules a short call is corrected to a full call",
+                reading.ruling.rule,
+                self.where(upcoming.line),
+                upcoming.line,
+            )
         self._play(record, reading)
         self._rule(reading.ruling)
         b = self.betting

@@ -105,8 +105,9 @@ def _chips_text(chips: tuple[int, ...]) -> str:
     counts: dict[int, int] = {}
     for c in chips:
         counts[c] = counts.get(c, 0) + 1
+    words = ["one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"]
     parts = [
-        f"{k} {_n(v)}{'s' if k > 1 else ''}" if k > 1 else f"one {_n(v)}"
+        f"{words[k - 1] if k <= 10 else k} {_n(v)}{'s' if k > 1 else ''}"
         for v, k in sorted(counts.items(), key=lambda kv: -kv[0])
     ]
     return " and ".join([", ".join(parts[:-1]), parts[-1]] if len(parts) > 1 else parts) + (
