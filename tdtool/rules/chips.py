@@ -619,8 +619,8 @@ def read_declaration(
     rule57 = ""
     if meant is not None:
         lead += (
-            f"; {_n(amount)} cannot be meant as it stands, so it is the highest reasonable amount"
-            f" no larger than the pot of {_n(f.pot)}: {_n(meant)}"
+            f", which cannot be meant as it stands: the highest reasonable amount no larger than"
+            f" the pot of {_n(f.pot)} is {_n(meant)}"
         )
         rule57 = ", 57"
     if total <= f.bet:
@@ -632,7 +632,7 @@ def read_declaration(
         kind,
         False,
         "TDA 40C, " + r.rule.removeprefix("TDA ") + rule57,
-        (lead[:1].upper() + lead[1:] + ": the same as pushing out that much.", *r.steps[1:]),
+        (lead + ". Saying an amount is the same as pushing out that much.", *r.steps[1:]),
         r.summary,
         "TDA 57 (the 'I bet five' example)" if meant is not None else r.example,
     )
