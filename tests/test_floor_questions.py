@@ -371,3 +371,14 @@ def test_rrop_no_fold_after_an_undercall_the_short_call_is_corrected(cli):
     path = EXAMPLES / "hands" / "tda-addendum" / "tda-51-example-1.yaml"
     code, data, _ = check(cli, path, "--rules", "robert")
     assert code == 1 and data["line"] == 20 and data["rule"].startswith("RRoP")
+
+
+@pytest.mark.parametrize(
+    ("game", "to", "rule"),
+    [("pot-limit", 350, "TDA 45B-1, 43A, 52B"), ("limit", 200, "TDA 45B-1, 43A, 48")],
+)
+def test_tda_52b_48_chips_past_the_pot_or_the_limit_are_cut_to_it(cli, tmp_path, game, to, rule):
+    data = ruled(cli, tmp_path, ["Carla puts chips 1000 1000", *FOLD_OUT], header=f"game: {game}\n")
+    assert rulings(data) == [("multiple-chips", rule)]
+    assert f"a raise to {to}" in summary(data)
+    assert data["returned"] == {"Carla": to - 100}

@@ -56,13 +56,30 @@ NOW = datetime.now()
 
 def _ruff_on(path: str) -> str:
     """Ruff's findings on PROBE as if it were the file `path` of the repository."""
-    out = _run_tool("ruff", "check", "--no-cache", "--stdin-filename", path, "--output-format",
-                    "concise", "-", input_text=PROBE)
+    out = _run_tool(
+        "ruff",
+        "check",
+        "--no-cache",
+        "--stdin-filename",
+        path,
+        "--output-format",
+        "concise",
+        "-",
+        input_text=PROBE,
+    )
     return out.stdout
 
 
-@pytest.mark.parametrize("path", ["tdtool/rules/probe.py", "tdtool/tournament/probe.py",
-                                  "tdtool/hands.py", "tdtool/cards.py", "tdtool/errors.py"])
+@pytest.mark.parametrize(
+    "path",
+    [
+        "tdtool/rules/probe.py",
+        "tdtool/tournament/probe.py",
+        "tdtool/hands.py",
+        "tdtool/cards.py",
+        "tdtool/errors.py",
+    ],
+)
 def test_ruff_keeps_the_core_free_of_io_cli_clock_and_randomness(path):
     found = _ruff_on(path)
     for banned in ("`random`", "`time`", "`datetime.datetime.now`", "`typer`", "`yaml`"):

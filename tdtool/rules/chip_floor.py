@@ -153,6 +153,7 @@ class ChipFloor:
             pot=b.pot_total(),
             big_blind=b.stakes.big_blind,
             prior=prior,
+            fixed=game is Game.LIMIT,
         )
 
     def _ensure_turn(self, record: PlayerLine) -> None:

@@ -55,6 +55,8 @@ class Facing:
     prior: int | None = None
     """Chips physically in front of the player from a prior bet, when more than `bet` (an
     overchip waiting for change, TDA 46 situation 4)."""
+    fixed: bool = False
+    """Limit betting: every bet and raise is one fixed size (`max_to` is that size)."""
 
     @property
     def all_in_to(self) -> int:
@@ -135,15 +137,13 @@ def _bet_or_raise(f: Facing, to: int, why: str, rule: str) -> _Outcome:
         back = to - cap
         if cap == f.all_in_to:
             return _Outcome(Verb.ALL_IN, f.all_in_to, 0, why, rule)
-        word = "pot limit" if f.max_to is not None else "stack"
-        return _Outcome(
-            Verb.RAISE,
-            cap,
-            back,
-            f"{why}; the {word} allows at most {_n(cap)}, so it is {_n(cap)} and"
-            f" {_n(back)} goes back",
-            f"{rule}, 52B" if f.max_to is not None else rule,
-        )
+        if f.fixed:
+            say = f"{why}; in limit a {'bet' if f.current == 0 else 'raise'} is one bet: to"
+            rule = f"{rule}, 48"
+        else:
+            say = f"{why}; the pot limit allows at most"
+            rule = f"{rule}, 52B"
+        return _Outcome(Verb.RAISE, cap, back, f"{say} {_n(cap)}, and {_n(back)} goes back", rule)
     if to == f.all_in_to:
         return _Outcome(Verb.ALL_IN, to, 0, why, rule)
     return _Outcome(Verb.RAISE, to, 0, why, rule)
@@ -294,7 +294,7 @@ def _ruling(
     """A Reading from an outcome: the summary says what it is, the steps how it was reached."""
     what = _what(f, outcome)
     steps = [lead[:1].upper() + lead[1:] + ".", outcome.say[:1].upper() + outcome.say[1:] + "."]
-    if outcome.returned:
+    if outcome.returned and "goes back" not in outcome.say:
         steps.append(f"Give {f.who} back {_n(outcome.returned)}.")
     rule = outcome.rule + extra_rule
     return Reading(
@@ -435,7 +435,8 @@ def read_chips(
             return _ruling(line, kind, f, o, lead, example or _example("45", "example 4"))
         rule = "TDA 43A" if not chips else "TDA 45B-1, 43A"
         o = _fifty(f, total, rule)
-        forced = o.verb is not Verb.CALL and o.to != total
+        forced = o.verb is not Verb.CALL and o.to is not None and o.to > total
+        capped = o.verb is not Verb.CALL and o.to is not None and o.to < total
         if chips and len(chips) > 1 and forced:
             o = _Outcome(o.verb, o.to, o.returned, o.say, o.rule + ", 61")
         if example is None and chips and len(chips) > 1:
@@ -443,6 +444,8 @@ def read_chips(
                 example = _example("45", "examples 3 and 4-B")
             elif forced:
                 example = _example("45", "examples 2 and 4-A")
+            elif capped:
+                example = None
             else:
                 example = _example("43", "example 3")
         if example is None and not chips:
