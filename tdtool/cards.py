@@ -163,7 +163,11 @@ def parse_cards(text: str) -> tuple[Card, ...]:
     cards: list[Card] = []
     for word in _SEPARATORS.split(text.strip()):
         if word:
-            cards.extend(_split_word(word))
+            card = _BY_TEXT.get(word.upper())  # the usual case: one card per word, no symbols
+            if card is not None:
+                cards.append(card)
+            else:
+                cards.extend(_split_word(word))
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

@@ -131,8 +131,9 @@ def compose(text: str, source: str) -> yaml.Node | None:
     """
     if len(text) > MAX_CHARS:
         raise YamlRefused(
-            source, 1, f"the file is longer than {MAX_CHARS:,} characters; check that it is"
-            " the right file."
+            source,
+            1,
+            f"the file is longer than {MAX_CHARS:,} characters; check that it is the right file.",
         )
     try:
         text.encode("utf-8")
@@ -331,6 +332,14 @@ class _Composer:
 
     def check_value(self, node: yaml.ScalarNode, event: Any) -> None:
         """An int, float, bool or null scalar constructs, and its number is in bounds."""
+        text = node.value
+        if (
+            node.tag == _CORE + "int"
+            and len(text) <= MAX_DIGITS
+            and text.isascii()
+            and text.isdigit()
+        ):
+            return  # plain digits (amounts, seats): always in bounds, nothing to construct
         kind = node.tag.removeprefix(_CORE)
         try:
             result = value(node)

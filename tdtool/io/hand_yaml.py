@@ -182,6 +182,8 @@ def _line(node: yaml.Node) -> int:
 class _Reader:
     def __init__(self, source: str) -> None:
         self.source = source
+        self.first_words: set[str] = set()
+        """The first word of every seated player's name, lower case (`River`, `Flop Joe`)."""
 
     def fail(self, node: yaml.Node | int, message: str) -> InputError:
         line = node if isinstance(node, int) else _line(node)
@@ -472,6 +474,7 @@ class _Reader:
                         f"{name} should have {want} hole cards{game}, not {len(cards)}.",
                     )
             entries.append(SeatEntry(seat, name, stack, cards, _line(key_node)))
+            self.first_words.add(name.lower().split()[0])
         if not 2 <= len(entries) <= 10:
             raise self.fail(node, f"a hand needs 2 to 10 players, not {len(entries)}.")
         return tuple(sorted(entries, key=lambda e: e.seat))
@@ -525,7 +528,7 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.EXTRA_CARD, seat=self.who(node, words[2:], seats)
             )
-        if low[0] in KEYWORDS and self._named_player(low, seats):
+        if low[0] in KEYWORDS and low[0] in self.first_words and self._named_player(low, seats):
             pass  # `River call`: a player named like a keyword, never a board line
         elif low[0] in STREET_WORDS:
             return self.board(node, text, STREET_WORDS[low[0]], " ".join(words[1:]), False)

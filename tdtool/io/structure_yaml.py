@@ -313,9 +313,7 @@ def _show(value: Any) -> str:
     return repr(value) if isinstance(value, str) else str(value)
 
 
-def _number(
-    node: yaml.Node, report: _Report, label: str, what: str
-) -> int | None:
+def _number(node: yaml.Node, report: _Report, label: str, what: str) -> int | None:
     value = _value(node) if isinstance(node, yaml.ScalarNode) else None
     try:
         if value is None:
@@ -350,9 +348,7 @@ def _pair(
         return None
 
 
-def _chips(
-    node: yaml.Node, report: _Report, label: str, what: str
-) -> tuple[int, ...] | None:
+def _chips(node: yaml.Node, report: _Report, label: str, what: str) -> tuple[int, ...] | None:
     items = node.value if isinstance(node, yaml.SequenceNode) else [node]
     if isinstance(node, yaml.MappingNode):
         items = []

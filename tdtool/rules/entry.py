@@ -8,6 +8,7 @@ their own (`IrregularityLine`) so that the rulings plug in at exactly one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from enum import StrEnum
 
 from tdtool.cards import Card
@@ -177,4 +178,8 @@ class EnteredHand:
 
     def name(self, seat: int) -> str:
         """The name of the player in `seat`."""
-        return next(s.name for s in self.seats if s.seat == seat)
+        return self._names[seat]
+
+    @cached_property
+    def _names(self) -> dict[int, str]:
+        return {s.seat: s.name for s in self.seats}
