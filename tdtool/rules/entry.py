@@ -8,8 +8,8 @@ their own (`IrregularityLine`) so that the rulings plug in at exactly one place.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cached_property
 from enum import StrEnum
+from functools import cached_property
 
 from tdtool.cards import Card
 from tdtool.game import Variant
