@@ -66,6 +66,9 @@ def test_prize_pool_counts_entries_rebuys_and_addons(cli, db):
     names = [f"P{i}" for i in range(16)]
     cli("--db", db, "player", "add", *names)
     assert cli("--db", db, "player", "rebuy", "P1").exit_code == 0
+    # The add-on is sold at the break after the rebuy period (level 2 here), not before.
+    for step in ("start", "next", "next"):
+        cli("--db", db, "clock", step)
     result = cli("--db", db, "player", "addon", "P2")
     assert result.exit_code == 0 and "5,000 chips" in result.stdout
     data = json.loads(cli("--db", db, "status", "--json").stdout)
@@ -102,6 +105,8 @@ def test_reentry_needs_a_busted_player(cli, db):
 
 def test_addon_once_per_entry(cli, db):
     cli("--db", db, "player", "add", "Anna")
+    for step in ("start", "next", "next"):  # the add-on break
+        cli("--db", db, "clock", step)
     assert cli("--db", db, "player", "addon", "Anna").exit_code == 0
     result = cli("--db", db, "player", "addon", "Anna")
     assert result.exit_code == 1 and "already taken the add-on" in result.stderr

@@ -95,6 +95,11 @@ class Busted:
     """Places move down as new entries arrive while late registration is open."""
     stale_buttons: tuple[tuple[int, int], ...]
     """(table, minutes ago): buttons that decided a move though recorded a while ago."""
+    may_rebuy: tuple[SeatedPlayer, ...] = ()
+    """Busted during the rebuy period: each may rebuy into the seat shown; the tables are
+    settled at the next bust (or `tdtool seat balance`) once it is known who stays out."""
+    rebuy_until: int | None = None
+    """The last level of the rebuy period (when `may_rebuy`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
@@ -105,6 +110,7 @@ class Busted:
             "tables": self.tables,
             "winner": self.winner,
             "hand_for_hand_next": self.hand_for_hand_next,
+            "may_rebuy": [p.to_dict() for p in self.may_rebuy],
         }
 
 
@@ -120,7 +126,13 @@ def bust(
     change = run_change(
         db,
         lambda s, now, rng, choose: director.bust(
-            s, list(names), rng, None if stacks is None else list(stacks), hand_for_hand, choose
+            s,
+            list(names),
+            rng,
+            None if stacks is None else list(stacks),
+            hand_for_hand,
+            choose,
+            now,
         ),
         ask,
     )
@@ -134,7 +146,19 @@ def bust(
     now = time.time()
     moves = change.moves
     winner = state.winner()
+    held = not moves and winner is None and director.rebuys_open(state, now)
+    may_rebuy = tuple(
+        SeatedPlayer(
+            f.name,
+            state.last_seat[f.name].table if f.name in state.last_seat else None,
+            state.last_seat[f.name].seat if f.name in state.last_seat else None,
+        )
+        for f in finishes
+        if held
+    )
     return Busted(
+        may_rebuy=may_rebuy,
+        rebuy_until=director.rebuy_until(state) if may_rebuy else None,
         busted=tuple(finishes),
         moves=moves,
         players_left=state.players_left,
@@ -177,17 +201,41 @@ class Rebought:
     rebuys: int
     """The player's rebuys, this one included."""
     chips: int
+    back_in: SeatedPlayer | None = None
+    """Set when the player had busted in the rebuy period: where they sit down again."""
+    same_seat: bool = False
+    """Whether that is the seat they busted from."""
+    moves: tuple[Move, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player rebuy --json`."""
-        return {"name": self.name, "rebuys": self.rebuys, "chips": self.chips}
+        out: dict[str, Any] = {"name": self.name, "rebuys": self.rebuys, "chips": self.chips}
+        if self.back_in is not None:
+            out["back_in"] = {**self.back_in.to_dict(), "same_seat": self.same_seat}
+            out["moves"] = moves_json(self.moves)
+        return out
 
 
-def rebuy(db: Path, name: str) -> Rebought:
-    """A player still in buys a rebuy (per the terms, until the rebuy period ends)."""
-    change = run_change(db, lambda s, now, rng, choose: director.rebuy(s, name, now))
-    p = change.state.player(name)
-    return Rebought(p.name, p.rebuys, change.state.rebuy_chips)
+def rebuy(db: Path, name: str, ask: Ask | None = None) -> Rebought:
+    """A player buys a rebuy (per the terms, until the rebuy period ends); a player who busted
+    in the rebuy period comes back in (the bust is taken back)."""
+    before: dict[str, Any] = {}
+
+    def build(s: State, now: float, rng: Any, choose: Any) -> Any:
+        p = s.player(name)
+        before["busted"] = p.busted
+        before["seat"] = s.last_seat.get(p.name)
+        return director.rebuy(s, name, now, rng, choose)
+
+    change = run_change(db, build, ask)
+    state = change.state
+    p = state.player(name)
+    if not before.get("busted"):
+        return Rebought(p.name, p.rebuys, state.rebuy_chips)
+    entry = [m for m in change.moves if m.player == p.name and m.from_seat is None]
+    same = bool(entry) and entry[0].to_seat == before.get("seat")
+    where = SeatedPlayer.of(state, p.name)
+    return Rebought(p.name, p.rebuys, state.rebuy_chips, where, same, change.moves)
 
 
 @dataclass(frozen=True)

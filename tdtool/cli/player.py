@@ -80,9 +80,25 @@ def bust(
     if json_out:
         emit_json(result.to_dict())
         return
+    held = {p.name: p for p in result.may_rebuy}
     for b in result.busted:
         shared = f" (tied: places {b.place}-{b.through} share their prizes)" if b.tied else ""
-        typer.echo(f"{b.name} is out in {ordinal(b.place)} place{shared}.")
+        if b.name in held:
+            p = held[b.name]
+            seat = f" to table {p.table}, seat {p.seat}" if p.table else ""
+            typer.echo(
+                f"{b.name} busts with rebuys open (until the end of level {result.rebuy_until}):"
+                f" `tdtool player rebuy {b.name}` brings {b.name} back{seat}."
+                f" If {b.name} does not rebuy, {b.name} finishes in {ordinal(b.place)}"
+                f" place{shared}."
+            )
+        else:
+            typer.echo(f"{b.name} is out in {ordinal(b.place)} place{shared}.")
+    if held:
+        typer.echo(
+            "The tables stay as they are until it is known who stays out: they are settled at"
+            " the next bust, or now with `tdtool seat balance`."
+        )
     if result.late_registration_open:
         typer.echo(
             "(Late registration is open: places move down as new entries arrive and settle"
@@ -202,18 +218,32 @@ def rebuy(
     name: Annotated[str, typer.Argument(help="The player buying chips.")],
     json_out: JsonOpt = False,
 ) -> None:
-    """A player still in buys a rebuy (per the terms, until the rebuy period ends).
+    """A player buys a rebuy (per the terms, until the rebuy period ends).
+
+    A player who busted during the rebuy period may rebuy too: the bust is taken back and
+    they sit down again, in the same seat if it is still free.
 
     Example: tdtool player rebuy Anna
     """
     from tdtool.app import players
+    from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
 
-    result = players.rebuy(db_path(ctx), name)
+    result = players.rebuy(db_path(ctx), name, asker(json_out))
     if json_out:
         emit_json(result.to_dict())
         return
     typer.echo(f"{result.name} rebought: give {result.chips:,} chips (rebuy {result.rebuys}).")
+    back = result.back_in
+    if back is not None:
+        where = f"table {back.table}, seat {back.seat}"
+        if result.same_seat:
+            typer.echo(f"{result.name} is back in, in the same seat ({where}).")
+        else:
+            typer.echo(f"{result.name} is back in; their seat was taken, so: {where}.")
+        others = [m for m in result.moves if m.player != result.name]
+        if others:
+            typer.echo("\n".join(move_lines(others)))
 
 
 @app.command("addon")

@@ -27,7 +27,8 @@ from tdtool.tournament.events import (
 from tdtool.tournament.places import Bust, finishing_places
 from tdtool.tournament.rng import Rng
 from tdtool.tournament.seating import Chooser, Move, MoveReason
-from tdtool.tournament.state import State, current_level, registration_open
+from tdtool.tournament.state import State, clock_reading, current_level, registration_open
+from tdtool.tournament.structure import Break, Level
 
 Events = list[tuple[str, dict[str, Any]]]
 
@@ -161,25 +162,83 @@ def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | Non
     return events
 
 
-def rebuy(state: State, name: str, now: float) -> Events:
-    """A player still in buys more chips, per the terms."""
+def rebuy_until(state: State) -> int | None:
+    """The last level of the rebuy period (the terms, else the late-registration level)."""
+    return state.terms.rebuy_until or (
+        state.structure.late_registration if state.structure else None
+    )
+
+
+def rebuys_open(state: State, now: float) -> bool:
+    """Whether rebuys are sold at `now`: the terms sell them, the rebuy period runs, no deal."""
+    from tdtool.tournament.money import accepted_deal
+
+    if state.terms.rebuy_price <= 0 or accepted_deal(state) is not None:
+        return False
+    until = rebuy_until(state)
+    return until is None or current_level(state, now) <= until
+
+
+def rebuy(
+    state: State, name: str, now: float, rng: Random | None = None, choose: Chooser | None = None
+) -> Events:
+    """A player buys more chips, per the terms, until the rebuy period ends.
+
+    A player who busted during the rebuy period may rebuy too: that takes the bust back
+    (their place is gone) and they sit down again, in the seat they busted from if it is
+    still free, else in a random open seat (TDA 8A); the tables are settled after.
+    """
     p = state.player(name)
     t = state.terms
     if t.rebuy_price <= 0:
         raise RuleError("This tournament sells no rebuys", "(set {created:rebuy PRICE}).")
-    if p.busted:
-        hint = "re-enter with {reenter}." if t.reentry else "they stay out."
-        raise RuleError(f"{p.name} is out of the tournament;", hint)
-    until = t.rebuy_until or (state.structure.late_registration if state.structure else None)
+    until = rebuy_until(state)
     level = current_level(state, now)
     if until is not None and level > until:
-        raise RuleError(f"Rebuys ended after level {until}; level {level} is being played.")
+        gone = f" {p.name} is out" + (";" if t.reentry else ".") if p.busted else ""
+        raise RuleError(
+            f"Rebuys ended after level {until}; level {level} is being played.{gone}",
+            "they may re-enter with {reenter}." if p.busted and t.reentry else "",
+        )
     _refuse_after_deal(state, "Rebuying")
-    return [PlayerRebuy(p.name).event()]
+    events: Events = [PlayerRebuy(p.name).event()]
+    if p.busted and state.drawn:
+        seat = state.last_seat.get(p.name)
+        held = (
+            seat is not None
+            and seat.table in state.plan.open_tables()
+            and seat.seat in state.plan.open_seats(seat.table)
+        )
+        if held:
+            assert seat is not None
+            move = Move(p.name, None, seat, MoveReason.LATE_ENTRY)
+            state.plan.apply(move)
+        else:
+            assert rng is not None, "a returning player's seat may be drawn: pass the rng"
+            move = seating.seat_entry(state.plan, p.name, rng)
+        assert rng is not None, "balancing after a returning player may draw: pass the rng"
+        events += _move_events([move]) + _settle(state, rng, choose)
+    return events
+
+
+def addon_period(state: State) -> tuple[int, int] | None:
+    """(index of the period, number of the level before it) in which add-ons are sold:
+    the period right after the rebuy period's last level, normally the add-on break.
+    None when the structure has no such period."""
+    if state.structure is None:
+        return None
+    until = state.terms.addon_after or rebuy_until(state)
+    if until is None:
+        return None
+    periods = state.structure.periods
+    for i, period in enumerate(periods):
+        if isinstance(period, Level) and period.number == until and i + 1 < len(periods):
+            return i + 1, until
+    return None
 
 
 def addon(state: State, name: str, now: float) -> Events:
-    """A player still in takes the add-on (once per entry), per the terms."""
+    """A player still in takes the add-on (once per entry), at the add-on break per the terms."""
     p = state.player(name)
     if state.terms.addon_price <= 0:
         raise RuleError("This tournament has no add-on", "(set {created:addon PRICE}).")
@@ -188,6 +247,26 @@ def addon(state: State, name: str, now: float) -> Events:
     if p.addons >= p.entries:
         raise RuleError(f"{p.name} has already taken the add-on for this entry.")
     _refuse_after_deal(state, "The add-on")
+    window = addon_period(state)
+    if window is not None and state.structure is not None:
+        index, after = window
+        period = state.structure.periods[index]
+        when = (
+            f"at the break after level {after}"
+            if isinstance(period, Break)
+            else f"after level {after}, during level {after + 1}"
+        )
+        reading = clock_reading(state, now)
+        if reading.period_index != index or reading.past_last_level:
+            being = (
+                f"the break before level {reading.level.number}"
+                if reading.on_break
+                else f"level {reading.level.number}"
+            )
+            raise RuleError(
+                f"The add-on is sold {when} (the end of the rebuy period); {being} is being"
+                " played now."
+            )
     return [PlayerAddon(p.name).event()]
 
 
@@ -215,9 +294,14 @@ def bust(
     stacks: Sequence[int] | None = None,
     hand_for_hand: bool = False,
     choose: Chooser | None = None,
+    now: float | None = None,
 ) -> Events:
     """Players out in one hand: their places (RP-8; ranked by `stacks` at the start of the
-    hand, ties when equal), then the balancing moves or breaks that follow (TDA 10B, 11)."""
+    hand, ties when equal), then the balancing moves or breaks that follow (TDA 10B, 11).
+
+    During the rebuy period (`now` given and `rebuys_open`) the tables are left as they are:
+    a busted player may rebuy and sit down again in the same seat (`rebuy`), so the moves
+    wait for the next bust or `balance`, when it is known who stays out."""
     if not names:
         raise InputError("Name the busted player(s),", "e.g. {bust:Anna}.")
     if not state.drawn:
@@ -262,6 +346,8 @@ def bust(
     for p in players:
         if state.plan.seat_of(p.name) is not None:
             state.plan.remove(p.name)
+    if now is not None and rebuys_open(state, now) and state.players_left - len(players) > 1:
+        return [busted.event()]
     return [busted.event(), *_settle(state, rng, choose)]
 
 

@@ -109,6 +109,9 @@ class State:
     eliminations: list[list[tuple[str, int]]] = field(default_factory=list)
     """Each hand that busted players: (name, rank in that hand; equal ranks tie)."""
     last_event_at: float | None = None
+    last_seat: dict[str, Seat] = field(default_factory=dict)
+    """Where each busted player sat when they busted (a rebuy in the rebuy period may
+    give the seat back)."""
     clock: ClockState = field(default_factory=ClockState)
     money: MoneyState = field(default_factory=MoneyState)
 
@@ -292,8 +295,15 @@ def _reentered(state: State, e: ev.PlayerReentered, at: float) -> None:
 
 
 def _rebuy(state: State, e: ev.PlayerRebuy, at: float) -> None:
-    state.player(e.name).rebuys += 1
+    """A rebuy; by a player who busted during the rebuy period it takes the bust back: they
+    are in again and their place is gone (their seat is given by the moves recorded next)."""
+    p = state.player(e.name)
+    p.rebuys += 1
     state.rebuys += 1
+    if p.busted:
+        p.busted = False
+        group, rank = p.places.pop()
+        state.eliminations[group].remove((p.name, rank))
 
 
 def _addon(state: State, e: ev.PlayerAddon, at: float) -> None:
@@ -322,7 +332,9 @@ def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
     hand: list[tuple[str, int]] = []
     for entry in e.players:
         p = state.player(entry.name)
-        if state.plan.seat_of(p.name) is not None:
+        seat = state.plan.seat_of(p.name)
+        if seat is not None:
+            state.last_seat[p.name] = seat
             state.plan.remove(p.name)
         p.busted = True
         p.places.append((group, entry.rank))

@@ -32,6 +32,9 @@ class Terms:
     """Prize-pool part of an add-on; 0 means no add-ons."""
     addon_fee: int = 0
     addon_chips: int = 0
+    addon_after: int | None = None
+    """Add-ons are sold in the period right after this level (normally a break); None: after
+    the rebuy period's last level."""
     guarantee: int = 0
     """The prize pool is topped up to at least this."""
     rounding: int = 1
@@ -48,6 +51,13 @@ class Terms:
                 OPTIONS_BY_FIELD["rebuy_until"],
                 self.rebuy_until,
                 f"the structure has only {levels} levels; give one of them",
+            )
+        if self.addon_after is not None and self.addon_after >= levels:
+            raise TermsError(
+                OPTIONS_BY_FIELD["addon_after"],
+                self.addon_after,
+                f"add-ons are sold after that level, and the structure has {levels} levels;"
+                " give a level before the last",
             )
 
     def check(self, levels: int | None = None) -> Terms:
@@ -71,8 +81,12 @@ class Terms:
         return replace(self, **changes).check(levels)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict (stored in the event log)."""
-        return asdict(self)
+        """A JSON-ready dict (stored in the event log); `addon_after` only when set, so the
+        terms of files written before it existed read and write back unchanged."""
+        data = asdict(self)
+        if data["addon_after"] is None:
+            del data["addon_after"]
+        return data
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Terms:
@@ -150,6 +164,9 @@ OPTIONS: tuple[TermOption, ...] = (
     TermOption("addon_fee", "addon-fee", "Add-on fee", "House part of an add-on.", int),
     TermOption("addon_chips", "addon-chips", "Add-on chips (0: starting stack)",
                "Chips an add-on gives (0: the starting stack).", int),
+    TermOption("addon_after", "addon-after", "Add-on sold after level",
+               "Add-ons are sold in the break (or level) after this level (0: the rebuy"
+               " period's last level).", int, zero_is_default=True),
     TermOption("guarantee", "guarantee", "Guarantee", "Guaranteed prize pool.", int,
                what_if=True),
     TermOption("rounding", "rounding", "Payouts rounded to", "Payouts are multiples of this.",
