@@ -41,6 +41,9 @@ def test_register_bust_reenter_rebuy_addon_through_the_app(db):
     again = players.reenter(db, "P0")
     assert again.entries == 2 and again.player.table is not None
     assert players.rebuy(db, "P2").to_dict() == {"name": "P2", "rebuys": 1, "chips": 10_000}
+    with Store.open(db) as store, store.transaction() as tx:  # to the add-on break (issue 13)
+        for kind in ("clock.start", "clock.next", "clock.next"):
+            tx.append(kind, {})
     assert players.addon(db, "P2").to_dict() == {"name": "P2", "addons": 1, "chips": 10_000}
     rows = {r.name: r for r in players.players(db).rows}
     assert rows["P1"].status == "busted" and rows["P0"].entries == 2
