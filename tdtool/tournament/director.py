@@ -180,7 +180,7 @@ def rebuys_open(state: State, now: float) -> bool:
 
 
 def rebuy(
-    state: State, name: str, now: float, rng: Random | None = None, choose: Chooser | None = None
+    state: State, name: str, now: float, rng: Rng | None = None, choose: Chooser | None = None
 ) -> Events:
     """A player buys more chips, per the terms, until the rebuy period ends.
 
