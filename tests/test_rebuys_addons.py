@@ -69,22 +69,22 @@ def test_after_the_rebuy_period_a_busted_player_stays_out(cli, db):
     assert "P3 is out in 11th place." in bust.stdout
     late = cli("--db", db, "player", "rebuy", "P3")
     assert late.exit_code == 1
-    assert "Rebuys ended after level 2; level 3 is being played. P3 is out." in late.stderr
+    assert "Rebuys ended after level 2, and level 3 is being played. P3 is out." in late.stderr
 
 
 def test_the_add_on_is_sold_at_the_add_on_break_only(cli, db):
     early = cli("--db", db, "player", "addon", "P1")
     assert early.exit_code == 1
     assert (
-        "The add-on is sold at the break after level 2 (the end of the rebuy period);"
-        " level 1 is being played now." in early.stderr
+        "The add-on is sold at the break after level 2 (the end of the rebuy period), and"
+        " now level 1 is being played." in early.stderr
     )
     for step in ("start", "next", "next"):  # the break after level 2
         cli("--db", db, "clock", step)
     assert cli("--db", db, "player", "addon", "P1").exit_code == 0
     cli("--db", db, "clock", "next")  # level 3: the add-on break is over
     late = cli("--db", db, "player", "addon", "P2")
-    assert late.exit_code == 1 and "level 3 is being played now" in late.stderr
+    assert late.exit_code == 1 and "now level 3 is being played" in late.stderr
 
 
 def test_the_terms_may_sell_the_add_on_after_another_level(cli, tmp_path, monkeypatch):
@@ -93,7 +93,7 @@ def test_the_terms_may_sell_the_add_on_after_another_level(cli, tmp_path, monkey
     cli("player", "add", "Anna", "Ben")
     for step in ("start", "next", "next"):
         cli("clock", step)
-    assert "level 3 is being played now" in cli("player", "addon", "Anna").stderr
+    assert "now level 3 is being played" in cli("player", "addon", "Anna").stderr
     cli("clock", "next")  # the period after level 3 (a level in the turbo: no break there)
     result = cli("player", "addon", "Anna")
     assert result.exit_code == 0, result.output

@@ -129,7 +129,8 @@ def describe(deal: Deal) -> str:
     from tdtool.cli.render import table
 
     lines = [
-        f"{title(deal)} for {len(deal.names)} players. {prizes_line(deal)}",
+        f"{title(deal)} for {len(deal.names)} player{'' if len(deal.names) == 1 else 's'}."
+        f" {prizes_line(deal)}",
         "",
         table(rows(deal), HEADERS, disable_numparse=True),
     ]

@@ -96,13 +96,24 @@ def _refuse_after_deal(state: State, what: str) -> None:
         )
 
 
+def now_playing(state: State, now: float) -> str:
+    """Where the clock is, to be read aloud: 'level 7 is being played' or 'the break before
+    level 7 is on' (on a break the next level's number applies, see `current_level`)."""
+    if state.structure is None:
+        return f"level {current_level(state, now)} is being played"
+    reading = clock_reading(state, now)
+    if reading.on_break:
+        return f"the break before level {reading.level.number} is on"
+    return f"level {reading.level.number} is being played"
+
+
 def _require_open(state: State, now: float, what: str) -> None:
     _refuse_after_deal(state, what)
     if not registration_open(state, now):
         closes = state.structure.late_registration if state.structure else None
         raise RuleError(
-            f"{what} is closed: late registration ended after level {closes}"
-            f" and level {current_level(state, now)} is being played."
+            f"{what} is closed: late registration ended after level {closes},"
+            f" and {now_playing(state, now)}."
         )
 
 
@@ -197,7 +208,7 @@ def rebuy(
     if until is not None and level > until:
         gone = f" {p.name} is out" + (";" if t.reentry else ".") if p.busted else ""
         raise RuleError(
-            f"Rebuys ended after level {until}; level {level} is being played.{gone}",
+            f"Rebuys ended after level {until}, and {now_playing(state, now)}.{gone}",
             "they may re-enter with {reenter}." if p.busted and t.reentry else "",
         )
     _refuse_after_deal(state, "Rebuying")
@@ -258,14 +269,9 @@ def addon(state: State, name: str, now: float) -> Events:
         )
         reading = clock_reading(state, now)
         if reading.period_index != index or reading.past_last_level:
-            being = (
-                f"the break before level {reading.level.number}"
-                if reading.on_break
-                else f"level {reading.level.number}"
-            )
             raise RuleError(
-                f"The add-on is sold {when} (the end of the rebuy period); {being} is being"
-                " played now."
+                f"The add-on is sold {when} (the end of the rebuy period), and now"
+                f" {now_playing(state, now)}."
             )
     return [PlayerAddon(p.name).event()]
 

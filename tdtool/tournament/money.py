@@ -98,8 +98,8 @@ def change_terms(
     `Terms.with_values`). `table`: a table, None (default curve), or False (leave as is)."""
     if state.eliminations:
         raise RuleError(
-            "The terms cannot change after the first bust: players have been paid (or not) "
-            "by them.",
+            "The terms cannot change after the first bust: the players out so far finished"
+            " under them.",
             "Take the bust back with {undo} first if it was a mistake.",
         )
     levels = len(state.structure.levels) if state.structure is not None else None
