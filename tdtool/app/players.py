@@ -81,6 +81,65 @@ class Finish:
 
 
 @dataclass(frozen=True)
+class MoneyNews:
+    """What a bust means for the money, to announce at any table count."""
+
+    paid: int
+    """Places paid."""
+    bubble: bool
+    """One player more than the places paid is left: the next player out wins nothing."""
+    in_the_money: bool
+    """This bust put the players left in the money."""
+    next_place: int | None
+    """The place the next player out finishes in, when it pays."""
+    next_prize: int | None
+    """What that place wins."""
+    jump: int | None
+    """How much more that is than the place just awarded (a pay jump), when more."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "paid": self.paid,
+            "bubble": self.bubble,
+            "in_the_money": self.in_the_money,
+            "next_place": self.next_place,
+            "next_prize": self.next_prize,
+            "pay_jump": self.jump,
+        }
+
+
+def money_news(state: State, before: int) -> MoneyNews | None:
+    """The bubble, getting in the money and the pay jumps after a bust that left
+    `state.players_left` of `before` players (None when nothing is paid or the money is
+    still far off)."""
+    from tdtool.tournament.money import payout_table, state_payouts
+    from tdtool.tournament.payouts import paid_count
+
+    pool = state.prize_pool
+    left = state.players_left
+    if pool <= 0 or left < 1:
+        return None
+    paid = paid_count(state.terms, pool, state.entries, payout_table(state))
+    if paid <= 0 or left > paid + 1:
+        return None
+    if left == paid + 1:
+        return MoneyNews(paid, True, False, None, None, None)
+    amounts = state_payouts(state).amounts
+    prize = amounts[left - 1] if left - 1 < len(amounts) else None
+    last = amounts[left] if left < len(amounts) else 0
+    jump = prize - last if prize is not None and 0 < last < prize and left > 1 else None
+    return MoneyNews(
+        paid,
+        False,
+        before > paid >= left,
+        left if left > 1 else None,
+        prize if left > 1 else None,
+        jump if left > 1 else None,
+    )
+
+
+@dataclass(frozen=True)
 class Busted:
     """Players out in one hand, the moves that followed and where the tournament stands."""
 
@@ -100,6 +159,8 @@ class Busted:
     settled at the next bust (or `tdtool seat balance`) once it is known who stays out."""
     rebuy_until: int | None = None
     """The last level of the rebuy period (when `may_rebuy`)."""
+    money: MoneyNews | None = None
+    """The bubble, the money and the pay jumps (None while the money is far off)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
@@ -111,6 +172,7 @@ class Busted:
             "winner": self.winner,
             "hand_for_hand_next": self.hand_for_hand_next,
             "may_rebuy": [p.to_dict() for p in self.may_rebuy],
+            "money": None if self.money is None else self.money.to_dict(),
         }
 
 
@@ -157,6 +219,7 @@ def bust(
         if held
     )
     return Busted(
+        money=None if may_rebuy else money_news(state, state.players_left + len(finishes)),
         may_rebuy=may_rebuy,
         rebuy_until=director.rebuy_until(state) if may_rebuy else None,
         busted=tuple(finishes),

@@ -112,10 +112,33 @@ def bust(
             f" since, `tdtool undo`, record it with `tdtool seat button {table} SEAT` and bust"
             " again."
         )
-    if result.hand_for_hand_next:
+    news = result.money
+    if news is not None and news.bubble:
         typer.echo(
-            f"The bubble: {result.players_left} players left and one fewer is paid. Play the"
-            " next hand hand-for-hand (RP-8) and record its busts together with --hand-for-hand."
+            f"The bubble: {result.players_left} players left and {news.paid} are paid;"
+            " the next player out wins nothing."
+        )
+        if result.hand_for_hand_next:
+            typer.echo(
+                "Play the next hand hand-for-hand (RP-8) at every table and record its busts"
+                " together with --hand-for-hand."
+            )
+        else:
+            typer.echo(
+                "One table is left, so nobody waits for another table: players out in the same"
+                " hand are ranked by their chips at its start (give --stacks)."
+            )
+    elif result.hand_for_hand_next:
+        typer.echo(
+            f"{result.players_left} players left: play the next hand hand-for-hand (RP-8) and"
+            " record its busts together with --hand-for-hand."
+        )
+    if news is not None and news.in_the_money:
+        typer.echo(f"In the money: the {result.players_left} players left are all paid.")
+    if news is not None and news.next_prize is not None and news.next_place is not None:
+        jump = f", {news.jump:,} more than {ordinal(news.next_place + 1)}" if news.jump else ""
+        typer.echo(
+            f"Next out finishes {ordinal(news.next_place)} and wins {news.next_prize:,}{jump}."
         )
     if result.winner:
         typer.echo(f"{result.winner} wins the tournament!")
