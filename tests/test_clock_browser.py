@@ -115,3 +115,16 @@ def test_tv_page_shows_level_and_time_and_follows_clock_next(cli, db, server, tm
     shot = tmp_path / "clock-tv.png"
     chromium(tmp_path, server, f"--screenshot={shot}")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_tv_page_shows_the_winner_and_the_results_once_it_is_over(cli, db, server, tmp_path):
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "player", "bust", "Cleo")
+    cli("--db", db, "player", "bust", "Ben")
+    dom = chromium(tmp_path, server, "--dump-dom")
+    body = re.search(r'<body class="([^"]*)"', dom)
+    assert body and "finished" in body.group(1) and "paused" not in body.group(1)
+    assert re.search(r'id="label">WINNER<', dom) and re.search(r'id="time"[^>]*>Anna<', dom)
+    assert "1. Anna" in dom and "2. Ben" in dom

@@ -54,7 +54,7 @@ def test_the_screen_fits_80x24_and_keeps_the_blinds_while_paused():
     lines = text.rstrip("\n").split("\n")
     assert len(lines) == 24 and max(map(len, lines)) <= 80
     assert "PAUSED" in text and "Blinds 50 / 100" in text
-    assert "Players 5 / 6" in text and "Average 12,000 (120 BB)" in text
+    assert "Players left 5 of 6 entries" in text and "Average 12,000 (120 BB)" in text
 
 
 def test_the_screen_scales_the_digits_up_on_a_big_terminal():

@@ -67,5 +67,17 @@ def view_data(state: State, now: float) -> dict[str, Any]:
         average_stack=average,
         average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
         prize_pool=state.prize_pool,
+        winner=None,
+        results=[],
     )
+    winner = state.winner()
+    if winner is not None:
+        from tdtool.tournament.money import results
+
+        data["winner"] = winner
+        data["results"] = [
+            {"place": r.place, "name": r.name, "prize": r.prize}
+            for r in results(state)
+            if r.place is not None and r.place <= 9
+        ]
     return data

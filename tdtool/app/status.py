@@ -28,6 +28,10 @@ class Status:
     tables: tuple[tuple[int, int], ...]
     """(table, players) of each open table, by number."""
     clock: ClockReading | None
+    winner: str | None = None
+    """Set once the tournament is over."""
+    results: tuple[tuple[int, str, int], ...] = ()
+    """(place, name, prize) of the paid places once the tournament is over."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool status --json`."""
@@ -43,13 +47,27 @@ class Status:
             "prize_pool": self.prize_pool,
             "tables": [{"table": t, "players": n} for t, n in self.tables],
             "clock": None if self.clock is None else self.clock.as_dict(),
+            "winner": self.winner,
+            "results": [{"place": p, "name": n, "prize": a} for p, n, a in self.results],
         }
 
 
 def status_of(state: State, now: float) -> Status:
     """The status of a state at wall time `now`."""
     plan = state.plan
+    winner = state.winner()
+    finished: tuple[tuple[int, str, int], ...] = ()
+    if winner is not None:
+        from tdtool.tournament.money import results
+
+        finished = tuple(
+            (r.place, r.name, r.prize) for r in results(state) if r.place is not None and r.prize
+        )
+        if not finished:  # nothing paid: the winner alone
+            finished = ((1, winner, 0),)
     return Status(
+        winner=winner,
+        results=finished,
         name=state.name,
         structure=state.structure.name if state.structure else None,
         players_left=state.players_left,

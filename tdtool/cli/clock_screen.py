@@ -106,8 +106,43 @@ def time_text(view: dict[str, Any]) -> str:
     return format_seconds(view["remaining_seconds"])
 
 
+def finished_screen(view: dict[str, Any], width: int, height: int) -> RenderableType:
+    """The screen once the tournament is over: the winner and the results."""
+    head = Text(view.get("name") or "", style="bold")
+    winner = Text(f"{view['winner']} wins the tournament!", style="bold black on green")
+    rows = [
+        Text(
+            f"{r['place']:>3}.  {r['name']}" + (f"   {r['prize']:,}" if r["prize"] else ""),
+            style="bold" if r["place"] == 1 else "",
+        )
+        for r in view.get("results", [])
+    ]
+    figures = Text(
+        f"{view['entries']} entries   Prize pool {view['prize_pool']:,}   The clock is stopped",
+        style="dim",
+    )
+    body = Group(
+        Align.center(head),
+        Text(""),
+        Align.center(winner),
+        Text(""),
+        *[Align.center(r) for r in rows],
+        Text(""),
+        Align.center(figures),
+        Align.center(Text(KEYS_HELP, style="dim", overflow="ellipsis")),
+    )
+    return Panel(
+        Align.center(body, vertical="middle", height=max(1, height - 2)),
+        border_style="green",
+        height=height,
+        width=width,
+    )
+
+
 def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> RenderableType:
     """One frame of the clock for a terminal of `width` x `height`."""
+    if view.get("winner"):
+        return finished_screen(view, width, height)
     status = view["status"]
     on_break = view["on_break"]
     paused = status == "paused"
@@ -156,7 +191,7 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
 
     figures = []
     if view.get("entries"):
-        figures.append(f"Players {view['players_left']} / {view['entries']}")
+        figures.append(f"Players left {view['players_left']} of {view['entries']} entries")
         if view.get("average_stack"):
             bbs = view.get("average_big_blinds")
             figures.append(f"Average {view['average_stack']:,}" + (f" ({bbs:g} BB)" if bbs else ""))

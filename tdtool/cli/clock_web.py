@@ -117,6 +117,7 @@ PAGE = """<!doctype html>
   #ante { text-align: center; font-weight: bold; font-size: min(6vh, 5vw); line-height: 1.2; }
   #notes { display: flex; justify-content: center; gap: 1vh 1.5vw; flex-wrap: wrap;
     align-items: center; margin: 1vh 0; }
+  .note.result { display: block; background: none; color: #fff; }
   .note { font-weight: 900; font-size: min(3.8vh, 2.2vw); padding: 0.15em 0.6em;
     border-radius: 0.3em; white-space: nowrap; }
   .colorup { background: #d0178f; color: #fff; }
@@ -169,8 +170,34 @@ function antes(l) {
 function fig(k, v) {
   return '<div class="fig"><div class="k">' + k + '</div><div class="v">' + v + "</div></div>";
 }
+function finished(d) {
+  // The tournament is over: the winner where the time was, the results under it.
+  const b = document.body.classList;
+  ["break", "paused", "notstarted", "lastminute"].forEach((c) => b.remove(c));
+  b.add("finished");
+  $("name").textContent = d.name || "";
+  $("label").textContent = "WINNER";
+  $("time").textContent = d.winner;
+  $("blinds").textContent = "";
+  $("ante").textContent = "";
+  const notes = $("notes");
+  notes.textContent = "";
+  for (const r of d.results || []) {
+    const span = document.createElement("span");
+    span.className = "note result";
+    span.textContent = r.place + ". " + r.name + (r.prize ? "  " + num(r.prize) : "");
+    notes.appendChild(span);
+  }
+  $("figures").innerHTML = fig("Entries", num(d.entries)) +
+    (d.prize_pool ? fig("Prize pool", num(d.prize_pool)) : "");
+  document.title = "WINNER " + d.winner;
+  const now = ["finished", d.winner, (d.results || []).length, innerWidth, innerHeight].join("|");
+  if (now !== shape) { shape = now; fit(); }
+}
 function render() {
   const d = data;
+  if (d.winner) return finished(d);
+  document.body.classList.remove("finished");
   const passed = d.running ? (performance.now() - got) / 1000 : 0;
   const left = Math.max(0, d.remaining_seconds - passed);
   const b = document.body.classList;
@@ -213,7 +240,7 @@ function render() {
   }
   if (d.seconds_to_break !== null)
     figs.push(fig("Next break in", down(d.seconds_to_break - passed)));
-  if (d.entries) figs.push(fig("Players", d.players_left + " / " + d.entries));
+  if (d.entries) figs.push(fig("Players left", d.players_left + " of " + d.entries + " entries"));
   if (d.entries && d.average_stack) {
     figs.push(fig("Average stack", num(d.average_stack) +
       (d.average_big_blinds ? " · " + d.average_big_blinds + " BB" : "")));

@@ -91,6 +91,14 @@ def _table_numbers(text: str | None) -> list[int]:
 def status_lines(data: dict[str, Any]) -> list[str]:
     """The status screen for a person."""
     lines = [data["name"], "=" * len(data["name"])]
+    if data.get("winner"):
+        lines += [f"Finished: {data['winner']} wins the tournament. The clock is stopped.", ""]
+        lines += [
+            f"{p['place']:>4}. {p['name']}" + (f"  {p['prize']:,}" if p["prize"] else "")
+            for p in data["results"]
+        ]
+        lines += ["", f"{data['entries']} entries, prize pool {data['prize_pool']:,}."]
+        return lines
     rows = clock_rows(data["clock"]) if data.get("clock") else []
     rows += [
         ("Players left", f"{data['players_left']} of {data['entries']} entries"),

@@ -15,6 +15,7 @@ from tdtool.errors import InputError, RuleError
 from tdtool.tournament import seating
 from tdtool.tournament.events import (
     BustedEntry,
+    ClockPause,
     PlayerAddon,
     PlayerBusted,
     PlayerRebuy,
@@ -352,9 +353,15 @@ def bust(
     for p in players:
         if state.plan.seat_of(p.name) is not None:
             state.plan.remove(p.name)
-    if now is not None and rebuys_open(state, now) and state.players_left - len(players) > 1:
+    left = state.players_left - len(players)
+    if now is not None and rebuys_open(state, now) and left > 1:
         return [busted.event()]
-    return [busted.event(), *_settle(state, rng, choose)]
+    events = [busted.event(), *_settle(state, rng, choose)]
+    over = left == 1 and now is not None and state.structure is not None
+    if over and now is not None and clock_reading(state, now).running:
+        # The tournament is over: its clock stops (status and the displays show the winner).
+        events.append(ClockPause().event())
+    return events
 
 
 def balance(state: State, rng: Rng, choose: Chooser | None = None) -> Events:

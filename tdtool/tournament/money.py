@@ -184,6 +184,16 @@ def results(state: State) -> tuple[Result, ...]:
     if deal is not None:
         in_deal = dict(zip(deal.players, deal.amounts, strict=True))
     rows: list[Result] = []
+    entry_no: dict[str, int] = {}
+    several = {p.name for p in state.players.values() if p.entries > 1}
+
+    def label(name: str, note: str) -> str:
+        """A re-entered player's entries are told apart: 'entry 1', 'entry 2' ..."""
+        if name not in several:
+            return note
+        entry_no[name] = entry_no.get(name, 0) + 1
+        return f"entry {entry_no[name]}" + (f"; {note}" if note else "")
+
     for group, hand in enumerate(state.eliminations):
         ranks = sorted({r for _, r in hand})
         for rank in ranks:
@@ -199,7 +209,7 @@ def results(state: State) -> tuple[Result, ...]:
                 prize = shares[name]
                 if name in in_deal and group >= deal_after:
                     prize, note = in_deal[name], "deal"
-                rows.append(Result(place.place, name, prize, note))
+                rows.append(Result(place.place, name, prize, label(name, note)))
     left = [p.name for p in state.players.values() if not p.busted]
     if deal is not None:
         stacks = dict(zip(deal.players, deal.stacks, strict=True))
@@ -213,9 +223,9 @@ def results(state: State) -> tuple[Result, ...]:
                     prize, note = prize + deal.hold_back, "deal + held-back amount"
                 else:
                     note = f"deal; playing for {deal.hold_back}"
-            rows.append(Result(i if over else None, name, prize, note))
+            rows.append(Result(i if over else None, name, prize, label(name, note)))
     elif len(left) == 1 and state.eliminations:
-        rows.append(Result(1, left[0], amounts[0] if amounts else 0, "winner"))
+        rows.append(Result(1, left[0], amounts[0] if amounts else 0, label(left[0], "winner")))
     else:
-        rows += [Result(None, name, 0, "still playing") for name in left]
+        rows += [Result(None, name, 0, label(name, "still playing")) for name in left]
     return tuple(sorted(rows, key=lambda r: (r.place is None, r.place or 0, r.name.casefold())))
