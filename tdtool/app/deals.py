@@ -20,10 +20,23 @@ class DealResult:
 
     deal: Deal
     accepted: bool
+    chips_in_play: int | None = None
+    """The live tournament's chips in play (None for a deal worked out from options)."""
+
+    @property
+    def chips_off(self) -> int:
+        """How many chips the stacks are over (> 0) or under (< 0) the chips in play."""
+        if not self.chips_in_play:
+            return 0
+        return sum(self.deal.stacks) - self.chips_in_play
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool deal icm|chip-chop --json`."""
-        return {**self.deal.to_dict(), "accepted": self.accepted}
+        out = {**self.deal.to_dict(), "accepted": self.accepted}
+        if self.chips_in_play:
+            out["chips_in_play"] = self.chips_in_play
+            out["chips_off"] = self.chips_off
+        return out
 
 
 def deal(
@@ -87,7 +100,7 @@ def deal(
         with Store.open(db()) as store, store.transaction() as tx:
             for kind, data in accept_deal(tx.state(), worked_out):
                 tx.append(kind, data)
-    return DealResult(worked_out, accept)
+    return DealResult(worked_out, accept, live.chips_in_play if live is not None else None)
 
 
 HEADERS = ("Player", "Chips", "Share", "Equity", "Paid now")

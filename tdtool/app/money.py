@@ -49,9 +49,20 @@ def terms(
 
 
 def payouts_of(state: State, table: PayoutTable | None = None) -> PayoutView:
-    """The prize pool and every paid place of a tournament (by `table` instead of its own)."""
-    return payout_view(
+    """The prize pool and every paid place of a tournament (by `table` instead of its own),
+    with the accepted deal if there is one."""
+    import dataclasses
+
+    from tdtool.tournament.money import accepted_deal
+
+    view = payout_view(
         state.terms, state.entries, state.rebuys, state.addons, table or payout_table(state)
+    )
+    deal = accepted_deal(state)
+    if deal is None or table is not None:
+        return view
+    return dataclasses.replace(
+        view, deal=tuple(zip(deal.players, deal.amounts, strict=True)), hold_back=deal.hold_back
     )
 
 

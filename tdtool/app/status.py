@@ -32,6 +32,8 @@ class Status:
     """Set once the tournament is over."""
     results: tuple[tuple[int, str, int], ...] = ()
     """(place, name, prize) of the paid places once the tournament is over."""
+    deal: tuple[tuple[str, int], ...] = ()
+    """(player, amount) of an accepted deal."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool status --json`."""
@@ -49,6 +51,7 @@ class Status:
             "clock": None if self.clock is None else self.clock.as_dict(),
             "winner": self.winner,
             "results": [{"place": p, "name": n, "prize": a} for p, n, a in self.results],
+            "deal": [{"name": n, "amount": a} for n, a in self.deal],
         }
 
 
@@ -65,7 +68,11 @@ def status_of(state: State, now: float) -> Status:
         )
         if not finished:  # nothing paid: the winner alone
             finished = ((1, winner, 0),)
+    from tdtool.tournament.money import accepted_deal
+
+    deal = accepted_deal(state)
     return Status(
+        deal=() if deal is None else tuple(zip(deal.players, deal.amounts, strict=True)),
         winner=winner,
         results=finished,
         name=state.name,

@@ -113,6 +113,14 @@ def run_deal(
         emit_json(result.to_dict())
         return
     typer.echo(describe(result.deal))
+    if result.chips_off:
+        off = result.chips_off
+        typer.echo(
+            f"Warning: the stacks add up to {sum(result.deal.stacks):,} but"
+            f" {result.chips_in_play:,} chips are in play: {abs(off):,}"
+            f" {'too many' if off > 0 else 'missing'}. Count the stacks again before anyone"
+            " signs."
+        )
     if print_to is not None:
         typer.echo(f"Summary for the players to sign written to {print_to}.")
     if accept:

@@ -103,6 +103,22 @@ def _summary(view: PayoutView) -> list[str]:
             f"{money(pool.guarantee)} adds {money(pool.overlay)}."
         )
     how = f"the payout table {view.table!r}" if view.table else "the default curve"
+    if view.deal:
+        shares = ", ".join(f"{n} {money(a)}" for n, a in view.deal)
+        held = (
+            f"; {money(view.hold_back)} is still played for (the winner takes it)"
+            if view.hold_back
+            else ""
+        )
+        lines.append(
+            f"Deal accepted: the last {len(view.deal)} players share places 1-{len(view.deal)}:"
+            f" {shares}{held}."
+            + (
+                " The places below are paid as listed."
+                if len(view.amounts) > len(view.deal)
+                else ""
+            )
+        )
     if view.amounts:
         lines.append(
             f"{len(view.amounts):,} place{'s' * (len(view.amounts) != 1)} paid by {how},"
@@ -115,8 +131,11 @@ def _rows(view: PayoutView) -> list[tuple[str, str, str]]:
     from tdtool.io.money_sheets import money, ordinal
 
     total = view.pool.total or 1
+    dealt = len(view.deal)
     return [
-        (ordinal(i), money(a), f"{100 * a / total:.2f}%")
+        (ordinal(i), "by the deal", "")
+        if i <= dealt
+        else (ordinal(i), money(a), f"{100 * a / total:.2f}%")
         for i, a in enumerate(view.amounts, start=1)
     ]
 

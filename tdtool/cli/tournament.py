@@ -105,6 +105,9 @@ def status_lines(data: dict[str, Any]) -> list[str]:
         ("Average stack", f"{data['average_stack']:,}"),
         ("Prize pool", f"{data['prize_pool']:,}"),
     ]
+    if data.get("deal"):
+        shares = ", ".join(f"{d['name']} {d['amount']:,}" for d in data["deal"])
+        rows.append(("Deal accepted", shares))
     if data["rebuys"] or data["addons"]:
         rows.append(("Rebuys / add-ons", f"{data['rebuys']} / {data['addons']}"))
     if data["tables"]:

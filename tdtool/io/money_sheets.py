@@ -119,11 +119,26 @@ def _markdown(sheet: Sheet) -> str:
     return "\n".join(out) + "\n"
 
 
+def plain(cell: str) -> str:
+    """A number as a spreadsheet reads it: '1,250' -> '1250', '12.50%' -> '12.50'; other text
+    (names, places such as '3rd') as it is.
+
+    >>> [plain(c) for c in ("1,250", "12.50%", "3rd", "Anna", "1,000.50")]
+    ['1250', '12.50', '3rd', 'Anna', '1000.50']
+    """
+    import re
+
+    text = cell.strip()
+    if re.fullmatch(r"-?\d{1,3}(,\d{3})*(\.\d+)?%?|-?\d+(\.\d+)?%", text):
+        return text.replace(",", "").removesuffix("%")
+    return cell
+
+
 def _csv(sheet: Sheet) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(sheet.headers)
-    writer.writerows(sheet.rows)
+    writer.writerows([plain(c) for c in row] for row in sheet.rows)
     return buffer.getvalue()
 
 

@@ -55,6 +55,10 @@ class PayoutView:
     rounding: int
     table: str | None
     """The user table's name, or None for the default curve."""
+    deal: tuple[tuple[str, int], ...] = ()
+    """(player, amount) of an accepted deal: it replaces the top places' prizes."""
+    hold_back: int = 0
+    """Left to play for by the deal; the winner takes it."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -70,7 +74,14 @@ class PayoutView:
             "rounding": self.rounding,
             "table": self.table or "default curve",
             "payouts": [{"place": i, "amount": a} for i, a in enumerate(self.amounts, start=1)],
-        }
+        } | (
+            {
+                "deal": [{"name": n, "amount": a} for n, a in self.deal],
+                "hold_back": self.hold_back,
+            }
+            if self.deal
+            else {}
+        )
 
 
 def payout_view(
@@ -118,6 +129,8 @@ class DealContext:
     names: tuple[str, ...]
     prizes: tuple[int, ...]
     unit: int
+    chips_in_play: int = 0
+    """Chips in the tournament: the stacks of a deal should add up to this."""
 
 
 def deal_context(state: State, names: list[str] | None) -> DealContext:
@@ -149,7 +162,9 @@ def deal_context(state: State, names: list[str] | None) -> DealContext:
     prizes = view.amounts[: len(left)]
     if not prizes:
         raise RuleError("No prize is left to deal for: nobody still playing is in the money.")
-    return DealContext(tuple(given[n] for n in names), tuple(prizes), state.terms.rounding)
+    return DealContext(
+        tuple(given[n] for n in names), tuple(prizes), state.terms.rounding, state.total_chips
+    )
 
 
 def accept_deal(state: State, deal: Deal) -> Events:
