@@ -41,7 +41,18 @@ def test_the_bubble_at_two_tables_is_played_hand_for_hand(cli, tmp_path):
     assert "hand-for-hand (RP-8) at every table" in bubble.stdout
     assert (
         json.loads(
-            cli("--db", db, "player", "bust", "P2", "P3", "--hand-for-hand", "--json").stdout
+            cli(
+                "--db",
+                db,
+                "player",
+                "bust",
+                "P2",
+                "P3",
+                "--hand-for-hand",
+                "--stacks",
+                "5000,3000",
+                "--json",
+            ).stdout
         )["money"]["in_the_money"]
         is True
     )
