@@ -142,11 +142,12 @@ def test_ask_interactively_walks_the_questions(cli, monkeypatch):
     from tdtool.cli import ruling
 
     monkeypatch.setattr(ruling, "_interactive", lambda: True)
-    # what happened? -> 1 (exposed-card); which card off the deck? 6; already exposed? 0;
-    # who acted? none
-    result = cli("ruling", "ask", input="1\n6\n0\nnone\n")
+    # what happened? -> 1 (exposed-card); the dealer thinks in seats (issue 13): 9 players,
+    # the 6th from the small blind, their first card (the 6th off the deck); already
+    # exposed? 0; who acted? none
+    result = cli("ruling", "ask", input="1\n9\n6\n1\n0\nnone\n")
     assert result.exit_code == 0, result.output
-    assert "Which card off the deck" in result.stdout
+    assert "Count the players from the small blind" in result.stdout
     assert "replaced and becomes the first burn" in result.stdout
 
 
@@ -157,3 +158,70 @@ def test_ask_interactive_flop_without_burn_robert(cli, monkeypatch):
     result = cli("ruling", "ask", "--rules", "robert", input="flop-without-burn\nno\n")
     assert result.exit_code == 0, result.output
     assert "RRoP Hold'em 4" in result.stdout
+
+
+def test_ruling_ask_answers_every_ruling_that_ruling_list_shows(cli):
+    from tdtool.rules.rulebook import ENTRIES
+
+    answers = {
+        "exposed-card": ["--card", "5", "--exposed-before", "0"],
+        "boxed-card": ["--boxed-before", "0"],
+        "misdeal": ["--reason", "wrong seat"],
+        "flop-without-burn": ["--flop-action", "no"],
+        "extra-card": ["--extra", "1"],
+    }
+    listed = [e.id for e in ENTRIES]
+    assert len(listed) >= 21
+    for id in listed:
+        result = cli("ruling", "ask", "--what", id, "--acted", "none", *answers.get(id, []))
+        assert result.exit_code == 0, (id, result.output)
+        data = json.loads(
+            cli(
+                "ruling", "ask", "--what", id, "--acted", "none", *answers.get(id, []), "--json"
+            ).stdout
+        )
+        assert data["rule"] and data["steps"], id
+
+
+def test_ruling_ask_exposed_card_in_seats_as_the_dealer_counts(cli):
+    # 9 players; the big blind's first card is the 2nd off the deck: a misdeal (TDA 35A-7).
+    first = cli(
+        "ruling",
+        "ask",
+        "--what",
+        "exposed",
+        "--players",
+        "9",
+        "--seat",
+        "2",
+        "--round",
+        "1",
+        "--exposed-before",
+        "0",
+        "--acted",
+        "none",
+        "--json",
+    )
+    assert first.exit_code == 0, first.output
+    assert json.loads(first.stdout)["misdeal"] is True
+    # The big blind's second card is the 11th: replaced, no misdeal.
+    second = cli(
+        "ruling",
+        "ask",
+        "--what",
+        "exposed-card",
+        "--players",
+        "9",
+        "--seat",
+        "2",
+        "--round",
+        "2",
+        "--exposed-before",
+        "0",
+        "--acted",
+        "none",
+        "--json",
+    )
+    assert json.loads(second.stdout)["misdeal"] is False
+    missing = cli("ruling", "ask", "--what", "exposed-card", "--exposed-before", "0")
+    assert missing.exit_code == 2 and "--seat N --round 1|2 --players P" in missing.stderr

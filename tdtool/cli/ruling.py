@@ -177,12 +177,9 @@ def _decide(what: str, profile: Profile, answers: dict[str, Any]) -> Ruling:
         return _actions(_ask(answers["acted"], "--acted", question))
 
     if what == "exposed-card":
-        card = _ask(
-            answers["card"],
-            "--card",
-            "Which card off the deck was exposed (1 = the first card dealt)?",
-            int,
-        )
+        card = answers["card"]
+        if card is None:
+            card = _card_from_seats(answers)
         before = _ask(
             answers["exposed_before"],
             "--exposed-before",
@@ -220,11 +217,64 @@ def _decide(what: str, profile: Profile, answers: dict[str, Any]) -> Ruling:
     return simple[what](profile)
 
 
+def _card_from_seats(answers: dict[str, Any]) -> int:
+    """Which card off the deck was exposed, from what the dealer knows: how many players were
+    dealt in, whose card it was (counting seats from the small blind) and which of their
+    cards (first or second time round)."""
+    from tdtool.errors import InputError
+
+    if answers["seat"] is None and answers["round"] is None and not _interactive():
+        raise InputError(
+            "No terminal to ask which card was exposed: give --seat N --round 1|2"
+            " --players P (or --card N, counting from the first card dealt)."
+        )
+    players = _ask(answers["players"], "--players", "How many players were dealt in?", int)
+    seat = _ask(
+        answers["seat"],
+        "--seat",
+        "Whose card was exposed? Count the players from the small blind (1 = small blind,"
+        " 2 = big blind, ...)",
+        int,
+    )
+    round_ = _ask(
+        answers["round"], "--round", "Was it that player's first or second card (1 or 2)?", int
+    )
+    if not 2 <= players <= 23:
+        raise InputError(f"--players {players}: a table deals in 2 to 23 players.")
+    if not 1 <= seat <= players:
+        raise InputError(
+            f"--seat {seat}: count the {players} players from the small blind, 1 to {players}."
+        )
+    if round_ not in (1, 2):
+        raise InputError(f"--round {round_}: a player's first card is 1, the second 2.")
+    return (round_ - 1) * players + seat
+
+
+def _book_ruling(id: str, profile: Profile) -> dict[str, Any]:
+    """A rule-book entry with no questions: its ruling under the profile, as `ask` prints it."""
+    from tdtool.rules.rulebook import entry
+
+    found = entry(id)
+    book = found.under(profile)
+    return {
+        "irregularity": found.id,
+        "title": found.title,
+        "misdeal": None,
+        "rule": book.rule,
+        "steps": list(book.steps),
+        "summary": book.ruling,
+    }
+
+
 @app.command("ask")
 def ask(
     what: Annotated[
         str | None,
-        typer.Option("--what", help="What happened: " + ", ".join(_WHAT) + ".", show_default=False),
+        typer.Option(
+            "--what",
+            help="What happened: any id `tdtool ruling list` shows, e.g. exposed-card.",
+            show_default=False,
+        ),
     ] = None,
     acted: Annotated[
         str | None,
@@ -273,6 +323,24 @@ def ask(
             help="Flop without a burn: has anyone acted on the flop (yes/no)?",
         ),
     ] = None,
+    players: Annotated[
+        int | None,
+        typer.Option("--players", show_default=False, help="Exposed card: players dealt in."),
+    ] = None,
+    seat: Annotated[
+        int | None,
+        typer.Option(
+            "--seat",
+            show_default=False,
+            help="Exposed card: whose card, counting players from the small blind (1).",
+        ),
+    ] = None,
+    round_: Annotated[
+        int | None,
+        typer.Option(
+            "--round", show_default=False, help="Exposed card: their first (1) or second (2) card."
+        ),
+    ] = None,
     extra: Annotated[
         int | None,
         typer.Option(
@@ -297,17 +365,28 @@ def ask(
 
     profile = _profile(rules)
     assert profile is not None
+    from tdtool.rules.rulebook import ENTRIES, entry
+
+    keys = [e.id for e in ENTRIES]
     if what is None and _interactive():
-        for n, (key, text) in enumerate(_WHAT.items(), 1):
-            typer.echo(f"{n:2}. {key}: {text}")
+        for n, e in enumerate(ENTRIES, 1):
+            typer.echo(f"{n:2}. {e.id}: {_WHAT.get(e.id, e.title)}")
     chosen = str(_ask(what, "--what", "What happened (number or name)?")).strip().lower()
-    keys = list(_WHAT)
     if chosen.isdigit() and 1 <= int(chosen) <= len(keys):
         chosen = keys[int(chosen) - 1]
+    try:
+        chosen = entry(chosen).id
+    except InputError as exc:
+        raise InputError(f"--what: {exc}") from None
     if chosen not in _WHAT:
-        raise InputError(
-            f"--what {chosen!r} is not an irregularity tdtool knows: use one of {', '.join(keys)}."
-        )
+        book = _book_ruling(chosen, profile)
+        if json:
+            emit_json({"profile": str(profile), **book})
+            return
+        typer.echo(f"{book['title']} ({chosen}):")
+        typer.echo(f"{book['summary']} ({book['rule']})")
+        typer.echo("\n".join(f"  {n}. {step}" for n, step in enumerate(book["steps"], 1)))
+        return
     answers = {
         "acted": acted,
         "card": card,
@@ -316,6 +395,9 @@ def ask(
         "reason": reason,
         "flop_action": flop_action,
         "extra": extra,
+        "players": players,
+        "seat": seat,
+        "round": round_,
     }
     ruling = _decide(chosen, profile, answers)
     if json:
