@@ -341,3 +341,15 @@ def test_human_output_shows_each_ruling_with_its_steps(cli):
     assert "Rulings:" in out and "Line 12:" in out and "Line 13: MISDEAL." in out
     assert "1. Stop the deal and announce a misdeal." in out
     assert "ends in a misdeal on line 13: every chip goes back" in out
+
+
+def test_lines_after_an_exposed_card_misdeal_show_the_ruling_first(cli, tmp_path):
+    text = (HANDS / "exposed-card-misdeal.yaml").read_text()
+    hand = tmp_path / "h.yaml"
+    hand.write_text(text + "  - Carla call\n  - Dan fold\n")
+    result = cli("hand", "check", hand)
+    assert result.exit_code == 2
+    lines = result.stdout.splitlines()
+    assert lines[0] == "Rulings:" and "MISDEAL." in lines[1] and "TDA 35A-7" in lines[1]
+    assert "does not belong to this hand: it ended in a misdeal on line 12" in result.stderr
+    assert "re-deal as a new hand" in result.stderr

@@ -45,7 +45,7 @@ def check(
     Example: tdtool hand check examples/hands/side-pots.yaml --json
     """
     from tdtool.io.hand_yaml import load_hand
-    from tdtool.rules.hand import IllegalHand, replay
+    from tdtool.rules.hand import AfterMisdeal, IllegalHand, replay
 
     hand = load_hand(file)
     if rules is not None:
@@ -56,6 +56,13 @@ def check(
         hand = replace(hand, profile=parse_profile(rules))
     try:
         result = replay(hand)
+    except AfterMisdeal as exc:
+        # The ruling first (what the floor says about the misdeal), then why the rest is refused.
+        if not as_json:
+            from tdtool.cli.ruling import render_rulings
+
+            typer.echo(render_rulings([exc.ruling]))
+        raise
     except IllegalHand as exc:
         if as_json:
             from tdtool.cli.render import emit_json

@@ -37,6 +37,17 @@ BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
 
 IllegalHand = IllegalAction
+
+
+class AfterMisdeal(InputError):
+    """A line after the misdeal that ended the hand: it belongs to the re-deal. Carries the
+    misdeal's ruling, which a front end shows first."""
+
+    def __init__(self, message: str, ruling: Ruling) -> None:
+        super().__init__(message)
+        self.ruling = ruling
+
+
 """A line of an entered hand the rules refuse (exit 1): `.line`, `.player`, `.allowed`, `.rule`."""
 
 
@@ -212,10 +223,11 @@ class Replay:
     def apply(self, record: HandLine) -> None:
         """Play one line of the hand."""
         if self.floor.ended is not None:
-            raise InputError(
-                f"{self.where(record.line)}: `{record.text}` comes after the hand"
-                f" ended in a misdeal on line {self.floor.ended.line}; enter the"
-                " re-deal as a new hand."
+            raise AfterMisdeal(
+                f"{self.where(record.line)}: `{record.text}` does not belong to this hand: it"
+                f" ended in a misdeal on line {self.floor.ended.line}; enter the re-deal as a"
+                " new hand.",
+                self.floor.ended,
             )
         if not self.talk.before(record):
             return
