@@ -328,7 +328,14 @@ def new(
             show_default=False,
         ),
     ] = None,
-    level_minutes: Annotated[int, typer.Option("--level-minutes", help="Minutes a level.")] = 20,
+    level_minutes: Annotated[
+        int | None,
+        typer.Option(
+            "--level-minutes",
+            help="Minutes a level (default: with --hours, chosen to fit them, near 20).",
+            show_default=False,
+        ),
+    ] = None,
     players: Annotated[int, typer.Option("--players", help="Entries you expect.")] = 50,
     chips: Annotated[
         str | None,
@@ -380,11 +387,13 @@ def new(
 
     Example: tdtool structure new "Friday 7pm" --stack 20000 --hours 5 --players 60
     """
+    import dataclasses
+
     from tdtool.errors import InputError
     from tdtool.game import Game
     from tdtool.io.structure_sheet import duration, total_minutes
     from tdtool.io.structure_yaml import display_name, dump_structure, parse_structure
-    from tdtool.tournament.structure_gen import AnteStyle, Plan, explain, generate
+    from tdtool.tournament.structure_gen import AnteStyle, Plan, explain, fit
 
     try:
         ante_style = AnteStyle(ante.lower())
@@ -409,7 +418,7 @@ def new(
     plan = Plan(
         name=name.strip() or "Structure",
         starting_stack=stack,
-        level_minutes=level_minutes,
+        level_minutes=level_minutes or 20,
         players=players,
         hours=hours,
         final_table_level=final_table_level,
@@ -420,7 +429,8 @@ def new(
         late_registration=late_reg,
         break_minutes=break_minutes,
     )
-    generated = generate(plan)
+    generated = fit(plan, fixed_level_minutes=level_minutes is not None)
+    plan = dataclasses.replace(plan, level_minutes=generated.structure.levels[0].minutes)
     header, comments = explain(generated, plan)
     text = dump_structure(generated.structure, header, comments)
     from tdtool.io.paths import checked
@@ -436,13 +446,13 @@ def new(
         raise InputError(f"Cannot write {target}: {exc.strerror or exc}.") from None
     s = loaded.structure
     typer.echo(
-        f"Wrote {display_name(target)}: {len(s.levels)} levels of {level_minutes} minutes,"
+        f"Wrote {display_name(target)}: {len(s.levels)} levels of {plan.level_minutes} minutes,"
         f" {duration(total_minutes(s))} in all, blinds from {s.levels[0].small_blind:,}/"
         f"{s.levels[0].big_blind:,} growing about {generated.step:.2f}x a level."
     )
     typer.echo(
         f"Expect one table left around level {generated.final_table_level} and the end around"
-        f" level {generated.end_level}."
+        f" level {generated.end_level} (after about {duration(generated.end_minutes)})."
     )
     for note in generated.notes:
         typer.echo(note)

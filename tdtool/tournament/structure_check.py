@@ -186,6 +186,14 @@ def _check(s: Structure, levels_in_file: int | None) -> Iterator[Problem]:
         )
 
 
+MAX_STEP = 1.5
+"""The largest step of the big blind from one level to the next that passes without a warning,
+up to a plain doubling (25/50 to 50/100), the conventional step; more than double has its own
+warning."""
+FINAL_LEVELS = 3
+"""The last levels of a structure, often steeper to finish the tournament: not warned about."""
+
+
 def _check_level(
     s: Structure, index: int, level: Level, previous: Level | None, chips: tuple[int, ...]
 ) -> Iterator[Problem]:
@@ -257,6 +265,22 @@ def _check_level(
             f"the ante of {ante} is larger than the big blind of {level.big_blind}.",
             index,
             "bb_ante" if level.bb_ante else "ante",
+            Severity.WARNING,
+        )
+    final_levels = {lv.number for lv in s.levels[-FINAL_LEVELS:]}
+    if (
+        previous is not None
+        and previous.big_blind > 0
+        and MAX_STEP * previous.big_blind < level.big_blind < 2 * previous.big_blind
+        and level.number not in final_levels
+    ):
+        yield Problem(
+            f"the big blind steps from {previous.big_blind} to {level.big_blind}"
+            f" ({level.big_blind / previous.big_blind:.2f}x, more than {MAX_STEP}x a level"
+            " before the final levels): players lose more than a third of their big blinds"
+            " in one level.",
+            index,
+            "blinds",
             Severity.WARNING,
         )
     if previous is not None and previous.big_blind > 0 and level.big_blind > 2 * previous.big_blind:

@@ -17,7 +17,7 @@ The rules of thumb used (each a common tournament-director practice):
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tdtool.errors import InputError
@@ -284,12 +284,53 @@ def generate(plan: Plan) -> Generated:
             f" {final_level} rather than {plan.final_table_level}; smaller chips (--chips)"
             " allow finer steps."
         )
-    if plan.hours is not None and abs(end_minutes - plan.hours * 60) > 0.15 * plan.hours * 60:
+    if plan.hours is not None and abs(end_minutes - plan.hours * 60) > 0.1 * plan.hours * 60:
         notes.append(
             f"With these blinds the tournament likely ends after about"
             f" {end_minutes // 60}:{end_minutes % 60:02d} rather than {plan.hours:g} hours."
         )
     return Generated(structure, step, final_level, end_level, end_minutes, tuple(notes))
+
+
+LEVEL_MINUTES = (6, 8, 10, 12, 15, 20, 25, 30, 40, 45, 60)
+"""Level lengths `fit` chooses from."""
+DEPTHS = (150, 125, 100, 75, 200, 250, 60, 50, 40)
+"""Starting depths in big blinds `fit` tries, the usual first."""
+
+
+def fit(plan: Plan, fixed_level_minutes: bool = False) -> Generated:
+    """`generate`, choosing the level length (unless fixed) and the starting blinds so that the
+    estimated end comes close to `plan.hours` (within 10% where the chips and the promised
+    1.2-1.5x step allow).
+
+    Level lengths are tried from the one asked for outwards, the usual depths first; the first
+    plan whose estimate lands within 5% wins, else the closest estimate.
+    """
+    if plan.hours is None:
+        return generate(plan)
+    validate_plan(plan)
+    want = plan.hours * 60
+    lengths = (
+        (plan.level_minutes,)
+        if fixed_level_minutes
+        else sorted(LEVEL_MINUTES, key=lambda m: abs(math.log(m / plan.level_minutes)))
+    )
+    best: tuple[tuple[bool, float], Generated] | None = None
+    for minutes in lengths:
+        for depth in DEPTHS:
+            generated = generate(replace(plan, level_minutes=minutes, depth=depth))
+            off = abs(generated.end_minutes - want) / want
+            played = generated.structure.levels[: generated.end_level]
+            steep = any(
+                b.big_blind > MAX_STEP * a.big_blind + 1e-9
+                for a, b in zip(played, played[1:], strict=False)
+            )
+            if off <= 0.05 and not steep:
+                return generated
+            if best is None or (steep, off) < best[0]:
+                best = ((steep, off), generated)
+    assert best is not None
+    return best[1]
 
 
 def _wanted_step(first: int, target_bb: float, target_level: int) -> float:
@@ -323,7 +364,9 @@ def _climb(ladder: list[int], first: int, step: float, until: float, at_least: i
         above = [b for b in ladder if b > result[-1]]
         if not above:
             break
-        result.append(min(above, key=lambda b: abs(math.log(b / ideal))))
+        # Never more than the promised step from one level to the next (when the chips allow).
+        within = [b for b in above if b <= result[-1] * MAX_STEP + 1e-9] or above[:1]
+        result.append(min(within, key=lambda b: abs(math.log(b / ideal))))
     return result
 
 
