@@ -247,7 +247,7 @@ def _card_from_seats(answers: dict[str, Any]) -> int:
         )
     if round_ not in (1, 2):
         raise InputError(f"--round {round_}: a player's first card is 1, the second 2.")
-    return (round_ - 1) * players + seat
+    return int((round_ - 1) * players + seat)
 
 
 def _book_ruling(id: str, profile: Profile) -> dict[str, Any]:
