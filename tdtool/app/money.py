@@ -8,7 +8,15 @@ from pathlib import Path
 from typing import Any
 
 from tdtool.app.change import read_state, run_change
-from tdtool.tournament.money import PayoutView, change_terms, payout_table, payout_view
+from tdtool.tournament.money import (
+    PayoutView,
+    Result,
+    change_terms,
+    payout_table,
+    payout_view,
+    results,
+    state_payouts,
+)
 from tdtool.tournament.payouts import PayoutTable
 from tdtool.tournament.state import State
 from tdtool.tournament.terms import Terms
@@ -81,3 +89,40 @@ def what_if(
 ) -> PayoutView:
     """The payouts of an imagined field: `entries` under the terms `values` (by field)."""
     return payout_view(Terms().with_values(values or {}), entries, rebuys, addons, table)
+
+
+@dataclass(frozen=True)
+class Results:
+    """Every entry's finish (best place first; players still playing last) and the money."""
+
+    name: str
+    entries: int
+    prize_pool: int
+    results: tuple[Result, ...]
+
+    @property
+    def paid(self) -> int:
+        """The prizes of the finishes so far."""
+        return sum(r.prize for r in self.results)
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool report --json`."""
+        return {
+            "name": self.name,
+            "entries": self.entries,
+            "prize_pool": self.prize_pool,
+            "results": [
+                {"place": r.place, "name": r.name, "prize": r.prize, "note": r.note}
+                for r in self.results
+            ],
+        }
+
+
+def results_of(state: State) -> Results:
+    """The results of a state (ties share their places' prizes; a deal pays its amounts)."""
+    return Results(state.name, state.entries, state_payouts(state).pool.total, results(state))
+
+
+def report(db: Path) -> Results:
+    """The results of the tournament in `db` now."""
+    return results_of(read_state(db))

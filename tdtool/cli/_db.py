@@ -112,11 +112,3 @@ def asker(yes: bool) -> Any:
     if yes or not interactive():
         return None
     return lambda plan, table, candidates: _ask_who_moves(plan, table, candidates)
-
-
-def run_change(ctx: typer.Context, build: Any, *, yes: bool = False) -> tuple[Any, list[Any]]:
-    """`tdtool.app.change.run_change` on this command's file: (state after, events)."""
-    from tdtool.app.change import run_change as run
-
-    change = run(db_path(ctx), build, asker(yes))
-    return change.state, list(change.events)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import typer
 
@@ -27,24 +27,22 @@ def report(
 
     Example: tdtool report --print results.html
     """
-    from tdtool.cli._db import open_store
+    from tdtool.app.money import report as results_now
+    from tdtool.cli._db import db_path
     from tdtool.io.money_sheets import Sheet, money, render, rows_of, write_sheet
-    from tdtool.tournament.money import results, state_payouts
 
-    with open_store(ctx) as store:
-        state = store.state()
-    rows = results(state)
-    pool = state_payouts(state).pool.total
-    paid = sum(r.prize for r in rows)
+    result = results_now(db_path(ctx))
+    rows = result.results
     headers = ("Place", "Name", "Prize", "Note")
     table_rows = [
         ("-" if r.place is None else str(r.place), r.name, money(r.prize), r.note) for r in rows
     ]
     lines = [
-        f"{state.entries} entries, prize pool {money(pool)}; paid so far {money(paid)}.",
+        f"{result.entries} entries, prize pool {money(result.prize_pool)};"
+        f" paid so far {money(result.paid)}.",
     ]
     sheet = Sheet(
-        title=f"{state.name}: results",
+        title=f"{result.name}: results",
         headers=headers,
         rows=rows_of(table_rows),
         lines=tuple(lines),
@@ -54,15 +52,7 @@ def report(
     if json_out:
         from tdtool.cli.render import emit_json
 
-        data: dict[str, Any] = {
-            "name": state.name,
-            "entries": state.entries,
-            "prize_pool": pool,
-            "results": [
-                {"place": r.place, "name": r.name, "prize": r.prize, "note": r.note} for r in rows
-            ],
-        }
-        emit_json(data)
+        emit_json(result.to_dict())
         return
     if csv_out:
         typer.echo(render(sheet, "csv"), nl=False)

@@ -116,10 +116,15 @@ def change_terms(
     levels = len(state.structure.levels) if state.structure is not None else None
     new = state.terms.with_values(changes, levels)
     if new == state.terms and table is False:
-        raise InputError("Nothing to change: give the terms to set, e.g. --buy-in 100.")
+        raise InputError("Nothing to change:", "give the terms to set, e.g. {option:buy-in} 100.")
     given = table is not False
     chosen = table if isinstance(table, PayoutTable) else None
     return [TermsChanged(new, chosen, given).event()]
+
+
+def _braced(text: str) -> str:
+    """`text` as literal text inside an error's hint (braces mark actions there)."""
+    return text.replace("{", "{{").replace("}", "}}")
 
 
 @dataclass(frozen=True)
@@ -142,10 +147,11 @@ def deal_context(state: State, names: list[str] | None) -> DealContext:
         raise RuleError("A deal needs at least two players left.")
     if names is None:
         raise InputError(
-            "Name each player's stack, e.g. --stacks "
-            + ",".join(f"{n}=CHIPS" for n in left[:3])
+            "Name each player's stack,",
+            "e.g. {option:stacks} "
+            + ",".join(f"{_braced(n)}=CHIPS" for n in left[:3])
             + (" and so on, one for each player left" if len(left) > 3 else "")
-            + "."
+            + ".",
         )
     given: dict[str, str] = {}
     for raw in names:
@@ -174,7 +180,8 @@ def accept_deal(state: State, deal: Deal) -> Events:
         raise RuleError(
             "An accepted deal must share the tournament's remaining prizes ("
             + ", ".join(str(p) for p in context.prizes)
-            + "); leave out --prizes."
+            + ");",
+            "leave out {option:prizes}.",
         )
     return [DealAccepted.from_dict(deal.to_dict()).event()]
 
