@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -36,7 +38,9 @@ def plans(draw: st.DrawFn) -> Plan:
         stack = 1000
     by_hours = draw(st.booleans())
     return Plan(
-        name=draw(st.text(min_size=1, max_size=30)),
+        # A name holding a run of more than 15 digits is refused by the guarded YAML loader
+        # on purpose (tests/test_guarded_yaml.py, huge-int-text), so the file could not be read.
+        name=draw(st.text(min_size=1, max_size=30).filter(lambda t: not re.search(r"\d{16}", t))),
         starting_stack=stack,
         level_minutes=draw(st.sampled_from([5, 10, 12, 15, 20, 25, 30, 40, 45, 60, 90, 120])),
         players=draw(st.integers(2, 5000)),
