@@ -19,8 +19,9 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TEST_TOOLS = ("pytest", "hypothesis")
-"""From the test extra: what the tests below need besides the runtime dependencies."""
+TEST_TOOLS = ("pytest", "hypothesis", "psycopg")
+"""From the test extra: what the tests below need besides the runtime dependencies (psycopg:
+test_tournament_cli runs on a PostgreSQL server too)."""
 TESTS = [
     "tests/test_cli_basics.py",
     "tests/test_bad_input.py",
@@ -53,7 +54,9 @@ def lowest_pins(pyproject: dict) -> list[str]:
     ]
     pins = []
     for spec in [*project["dependencies"], *tools]:
-        match = re.fullmatch(r"([A-Za-z0-9_.-]+)\s*>=\s*([0-9][0-9A-Za-z.]*)\s*(,.*)?", spec)
+        match = re.fullmatch(
+            r"([A-Za-z0-9_.-]+(?:\[[A-Za-z0-9_,-]+\])?)\s*>=\s*([0-9][0-9A-Za-z.]*)\s*(,.*)?", spec
+        )
         if match is None:
             raise SystemExit(f"{spec!r} has no lower bound (NAME>=VERSION): pin one")
         pins.append(f"{match[1]}=={match[2]}")

@@ -29,3 +29,55 @@ def cli():
         return runner.invoke(app, [str(a) for a in args], input=input, env=env)
 
     return run
+
+
+@pytest.fixture(scope="session")
+def pg_server():
+    """A PostgreSQL 15 server for this test session (tests/pg_server.py).
+
+    Skipped where none can start, except in CI (CI=true), where that is a failure: the
+    PostgreSQL backend must be tested there.
+    """
+    import os
+
+    from tests import pg_server as pg
+
+    try:
+        import psycopg  # noqa: F401
+
+        server = pg.start()
+    except Exception as exc:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"The PostgreSQL test server could not start: {exc}")
+        pytest.skip(f"no PostgreSQL test server: {exc}")
+    yield server
+    server.stop()
+
+
+class Backend:
+    """Where a test's tournaments live: files in tmp_path, or tournaments on the server."""
+
+    def __init__(self, name: str, tmp_path: Path, server=None) -> None:
+        self.name = name
+        self.tmp_path = tmp_path
+        self.server = server
+
+    @property
+    def is_pg(self) -> bool:
+        return self.name == "postgresql"
+
+    def target(self, stem: str = "t"):
+        """A new tournament's --db: a file path, or a URL naming a fresh tournament."""
+        if self.server is None:
+            return self.tmp_path / f"{stem}.tdtool"
+        import uuid
+
+        return self.server.url(f"{stem}-{uuid.uuid4().hex[:10]}")
+
+
+@pytest.fixture(params=["file", "postgresql"])
+def backend(request, tmp_path):
+    """Run the test on a tournament file and on the PostgreSQL server (one parameter)."""
+    if request.param == "file":
+        return Backend("file", tmp_path)
+    return Backend("postgresql", tmp_path, request.getfixturevalue("pg_server"))

@@ -13,8 +13,8 @@ from tdtool.io.store import SCHEMA_VERSION, Store
 from tests.tournament_fixtures import created, make
 
 
-def test_events_of_one_change_share_its_id_and_time(tmp_path):
-    with Store.open(make(tmp_path / "t.tdtool")) as store:
+def test_events_of_one_change_share_its_id_and_time(backend):
+    with Store.open(make(backend.target())) as store:
         with store.transaction(now=1000.0) as tx:
             a = tx.append("player.registered", {"name": "Anna"})
             b = tx.append("player.registered", {"name": "Ben"})
@@ -24,8 +24,8 @@ def test_events_of_one_change_share_its_id_and_time(tmp_path):
         ] * 2
 
 
-def test_a_failed_change_records_nothing(tmp_path):
-    with Store.open(make(tmp_path / "t.tdtool")) as store:
+def test_a_failed_change_records_nothing(backend):
+    with Store.open(make(backend.target())) as store:
         with pytest.raises(RuntimeError), store.transaction() as tx:
             tx.append("player.registered", {"name": "Anna"})
             raise RuntimeError("boom")
@@ -33,8 +33,8 @@ def test_a_failed_change_records_nothing(tmp_path):
         assert store.change(lambda tx: tx.append("player.registered", {"name": "Ben"})).seq > 1
 
 
-def test_undo_takes_back_the_whole_last_change_and_keeps_history(tmp_path):
-    with Store.open(make(tmp_path / "t.tdtool")) as store:
+def test_undo_takes_back_the_whole_last_change_and_keeps_history(backend):
+    with Store.open(make(backend.target())) as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
         with store.transaction() as tx:
             tx.append("player.registered", {"name": "Ben"})
@@ -50,17 +50,20 @@ def test_undo_takes_back_the_whole_last_change_and_keeps_history(tmp_path):
         assert sum(r.undone for r in log) == 3
 
 
-def test_events_filters_by_kind(tmp_path):
-    with Store.open(make(tmp_path / "t.tdtool")) as store:
+def test_events_filters_by_kind(backend):
+    with Store.open(make(backend.target())) as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
         assert [e.kind for e in store.events(kinds={"player.registered"})] == ["player.registered"]
 
 
-def test_create_never_overwrites(tmp_path):
-    path = make(tmp_path / "t.tdtool")
+def test_create_never_overwrites(backend):
+    path = make(backend.target(), name="First")
     with pytest.raises(InputError, match="already exists"):
-        make(path)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.tdtool"]
+        make(path, name="Second")
+    with Store.open(path) as store:
+        assert store.state().name == "First" and len(store.log()) == 1
+    if not backend.is_pg:
+        assert sorted(p.name for p in backend.tmp_path.iterdir()) == ["t.tdtool"]
 
 
 @pytest.mark.parametrize(
@@ -105,13 +108,15 @@ def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
     path = tmp_path / "old.tdtool"
     _schema_1_file(path)
     with Store.open(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 3
+        assert store.schema_version == SCHEMA_VERSION == 4
         assert store.migrations() == [
             "0001_event_log",
             "0002_index_events_by_change",
             "0003_snapshots",
+            "0004_event_operator",
         ]
         assert store.state().name == "Test Cup"
+        assert store.log()[0].event.operator == ""  # changes made before operators: nobody
     indexes = sqlite3.connect(path).execute("PRAGMA index_list(events)").fetchall()
     assert any(row[1] == "events_by_change" for row in indexes)
 
@@ -125,17 +130,78 @@ def test_migration_refuses_a_file_from_a_newer_tdtool(tmp_path):
         Store.open(path)
 
 
-def test_unknown_event_kind_is_refused_with_advice(tmp_path):
-    with Store.open(make(tmp_path / "t.tdtool")) as store:
+def test_unknown_event_kind_is_refused_with_advice(backend):
+    with Store.open(make(backend.target())) as store:
         store.change(lambda tx: tx.append("hologram.shown", {}))
         with pytest.raises(InputError, match="hologram.shown.*upgrade tdtool"):
             store.state()
 
 
-def test_a_database_failure_mid_change_is_one_clear_error_and_changes_nothing(tmp_path):
-    with Store.open(make(tmp_path / "t.tdtool")) as store:
+def test_a_database_failure_mid_change_is_one_clear_error_and_changes_nothing(backend):
+    with Store.open(make(backend.target())) as store:
         failure = "Could not save the change.*nothing was changed"
         with pytest.raises(InputError, match=failure), store.transaction() as tx:
             tx.append("player.registered", {"name": "Anna"})
             tx._conn.execute("INSERT INTO no_such_table VALUES (1)")  # e.g. disk I/O error
         assert [e.kind for e in store.events()] == ["tournament.created"]
+
+
+def test_each_change_records_its_operator_and_undo_records_who_took_it_back(backend):
+    target = make(backend.target())
+    with Store.open(target, operator="anna") as store:
+        store.change(lambda tx: tx.append("player.registered", {"name": "Ben"}))
+    with Store.open(target, operator="bob") as store:
+        assert [e.operator for e in store.last_change()] == ["anna"]
+        undone = store.undo()
+        assert undone[0].operator == "anna"
+        log = store.log()
+    assert [(r.event.kind, r.event.operator) for r in log][1:] == [
+        ("player.registered", "anna"),
+        ("undo", "bob"),
+    ]
+
+
+def test_operator_defaults_to_tdtool_operator_then_the_login(backend, monkeypatch):
+    import getpass
+
+    target = make(backend.target())
+    monkeypatch.setenv("TDTOOL_OPERATOR", "floor-2")
+    with Store.open(target) as store:
+        assert store.change(lambda tx: tx.append("player.registered", {"name": "A"})).operator == (
+            "floor-2"
+        )
+    monkeypatch.delenv("TDTOOL_OPERATOR")
+    with Store.open(target) as store:
+        assert store.operator == getpass.getuser()
+
+
+def test_undo_of_a_named_change_refuses_when_another_came_since(backend):
+    target = make(backend.target())
+    with Store.open(target) as a, Store.open(target) as b:
+        a.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
+        seen = a.last_change()[0].change
+        b.change(lambda tx: tx.append("player.registered", {"name": "Ben"}))
+        with pytest.raises(RuleError, match=f"Change {seen} is no longer the last"):
+            a.undo(change=seen)
+        assert [p.name for p in a.state().players.values()] == ["Anna", "Ben"]
+
+
+def test_restore_copies_a_log_exactly_and_refuses_to_overwrite(backend, tmp_path):
+    source = make(tmp_path / "src.tdtool")
+    with Store.open(source, operator="anna") as store:
+        store.change(lambda tx: tx.append("player.registered", {"name": "Zoë"}))
+        store.change(lambda tx: tx.append("player.registered", {"name": "Ben"}))
+        store.undo()
+        records = store.log()
+    target = backend.target("copy")
+    Store.restore(target, records)
+    with Store.open(target) as copied:
+        assert copied.log() == records
+        assert copied.state().players.keys() == {"zoë"}
+    with pytest.raises(InputError, match="--force"):
+        Store.restore(target, records[:2])
+    Store.restore(target, records[:2], force=True)
+    with Store.open(target) as copied:
+        assert copied.log() == records[:2]
+        # Numbering goes on from the copy: the next change follows the last one copied.
+        assert copied.change(lambda tx: tx.append("player.registered", {"name": "C"})).seq == 3

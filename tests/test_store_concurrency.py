@@ -38,8 +38,8 @@ with Store.open(path) as store:
 """
 
 
-def test_two_terminals_appending_at_once_lose_no_update(tmp_path):
-    path = make(tmp_path / "t.tdtool")
+def test_two_terminals_appending_at_once_lose_no_update(backend, tmp_path):
+    path = make(backend.target())
     n = 100
     go = tmp_path / "go"
     procs = [

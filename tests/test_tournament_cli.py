@@ -10,9 +10,10 @@ from tests.tournament_fixtures import make
 
 
 @pytest.fixture
-def db(tmp_path):
+def db(backend):
+    """A tournament on each backend: a file, and a tournament on the PostgreSQL server."""
     return make(
-        tmp_path / "cup.tdtool",
+        backend.target("cup"),
         buy_in=100,
         fee=10,
         guarantee=1500,
@@ -112,8 +113,8 @@ def test_addon_once_per_entry(cli, db):
     assert result.exit_code == 1 and "already taken the add-on" in result.stderr
 
 
-def test_no_rebuys_unless_the_terms_sell_them(cli, tmp_path):
-    db = make(tmp_path / "plain.tdtool")
+def test_no_rebuys_unless_the_terms_sell_them(cli, backend):
+    db = make(backend.target("plain"))
     cli("--db", db, "player", "add", "Anna")
     result = cli("--db", db, "player", "rebuy", "Anna")
     assert result.exit_code == 1 and "no rebuys" in result.stderr

@@ -100,3 +100,13 @@ def read_state(db: Path) -> State:
     with Store.open(db) as store:
         state: State = store.state()
         return state
+
+
+def read_state_at(db: Path) -> tuple[State, float]:
+    """The tournament's state and the time now as its store keeps time (the server's clock on
+    PostgreSQL, so a laptop whose clock is off reads the level clock right)."""
+    from tdtool.io.store import Store
+
+    with Store.open(db) as store:
+        state: State = store.state()
+        return state, store.now()

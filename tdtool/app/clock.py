@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from tdtool.app.change import read_state
+from tdtool.app.change import read_state_at
 from tdtool.tournament.clock import ClockAction, ClockReading, act
 from tdtool.tournament.events import clock_event
 from tdtool.tournament.state import State, clock_reading
@@ -51,7 +50,7 @@ def clock_action(db: Path, action: ClockAction, seconds: float = 0) -> ClockChan
 
 def clock_now(db: Path) -> ClockReading:
     """Where the clock of the tournament in `db` stands now."""
-    return clock_reading(read_state(db), time.time())
+    return clock_reading(*read_state_at(db))
 
 
 def view_data(state: State, now: float) -> dict[str, Any]:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tdtool.app.change import read_state
+from tdtool.app.change import read_state_at
 from tdtool.tournament.clock import ClockReading
 from tdtool.tournament.state import State, clock_reading
 
@@ -91,7 +90,7 @@ def status_of(state: State, now: float) -> Status:
 
 def status(db: Path) -> Status:
     """The status of the tournament in `db` now."""
-    return status_of(read_state(db), time.time())
+    return status_of(*read_state_at(db))
 
 
 def status_data(state: State, now: float) -> dict[str, Any]:

@@ -5,19 +5,23 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError
 from tdtool.tournament.events import TournamentCreated, describe
 from tdtool.tournament.structure import Structure
 from tdtool.tournament.terms import Terms
 
+if TYPE_CHECKING:
+    from tdtool.io.store import Event
+
 
 @dataclass(frozen=True)
 class Created:
-    """A new tournament file."""
+    """A new tournament file (or a tournament on a server: `path` is then its URL, shown
+    without a password)."""
 
-    path: Path
+    path: Path | str
     name: str
     structure: Structure
     seats: int
@@ -47,7 +51,7 @@ def created_event(
 
 
 def create(
-    path: Path,
+    path: Path | str,
     name: str,
     structure: str | Structure,
     terms: Terms | None = None,
@@ -64,9 +68,9 @@ def create(
 
         structure = load_structure(structure)
     event = created_event(name, structure, terms, seats, tables, break_order)
-    with Store.create(path, [event.event()]):
-        pass
-    return Created(path, event.name, structure, seats)
+    with Store.create(path, [event.event()]) as store:
+        where: Path | str = store.path
+    return Created(where, event.name, structure, seats)
 
 
 @dataclass(frozen=True)
@@ -79,6 +83,8 @@ class LogLine:
     data: dict[str, Any] = field(hash=False)
     at: float
     undone: bool
+    operator: str = ""
+    """Who made the change ('' for changes recorded before operators were)."""
 
     @property
     def text(self) -> str:
@@ -94,6 +100,7 @@ class LogLine:
             "data": self.data,
             "at": self.at,
             "undone": self.undone,
+            "operator": self.operator,
         }
 
 
@@ -105,31 +112,67 @@ def log(db: Path, last: int | None = None) -> tuple[LogLine, ...]:
         records = store.log()
     if last is not None:
         records = records[-last:]
-    return tuple(
-        LogLine(r.event.seq, r.event.change, r.event.kind, r.event.data, r.event.at, r.undone)
-        for r in records
-    )
+    return tuple(_line(r.event, r.undone) for r in records)
+
+
+def _line(e: Event, undone: bool) -> LogLine:
+    return LogLine(e.seq, e.change, e.kind, e.data, e.at, undone, e.operator)
 
 
 @dataclass(frozen=True)
 class Undone:
-    """The change taken back: its number and its events."""
+    """The change taken back: its number, who had made it and its events."""
 
     change: int
     events: tuple[LogLine, ...]
+    operator: str = ""
 
     def to_list(self) -> list[dict[str, Any]]:
         """`tdtool undo --json`: the events taken back."""
-        return [{"seq": e.seq, "kind": e.kind, "data": e.data} for e in self.events]
+        return [
+            {"seq": e.seq, "kind": e.kind, "data": e.data, "operator": e.operator}
+            for e in self.events
+        ]
 
 
-def undo(db: Path) -> Undone:
-    """Take back the last change (all its events); RuleError when only the creation is left."""
+@dataclass(frozen=True)
+class LastChange:
+    """The change `undo` would take back now, and who is asking."""
+
+    change: int
+    operator: str
+    """Who made it."""
+    me: str
+    """Who undo would be recorded as made by."""
+    events: tuple[LogLine, ...]
+
+    @property
+    def someone_elses(self) -> bool:
+        """Made by another operator (another laptop): undo asks first."""
+        return bool(self.operator) and self.operator != self.me
+
+
+def last_change(db: Path | str) -> LastChange | None:
+    """The change `undo` would take back now (None: only the creation is left)."""
     from tdtool.io.store import Store
 
     with Store.open(db) as store:
-        undone = store.undo()
+        events = store.last_change()
+        me = store.operator
+    if not events:
+        return None
+    lines = tuple(_line(e, False) for e in events)
+    return LastChange(events[0].change, events[0].operator, me, lines)
+
+
+def undo(db: Path | str, change: int | None = None) -> Undone:
+    """Take back the last change (all its events); RuleError when only the creation is left,
+    or, with `change`, when the last change is no longer that one (another laptop made one
+    since)."""
+    from tdtool.io.store import Store
+
+    with Store.open(db) as store:
+        undone = store.undo(change=change)
     return Undone(
-        undone[0].change,
-        tuple(LogLine(e.seq, e.change, e.kind, e.data, e.at, True) for e in undone),
+        undone[0].change, tuple(_line(e, True) for e in undone), undone[0].operator
     )

@@ -128,14 +128,30 @@ class _Group(TyperGroup):
 
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         db, rest = _take_db(ctx, args)
+        operator, rest = _take_db(ctx, rest, "--operator")
         if db is None:
             db = os.environ.get(DB_ENVVAR) or None
-        ctx.obj = {"db": None if db is None else Path(db)}
+        # A postgresql:// URL stays a string (a Path would fold its '//').
+        target = None if db is None else db if "://" in db else Path(db)
+        ctx.obj = {"db": target, "operator": operator}
         return super().parse_args(ctx, rest)
 
     def invoke(self, ctx: Any) -> Any:
         invoke = super().invoke
-        return _translating(lambda: invoke(ctx))
+        # --operator reaches every store this command opens (the application layer opens
+        # its own) as TDTOOL_OPERATOR, for this command only.
+        operator = (ctx.obj or {}).get("operator") if isinstance(ctx.obj, dict) else None
+        saved = os.environ.get(OPERATOR_ENVVAR)
+        if operator:
+            os.environ[OPERATOR_ENVVAR] = operator
+        try:
+            return _translating(lambda: invoke(ctx))
+        finally:
+            if operator:
+                if saved is None:
+                    os.environ.pop(OPERATOR_ENVVAR, None)
+                else:
+                    os.environ[OPERATOR_ENVVAR] = saved
 
     def list_commands(self, ctx: Any) -> list[str]:
         names = list(super().list_commands(ctx))
@@ -206,14 +222,16 @@ def _suggest(exc: Any, typed: str, names: list[str]) -> None:
 
 
 DB_ENVVAR = "TDTOOL_DB"
+OPERATOR_ENVVAR = "TDTOOL_OPERATOR"
 
 
-def _take_db(ctx: Any, args: list[str]) -> tuple[str | None, list[str]]:
+def _take_db(ctx: Any, args: list[str], flag: str = "--db") -> tuple[str | None, list[str]]:
     """Split `--db FILE` / `--db=FILE` from the arguments, before or after the command name.
 
     `tdtool --db x.tdtool new X` and `tdtool new X --db x.tdtool` are the same. The last
     one given wins, as for any option; a `--` ends the options, so `player add -- --db`
-    registers a player called "--db" (no command has a `--db` of its own).
+    registers a player called "--db" (no command has a `--db` of its own). The same for
+    the global `--operator NAME` (who makes the changes), with `flag="--operator"`.
     """
     db: str | None = None
     rest: list[str] = []
@@ -223,14 +241,17 @@ def _take_db(ctx: Any, args: list[str]) -> tuple[str | None, list[str]]:
         if arg == "--":
             rest.extend(args[index:])
             break
-        if arg == "--db" or arg.startswith("--db="):
-            if arg == "--db":
+        if arg == flag or arg.startswith(f"{flag}="):
+            if arg == flag:
                 index += 1
                 value = args[index] if index < len(args) else ""
             else:
-                value = arg.removeprefix("--db=")
+                value = arg.removeprefix(f"{flag}=")
             if not value or value.startswith("-"):
-                ctx.fail("Option '--db' requires a tournament file: --db FILE.")
+                what = "a tournament file: --db FILE"
+                if flag != "--db":
+                    what = f"a name: {flag} NAME"
+                ctx.fail(f"Option '{flag}' requires {what}.")
             db = value
         else:
             rest.append(arg)
@@ -311,7 +332,10 @@ app = typer.Typer(
         " payouts, and rulings on hands by the Poker TDA rules.\n\n"
         "Global option --db FILE (before or after the command): the tournament file to"
         " use; default: the environment variable TDTOOL_DB, else the one *.tdtool file in"
-        " this folder.\n\n"
+        " this folder. A URL postgresql://USER@HOST/DB?tournament=NAME uses a tournament on a"
+        " PostgreSQL server (several laptops, one tournament; see `tdtool db --help`).\n\n"
+        "Global option --operator NAME: who makes the changes, shown by `tdtool log`"
+        " (default: the environment variable TDTOOL_OPERATOR, else the login name).\n\n"
         "Example: tdtool hand check examples/hands/side-pots.yaml\n\n"
         "Example: tdtool --db friday.tdtool player list"
     ),
@@ -356,6 +380,7 @@ LAZY.update(
         "report": ("report", "report"),
         "deal": ("deal", "app"),
         "ruling": ("ruling", "app"),
+        "db": ("db", "app"),
     }
 )
 

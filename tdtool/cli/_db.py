@@ -1,7 +1,9 @@
 """Finding and opening the tournament file, shared by every command that uses one.
 
 The file is `--db PATH` (or the environment variable TDTOOL_DB, through the same option)
-when given; otherwise the one `*.tdtool` file in the current folder.
+when given; otherwise the one `*.tdtool` file in the current folder. `--db` may also be a
+`postgresql://` URL: a tournament on a server (tdtool.io.store_pg); `db_path` returns it
+as the string given.
 """
 
 from __future__ import annotations
@@ -25,13 +27,18 @@ YesOpt = Annotated[
 ]
 
 
-def db_path(ctx: typer.Context) -> Path:
-    """The tournament file this command works on (InputError when there is none or several)."""
+def db_path(ctx: typer.Context) -> Any:
+    """The tournament file this command works on (InputError when there is none or several).
+
+    A Path, or the `postgresql://` URL given (a str).
+    """
     from tdtool.errors import InputError
 
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
     if given is not None:
+        if "://" in str(given):
+            return given
         from tdtool.io.paths import checked
 
         return checked(given, "--db")
@@ -50,11 +57,27 @@ def db_path(ctx: typer.Context) -> Path:
     return found[0]
 
 
+def operator(ctx: typer.Context) -> str | None:
+    """The global --operator given (None: TDTOOL_OPERATOR or the login name, see the store)."""
+    obj: Any = ctx.find_root().obj or {}
+    return obj.get("operator") if isinstance(obj, dict) else None
+
+
+def db_label(ctx: typer.Context) -> str:
+    """How messages name this command's tournament (never a URL's password)."""
+    target = db_path(ctx)
+    if isinstance(target, Path):
+        return target.name
+    from tdtool.io.store_pg import safe_url
+
+    return safe_url(target)
+
+
 def open_store(ctx: typer.Context) -> Store:
     """Open the tournament file of this command (use it in a `with` block)."""
     from tdtool.io.store import Store
 
-    return Store.open(db_path(ctx))
+    return Store.open(db_path(ctx), operator=operator(ctx))
 
 
 def slug(name: str) -> str:

@@ -346,7 +346,7 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
     message_until = 0.0
 
     def frame() -> RenderableType:
-        view = view_data(store.state(), time.time())
+        view = view_data(store.state(), store.now())
         bell(view)
         w, h = console.size
         return screen(view, w, h, message if time.monotonic() < message_until else "")
@@ -359,7 +359,7 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
                 break
             action = KEY_ACTIONS.get((key or "").lower())
             if key == " ":
-                action = SPACE[view_data(store.state(), time.time())["status"]]
+                action = SPACE[view_data(store.state(), store.now())["status"]]
             if action is not None:
                 try:
                     perform(store, *action)

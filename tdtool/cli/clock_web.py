@@ -10,7 +10,6 @@ any terminal show on the TV within a second.
 from __future__ import annotations
 
 import json
-import time
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -24,7 +23,8 @@ def clock_json(path: Path) -> dict[str, Any]:
 
     with Store.open(path) as store:
         state = store.state()
-    return view_data(state, time.time())
+        now = store.now()  # the server's time on a PostgreSQL tournament
+    return view_data(state, now)
 
 
 def page(initial: dict[str, Any]) -> str:

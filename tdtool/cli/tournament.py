@@ -37,6 +37,8 @@ def new(
 
     The file is NAME's slug with .tdtool in this folder (or --db FILE); the structure's
     content is copied into it, so later edits of the structure file do not change it.
+    With --db postgresql://USER@HOST/DB the tournament is made on that server, named by
+    ?tournament=KEY in the URL or else by NAME's slug.
 
     Example: tdtool new "Friday Deepstack" --structure turbo --buy-in 50 --fee 10 --reentry
     """
@@ -49,7 +51,11 @@ def new(
         raise InputError('Give the tournament a name, e.g. tdtool new "Friday Turbo" -s turbo.')
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
-    path = db_path(ctx) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
+    path: Path | str = db_path(ctx) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
+    if given is not None and "://" in str(given):
+        from tdtool.io.store_pg import parse_url, with_tournament
+
+        path = given if parse_url(given).tournament else with_tournament(given, slug(name))
     order = _table_numbers(break_order)
     result = create(path, name, structure, Terms().with_values(terms or {}), seats, tables, order)
     if json_out:
@@ -57,11 +63,14 @@ def new(
         return
     loaded = result.structure
     levels = len(loaded.levels)
-    typer.echo(f"Created {result.name} in {path}.")
+    typer.echo(f"Created {result.name} in {result.path}.")
     typer.echo(
         f"Structure {loaded.name}: {levels} levels, starting stack {loaded.starting_stack:,},"
         f" {seats} seats per table."
     )
+    if not isinstance(path, Path):
+        typer.echo(f"Every laptop uses it with: export TDTOOL_DB='{result.path}'")
+        path = Path()
     others = sorted(p.name for p in path.parent.glob(f"*{SUFFIX}") if p != path)
     if given is None and others:
         typer.echo(
@@ -170,7 +179,7 @@ def log(
     last: Annotated[int | None, typer.Option(help="Only the last N records.", min=1)] = None,
     json_out: JsonOpt = False,
 ) -> None:
-    """The event log: every change recorded, undone ones marked.
+    """The event log: every change recorded, who made it, undone ones marked.
 
     Example: tdtool log --last 20
     """
@@ -186,29 +195,55 @@ def log(
             r.seq,
             r.change,
             time.strftime("%H:%M:%S", time.localtime(r.at)),
+            r.operator or "-",
             r.text + ("  [undone]" if r.undone else ""),
         )
         for r in records
     ]
-    typer.echo(table(rows, ["#", "change", "time", "event"]))
+    typer.echo(table(rows, ["#", "change", "time", "by", "event"]))
 
 
-def undo(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+def undo(
+    ctx: typer.Context,
+    yes: Annotated[
+        bool,
+        typer.Option("--yes", "-y", help="Take back another operator's change without asking."),
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
     """Take back the last change (a bust with its moves, a registration, a draw ...).
 
-    Run it again to take back the change before that.
+    Run it again to take back the change before that. It says whose change it takes back,
+    and asks first when another operator made it (from another laptop); --yes does not ask.
 
     Example: tdtool undo
     """
+    from tdtool.app.tournament import last_change
     from tdtool.app.tournament import undo as take_back
+    from tdtool.cli._db import db_label, interactive
     from tdtool.cli.render import emit_json
+    from tdtool.errors import InputError
 
     path = db_path(ctx)
-    undone = take_back(path)
+    pending = last_change(path)
+    if pending is not None and pending.someone_elses and not yes:
+        what = "; ".join(e.text.splitlines()[0] for e in pending.events[:3])
+        question = (
+            f"The last change ({pending.change}: {what}) was made by {pending.operator}, not by"
+            f" you ({pending.me})."
+        )
+        if not interactive():
+            raise InputError(f"{question} Pass --yes to take it back anyway.")
+        typer.echo(question)
+        if not typer.confirm(f"Take back {pending.operator}'s change?", default=False):
+            typer.echo("Nothing was undone.")
+            raise typer.Exit(1)
+    undone = take_back(path, None if pending is None else pending.change)
     if json_out:
         emit_json(undone.to_list())
         return
-    typer.echo(f"Undid change {undone.change} in {path.name}:")
+    by = f" (made by {undone.operator})" if undone.operator else ""
+    typer.echo(f"Undid change {undone.change}{by} in {db_label(ctx)}:")
     for e in undone.events:
         for line in e.text.splitlines():
             typer.echo(f"  {line}")

@@ -37,6 +37,13 @@ Guarantees:
   of one change carries the same time. The clock computes from these.
 - The schema carries a version (`PRAGMA user_version`) with named migrations recorded in the
   `migrations` table. An older file is upgraded on open; a newer one is refused.
+- Every event records its `operator`: who made the change (`--operator`, TDTOOL_OPERATOR,
+  else the login name); events of files written before that carry ''.
+
+Backends: a target that is a `postgresql://` URL opens the same API on a PostgreSQL server
+(`tdtool.io.store_pg.PgStore`, imported only then), where one database holds many
+tournaments, several laptops change one tournament at once and event times come from the
+server. `Store.open(target)` and `Store.create(target, ...)` choose the backend.
 
 Cost (snapshots): replaying the whole log made every command grow with the tournament
 (1.8 s for a bust at 31,500 entries). The file keeps the folded state in `snapshots` (a
@@ -56,6 +63,7 @@ effective events after the newest snapshot. Rules that keep it sound:
 
 from __future__ import annotations
 
+import getpass
 import json
 import os
 import sqlite3
@@ -90,6 +98,8 @@ class Event:
     at: float
     change: int = 0
     """The change (one command) this event belongs to; undo takes back a whole change."""
+    operator: str = ""
+    """Who made the change ('' in files written before operators were recorded)."""
 
 
 @dataclass(frozen=True)
@@ -133,10 +143,16 @@ def _m0003_snapshots(conn: sqlite3.Connection) -> None:
     )
 
 
+def _m0004_event_operator(conn: sqlite3.Connection) -> None:
+    # Who made each change (several laptops, one log); '' for the changes made before.
+    conn.execute("ALTER TABLE events ADD COLUMN operator TEXT NOT NULL DEFAULT ''")
+
+
 MIGRATIONS: tuple[tuple[str, Callable[[sqlite3.Connection], None]], ...] = (
     ("0001_event_log", _m0001_event_log),
     ("0002_index_events_by_change", _m0002_index_events_by_change),
     ("0003_snapshots", _m0003_snapshots),
+    ("0004_event_operator", _m0004_event_operator),
 )
 """Every schema change ever made, in order; the file's `user_version` counts those applied."""
 
@@ -170,6 +186,22 @@ def _migrate(conn: sqlite3.Connection, path: Path, upto: int = SCHEMA_VERSION) -
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+def is_url(target: object) -> bool:
+    """Whether `target` names a PostgreSQL tournament (`postgresql://...`) rather than a file."""
+    return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def default_operator() -> str:
+    """Who is making changes when no --operator is given: TDTOOL_OPERATOR, else the login."""
+    name = os.environ.get("TDTOOL_OPERATOR", "").strip()
+    if name:
+        return name
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError):
+        return "unknown"
 
 
 def _connect(path: Path, threads: bool = False) -> sqlite3.Connection:
@@ -357,11 +389,15 @@ def _folded(conn: sqlite3.Connection) -> tuple[Any, int, int]:
 class Transaction:
     """One change in progress: read the current events and append new ones atomically."""
 
-    def __init__(self, conn: sqlite3.Connection, change: int, now: float) -> None:
+    def __init__(
+        self, conn: sqlite3.Connection, change: int, now: float, operator: str = ""
+    ) -> None:
         self._conn = conn
         self.change = change
         self.now = now
         """The wall time this change is recorded at (unix seconds)."""
+        self.operator = operator
+        """Who makes this change (recorded with each of its events)."""
         self.appended: list[Event] = []
         self._snapshot: tuple[int, bytes] | None = None
 
@@ -402,22 +438,25 @@ class Transaction:
             raise ValueError("undo events are recorded by Store.undo() only")
         payload = dict(data or {})
         cur = self._conn.execute(
-            "INSERT INTO events (change, kind, data, at) VALUES (?, ?, ?, ?)",
-            (self.change, kind, json.dumps(payload, ensure_ascii=False), self.now),
+            "INSERT INTO events (change, kind, data, at, operator) VALUES (?, ?, ?, ?, ?)",
+            (self.change, kind, json.dumps(payload, ensure_ascii=False), self.now, self.operator),
         )
-        event = Event(cur.lastrowid or 0, kind, payload, self.now, self.change)
+        event = Event(cur.lastrowid or 0, kind, payload, self.now, self.change, self.operator)
         self.appended.append(event)
         return event
 
 
+_COLUMNS = "seq, change, kind, data, at, operator"
+
+
 def _row_event(row: tuple[Any, ...]) -> Event:
-    seq, change, kind, data, at = row[:5]
+    seq, change, kind, data, at, operator = row[:6]
     try:
         payload = json.loads(data)
     except (TypeError, ValueError):
         # Reported like any other damage to the file (see Store._reading).
         raise sqlite3.DatabaseError(f"event {seq} holds unreadable data") from None
-    return Event(seq, kind, payload, at, change)
+    return Event(seq, kind, payload, at, change, operator)
 
 
 def _damaged(path: Path, exc: sqlite3.Error) -> InputError:
@@ -431,9 +470,7 @@ def _damaged(path: Path, exc: sqlite3.Error) -> InputError:
 def _effective(
     conn: sqlite3.Connection, kinds: Iterable[str] | None, after: int = 0
 ) -> list[Event]:
-    sql = (
-        "SELECT seq, change, kind, data, at FROM events WHERE seq > ? AND undone = 0 AND kind != ?"
-    )
+    sql = f"SELECT {_COLUMNS} FROM events WHERE seq > ? AND undone = 0 AND kind != ?"
     params: list[Any] = [after, UNDO]
     if kinds is not None:
         wanted = list(kinds)
@@ -442,14 +479,100 @@ def _effective(
     return [_row_event(r) for r in conn.execute(sql + " ORDER BY seq", params)]
 
 
-class Store:
-    """An open tournament file. Use `Store.create` or `Store.open`; close it (or use `with`)."""
+def _last_change(conn: sqlite3.Connection) -> tuple[Event, ...]:
+    row = conn.execute(
+        "SELECT MAX(change) FROM events WHERE undone = 0 AND kind != ?", (UNDO,)
+    ).fetchone()
+    first = conn.execute("SELECT MIN(change) FROM events").fetchone()[0]
+    if row[0] is None or row[0] == first:
+        return ()
+    rows = conn.execute(
+        f"SELECT {_COLUMNS} FROM events WHERE change = ? ORDER BY seq", (row[0],)
+    ).fetchall()
+    return tuple(_row_event(r) for r in rows)
 
-    def __init__(self, path: Path, conn: sqlite3.Connection) -> None:
+
+def _check_undo(undone: tuple[Event, ...], change: int | None) -> None:
+    """Refuse an undo with nothing to take back, or whose change is no longer the last one."""
+    if not undone:
+        raise RuleError(
+            "Nothing to undo: the log holds only the tournament's creation"
+            " (to start over, delete the file)."
+        )
+    if change is not None and undone[0].change != change:
+        raise RuleError(
+            f"Change {change} is no longer the last one (change {undone[0].change} was made"
+            " since, by another terminal); nothing was undone: run `tdtool undo` again."
+        )
+
+
+def _write_new(
+    path: Path,
+    fill: Callable[[Store], None],
+    operator: str | None,
+    replace: bool = False,
+    hint: str = "choose another name or pass another --db",
+) -> None:
+    """Write a new tournament file at `path`: complete or not at all.
+
+    It is built under a temporary name by `fill(store)` and linked into place; an existing
+    file is refused, or with `replace` swapped for the new one in one rename.
+    """
+    if path.exists() and not replace:
+        raise InputError(f"{path} already exists; {hint}.")
+    if path.is_dir():
+        raise InputError(f"{path} is a folder, not a tournament file.")
+    if not path.parent.is_dir():
+        raise InputError(f"Cannot create {path}: the folder {path.parent} does not exist.")
+    tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
+    try:
+        conn = _connect(tmp)
+        conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        _migrate(conn, tmp)
+        conn.execute("PRAGMA journal_mode = WAL")
+        conn.execute(
+            "INSERT INTO meta (key, value) VALUES ('created_by', ?)",
+            (f"tdtool schema {SCHEMA_VERSION}",),
+        )
+        fill(Store(tmp, conn, operator))
+        conn.close()
+        if replace:
+            os.replace(tmp, path)
+        else:
+            try:
+                os.link(tmp, path)
+            except FileExistsError:
+                raise InputError(f"{path} already exists; {hint}.") from None
+    except (sqlite3.OperationalError, PermissionError) as exc:
+        # The folder cannot be written (or the disk is full): nothing was created.
+        raise InputError(
+            f"Cannot create {path}: {exc}; choose a folder you can write to"
+            " (or pass --db with a path there). Nothing was created."
+        ) from None
+    finally:
+        for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
+            leftover.unlink(missing_ok=True)
+
+
+class Store:
+    """An open tournament file. Use `Store.create` or `Store.open`; close it (or use `with`).
+
+    `Store.open`/`Store.create` given a `postgresql://` URL return a
+    `tdtool.io.store_pg.PgStore` instead: the same methods on a PostgreSQL server.
+    """
+
+    def __init__(self, path: Path, conn: sqlite3.Connection, operator: str | None = None) -> None:
         self.path = path
         self._conn = conn
         self._commits = 0
         """Changes committed through this Store (`PRAGMA data_version` counts the others')."""
+        self.operator = operator or default_operator()
+        """Who the changes made through this store are recorded as made by."""
+
+    @property
+    def label(self) -> str:
+        """How messages name this tournament: the file's name."""
+        return self.path.name
 
     # -- opening and creating
 
@@ -459,56 +582,83 @@ class Store:
         path: str | os.PathLike[str],
         events: Iterable[tuple[str, dict[str, Any]]] = (),
         now: float | None = None,
+        operator: str | None = None,
     ) -> Store:
         """Create a new tournament file holding `events` as its first change.
 
         The file appears complete or not at all: it is written under a temporary name and
         linked into place, and an existing file is never overwritten.
         """
+        if is_url(path):
+            from tdtool.io.store_pg import PgStore
+
+            return PgStore.create(str(path), events, now=now, operator=operator)  # type: ignore[return-value]
         path = Path(path)
-        if path.exists():
-            raise InputError(f"{path} already exists; choose another name or pass another --db.")
-        if not path.parent.is_dir():
-            raise InputError(f"Cannot create {path}: the folder {path.parent} does not exist.")
-        tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
-        try:
-            conn = _connect(tmp)
-            conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
-            _migrate(conn, tmp)
-            conn.execute("PRAGMA journal_mode = WAL")
-            store = cls(tmp, conn)
+
+        def fill(store: Store) -> None:
             with store.transaction(now=now) as tx:
-                tx._conn.execute(
-                    "INSERT INTO meta (key, value) VALUES ('created_by', ?)",
-                    (f"tdtool schema {SCHEMA_VERSION}",),
-                )
                 for kind, data in events:
                     tx.append(kind, data)
-            conn.close()
-            try:
-                os.link(tmp, path)
-            except FileExistsError:
-                raise InputError(
-                    f"{path} already exists; choose another name or pass another --db."
-                ) from None
-        except (sqlite3.OperationalError, PermissionError) as exc:
-            # The folder cannot be written (or the disk is full): nothing was created.
-            raise InputError(
-                f"Cannot create {path}: {exc}; choose a folder you can write to"
-                " (or pass --db with a path there). Nothing was created."
-            ) from None
-        finally:
-            for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm")):
-                leftover.unlink(missing_ok=True)
-        return cls.open(path)
+
+        _write_new(path, fill, operator)
+        return cls.open(path, operator=operator)
 
     @classmethod
-    def open(cls, path: str | os.PathLike[str], *, threads: bool = False) -> Store:
+    def restore(
+        cls,
+        path: str | os.PathLike[str],
+        records: Iterable[LogRecord],
+        force: bool = False,
+    ) -> None:
+        """Write a tournament holding exactly `records` (another store's `log()`).
+
+        For `tdtool db copy`: numbers, times, operators and undone marks are kept, so the
+        copy's log compares equal. An existing tournament is refused unless `force`, and is
+        then replaced whole (the new file is renamed into place in one step).
+        """
+        if is_url(path):
+            from tdtool.io.store_pg import PgStore
+
+            PgStore.restore(str(path), records, force=force)
+            return
+        rows = [
+            (
+                r.event.seq,
+                r.event.change,
+                r.event.kind,
+                json.dumps(r.event.data, ensure_ascii=False),
+                r.event.at,
+                int(r.undone),
+                r.event.operator,
+            )
+            for r in records
+        ]
+
+        def fill(store: Store) -> None:
+            conn = store._conn
+            conn.execute("BEGIN IMMEDIATE")
+            conn.executemany(
+                "INSERT INTO events (seq, change, kind, data, at, undone, operator)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                rows,
+            )
+            conn.execute("COMMIT")
+
+        _write_new(Path(path), fill, None, replace=force, hint="pass --force to replace it")
+
+    @classmethod
+    def open(
+        cls, path: str | os.PathLike[str], *, threads: bool = False, operator: str | None = None
+    ) -> Store:
         """Open an existing tournament file, upgrading an older schema.
 
         With `threads`, the Store may be used from several threads (one at a time: a
         `Watcher` serialises them), as the TV page's server does.
         """
+        if is_url(path):
+            from tdtool.io.store_pg import PgStore
+
+            return PgStore.open(str(path), operator=operator)  # type: ignore[return-value]
         path = Path(path)
         if path.is_dir():
             raise InputError(f"{path} is a folder, not a tournament file; pass --db FILE.")
@@ -540,7 +690,7 @@ class Store:
         except BaseException:
             conn.close()
             raise
-        return cls(path, conn)
+        return cls(path, conn, operator)
 
     def close(self) -> None:
         """Close the file."""
@@ -580,7 +730,9 @@ class Store:
             ) from None
         try:
             last = self._conn.execute("SELECT MAX(change) FROM events").fetchone()[0]
-            tx = Transaction(self._conn, (last or 0) + 1, time.time() if now is None else now)
+            tx = Transaction(
+                self._conn, (last or 0) + 1, time.time() if now is None else now, self.operator
+            )
             yield tx
             tx._write_snapshot()
             self._conn.execute("COMMIT")
@@ -608,32 +760,33 @@ class Store:
         with self.transaction(now=now) as tx:
             return fn(tx)
 
-    def undo(self, now: float | None = None) -> tuple[Event, ...]:
-        """Take back the last change (all its events) and return the events it undid."""
+    def last_change(self) -> tuple[Event, ...]:
+        """The events of the change `undo` would take back now (empty: nothing to undo)."""
+        with self._reading():
+            return _last_change(self._conn)
+
+    def undo(self, now: float | None = None, change: int | None = None) -> tuple[Event, ...]:
+        """Take back the last change (all its events) and return the events it undid.
+
+        With `change`, only if that is still the last change (RuleError otherwise): what
+        the director confirmed is what is taken back, even with another laptop at work.
+        """
         with self.transaction(now=now) as tx:
-            row = self._conn.execute(
-                "SELECT MAX(change) FROM events WHERE undone = 0 AND kind != ?", (UNDO,)
-            ).fetchone()
-            first = self._conn.execute("SELECT MIN(change) FROM events").fetchone()[0]
-            if row[0] is None or row[0] == first:
-                raise RuleError(
-                    "Nothing to undo: the log holds only the tournament's creation"
-                    " (to start over, delete the file)."
-                )
-            change = row[0]
-            rows = self._conn.execute(
-                "SELECT seq, change, kind, data, at FROM events WHERE change = ? ORDER BY seq",
-                (change,),
-            ).fetchall()
-            undone = tuple(_row_event(r) for r in rows)
-            self._conn.execute("UPDATE events SET undone = 1 WHERE change = ?", (change,))
+            undone = _last_change(self._conn)
+            _check_undo(undone, change)
+            last = undone[0].change
+            self._conn.execute("UPDATE events SET undone = 1 WHERE change = ?", (last,))
             # A snapshot holding the undone events is no longer the fold of the log.
-            self._conn.execute("DELETE FROM snapshots WHERE upto >= ?", (rows[0][0],))
+            self._conn.execute("DELETE FROM snapshots WHERE upto >= ?", (undone[0].seq,))
             self._conn.execute(
-                "INSERT INTO events (change, kind, data, at) VALUES (?, ?, ?, ?)",
-                (tx.change, UNDO, json.dumps({"change": change}), tx.now),
+                "INSERT INTO events (change, kind, data, at, operator) VALUES (?, ?, ?, ?, ?)",
+                (tx.change, UNDO, json.dumps({"change": last}), tx.now, tx.operator),
             )
             return undone
+
+    def now(self) -> float:
+        """The time changes are recorded at, for reading the clock (unix seconds)."""
+        return time.time()
 
     # -- reading
 
@@ -668,6 +821,16 @@ class Store:
             finally:
                 self._conn.execute("COMMIT")
 
+    def version(self) -> tuple[int, int]:
+        """A value that changes with every change committed (by anyone): a cheap poll.
+
+        `PRAGMA data_version` moves with other connections' commits, the counter with this
+        one's.
+        """
+        with self._reading():
+            row = self._conn.execute("PRAGMA data_version").fetchone()
+        return (int(row[0]), self._commits)
+
     def view(self) -> View:
         """A `View` of this store: its state, folded again only after a change."""
         return View(self)
@@ -675,10 +838,8 @@ class Store:
     def log(self) -> list[LogRecord]:
         """Every record in the log, in order, with whether it was undone."""
         with self._reading():
-            rows = self._conn.execute(
-                "SELECT seq, change, kind, data, at, undone FROM events ORDER BY seq"
-            )
-            return [LogRecord(_row_event(r), bool(r[5])) for r in rows]
+            rows = self._conn.execute(f"SELECT {_COLUMNS}, undone FROM events ORDER BY seq")
+            return [LogRecord(_row_event(r), bool(r[6])) for r in rows]
 
 
 class View:
@@ -695,13 +856,11 @@ class View:
 
         self.store = store
         self._lock = threading.Lock()
-        self._key: tuple[int, int] | None = None
+        self._key: Any = None
         self._state: Any = None
 
-    def _version(self) -> tuple[int, int]:
-        with self.store._reading():
-            row = self.store._conn.execute("PRAGMA data_version").fetchone()
-        return (int(row[0]), self.store._commits)
+    def _version(self) -> Any:
+        return self.store.version()
 
     def changed(self) -> bool:
         """Whether the file changed since the last `state()` (True before the first)."""

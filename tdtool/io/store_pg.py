@@ -1,0 +1,775 @@
+"""The tournament store on a PostgreSQL server: many tournaments, several laptops, one log.
+
+A festival runs several tournaments and several laptops (registration, two floor people, the
+TV clock). They share one PostgreSQL database; each tournament is an event log exactly like a
+tournament file (`tdtool.io.store`), with the same API, the same undo and the same numbers, so
+`tdtool db copy` moves a tournament between a file and a server and the logs compare equal.
+
+The target is a URL, given as `--db` or TDTOOL_DB::
+
+    postgresql://USER@HOST[:PORT]/DATABASE?tournament=NAME
+    postgresql://USER@HOST/DATABASE#NAME                       (the same)
+
+`tournament=` (or the `#NAME` fragment) picks the tournament; without it a database holding
+a single tournament uses that one. Everything else in the URL goes to libpq, so the password
+comes from the URL, PGPASSWORD or ~/.pgpass as with psql. A URL is never printed with its
+password: `safe_url()` is what messages show.
+
+Guarantees (as for a file, and more):
+
+- Each change locks its tournament's row (`SELECT ... FOR UPDATE`) before it reads the
+  state, so the read-decide-append of two laptops is serialized per tournament (other
+  tournaments are not held up); the change commits in one transaction or not at all. A
+  lost connection rolls the open transaction back on the server.
+- Event times come from the server's clock (`clock_timestamp()` once the lock is held), so a
+  laptop whose clock is off cannot move the level clock, and times follow the log's order.
+  Reads use the server's time too (`now()`: the laptop's clock plus the offset measured
+  when connecting).
+- `seq` and `change` count per tournament, as in a file.
+- The schema carries named migrations in `tdtool_migrations`, applied on connect under an
+  advisory lock, so two laptops starting at once do not both apply them.
+
+psycopg is imported by this module only, so commands on a file never load it.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import time
+from collections.abc import Callable, Iterable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, TypeVar
+from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+
+from tdtool.errors import InputError, RuleError
+from tdtool.io import store as _file
+from tdtool.io.store import (
+    UNDO,
+    Event,
+    LogRecord,
+    _check_undo,
+    _unpickler,
+    default_operator,
+    state_format,
+)
+
+T = TypeVar("T")
+
+CONNECT_TIMEOUT = 5
+"""Seconds to wait for the server before saying it cannot be reached."""
+
+LOCK_TIMEOUT_MS = 10_000
+"""How long a change waits for another laptop's change to the same tournament."""
+
+_MIGRATION_LOCK = 0x7464_7431  # pg_advisory_xact_lock key while migrating ('tdt1')
+
+MIGRATIONS: tuple[tuple[str, str], ...] = (
+    (
+        "0001_event_log",
+        """
+        CREATE TABLE tdtool_tournaments (
+            id serial PRIMARY KEY,
+            name text NOT NULL UNIQUE,
+            created_at double precision NOT NULL,
+            last_seq bigint NOT NULL DEFAULT 0,
+            last_change bigint NOT NULL DEFAULT 0
+        );
+        CREATE TABLE tdtool_events (
+            tournament integer NOT NULL REFERENCES tdtool_tournaments (id) ON DELETE CASCADE,
+            seq bigint NOT NULL,
+            change bigint NOT NULL,
+            kind text NOT NULL,
+            data text NOT NULL,
+            at double precision NOT NULL,
+            undone boolean NOT NULL DEFAULT false,
+            operator text NOT NULL DEFAULT '',
+            PRIMARY KEY (tournament, seq)
+        );
+        CREATE INDEX tdtool_events_by_change ON tdtool_events (tournament, change);
+        """,
+    ),
+    (
+        # The folded state as of event `upto` (see tdtool.io.store: snapshots), so a command
+        # fetches and folds only the events after it instead of the whole log.
+        "0002_snapshots",
+        """
+        CREATE TABLE tdtool_snapshots (
+            tournament integer NOT NULL REFERENCES tdtool_tournaments (id) ON DELETE CASCADE,
+            upto bigint NOT NULL,
+            format text NOT NULL,
+            state bytea NOT NULL,
+            at double precision NOT NULL,
+            PRIMARY KEY (tournament, upto)
+        );
+        """,
+    ),
+)
+"""Every schema change of the server database, in order (its own list: not the file's)."""
+
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+# --- the URL -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Target:
+    """A parsed `postgresql://` target: what libpq gets, the tournament, what messages show."""
+
+    conninfo: str
+    tournament: str | None
+    shown: str
+    """The URL without its password (safe to print)."""
+    password: str | None
+
+
+def parse_url(url: str) -> Target:
+    """Split `postgresql://...?tournament=NAME` (or `#NAME`) into libpq's URL and the name.
+
+    >>> t = parse_url("postgresql://td:secret@venue/festival?tournament=friday")
+    >>> t.tournament, t.shown
+    ('friday', 'postgresql://td@venue/festival?tournament=friday')
+    >>> parse_url("postgresql://venue/festival#main-event").tournament
+    'main-event'
+    """
+    parts = urlsplit(url)
+    query = parse_qsl(parts.query, keep_blank_values=True)
+    names = [v for k, v in query if k == "tournament"]
+    rest = [(k, v) for k, v in query if k != "tournament"]
+    tournament = names[-1] if names else unquote(parts.fragment) or None
+    if tournament is not None:
+        tournament = tournament.strip() or None
+    conninfo = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(rest), ""))
+    password = parts.password
+    netloc = parts.netloc
+    if password is not None:
+        user, _, host = netloc.rpartition("@")
+        netloc = f"{user.split(':', 1)[0]}@{host}"
+    shown_query = [(k, v) for k, v in rest if k.lower() != "password"]
+    if tournament:
+        shown_query.append(("tournament", tournament))
+    shown = urlunsplit((parts.scheme, netloc, parts.path, urlencode(shown_query), ""))
+    query_password = [v for k, v in rest if k.lower() == "password"]
+    if not password and query_password:
+        password = query_password[-1]
+    return Target(conninfo, tournament, shown, password or None)
+
+
+def with_tournament(url: str, name: str) -> str:
+    """`url` naming tournament `name` (replacing a name it gave)."""
+    parts = urlsplit(url)
+    query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "tournament"]
+    query.append(("tournament", name))
+    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
+
+
+def safe_url(url: str) -> str:
+    """The URL as messages may show it: without a password."""
+    try:
+        return parse_url(url).shown
+    except ValueError:
+        return "the PostgreSQL URL given"
+
+
+# --- connecting and errors ---------------------------------------------------------------------
+
+
+def _psycopg() -> Any:
+    try:
+        import psycopg
+    except ImportError:
+        raise InputError(
+            "A postgresql:// tournament needs psycopg: pip install 'psycopg[binary]'"
+            " (or install tdtool with its [postgresql] extra)."
+        ) from None
+    return psycopg
+
+
+def _clean(message: str, target: Target) -> str:
+    """libpq's message on one line, without the password should it ever appear."""
+    text = " ".join(str(message).split())
+    if target.password:
+        text = text.replace(target.password, "***").replace(quote(target.password), "***")
+    return text.rstrip(".")
+
+
+def _connect_error(exc: Exception, target: Target) -> InputError:
+    text = _clean(str(exc), target)
+    low = text.lower()
+    where = target.shown.split("?")[0]
+    if "password authentication failed" in low or "no password supplied" in low:
+        return InputError(
+            f"The server at {where} refused the login ({text}); check the user and the password"
+            " (in the URL, PGPASSWORD or ~/.pgpass)."
+        )
+    if "does not exist" in low and "database" in low:
+        return InputError(
+            f"No such database on the server ({text}); create it (see README: festival setup)"
+            " or fix the URL."
+        )
+    if "role" in low and "does not exist" in low:
+        return InputError(f"The server does not know this user ({text}); fix the URL.")
+    return InputError(
+        f"Cannot reach the tournament server {where} ({text}); check that it is running and"
+        " the address, or work on a file."
+    )
+
+
+def connect(target: Target) -> Any:
+    """A psycopg connection (autocommit; transactions explicit), or InputError."""
+    psycopg = _psycopg()
+    try:
+        conn = psycopg.connect(
+            target.conninfo,
+            autocommit=True,
+            connect_timeout=CONNECT_TIMEOUT,
+            application_name="tdtool",
+            options=f"-c lock_timeout={LOCK_TIMEOUT_MS}",
+        )
+    except psycopg.Error as exc:
+        raise _connect_error(exc, target) from None
+    return conn
+
+
+def _migrate(conn: Any) -> int:
+    """Apply the migrations the database lacks; returns the schema version."""
+    with conn.transaction():
+        conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
+        conn.execute(
+            "CREATE TABLE IF NOT EXISTS tdtool_migrations"
+            " (number integer PRIMARY KEY, name text NOT NULL, applied_at double precision"
+            "  NOT NULL DEFAULT extract(epoch FROM clock_timestamp()))"
+        )
+        row = conn.execute("SELECT coalesce(max(number), 0) FROM tdtool_migrations").fetchone()
+        version = int(row[0])
+        if version > SCHEMA_VERSION:
+            raise InputError(
+                f"This database was set up by a newer tdtool (schema {version}, this tdtool"
+                f" knows up to {SCHEMA_VERSION}); upgrade tdtool to use it."
+            )
+        for number in range(version + 1, SCHEMA_VERSION + 1):
+            name, sql = MIGRATIONS[number - 1]
+            conn.execute(sql)
+            conn.execute(
+                "INSERT INTO tdtool_migrations (number, name) VALUES (%s, %s)", (number, name)
+            )
+    return SCHEMA_VERSION
+
+
+# --- the store ---------------------------------------------------------------------------------
+
+
+def _row_event(row: tuple[Any, ...]) -> Event:
+    seq, change, kind, data, at, operator = row[:6]
+    return Event(int(seq), kind, json.loads(data), float(at), int(change), operator)
+
+
+_COLUMNS = "seq, change, kind, data, at, operator"
+
+
+class PgTransaction:
+    """One change in progress on the server (see `tdtool.io.store.Transaction`)."""
+
+    def __init__(self, store: PgStore, change: int, seq: int, now: float, operator: str) -> None:
+        self._store = store
+        self.change = change
+        self._seq = seq
+        self.now = now
+        self.operator = operator
+        self.appended: list[Event] = []
+        self._snapshot: tuple[int, bytes] | None = None
+
+    @property
+    def _conn(self) -> Any:
+        return self._store._conn
+
+    def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
+        """The effective events, including those appended so far in this change."""
+        return self._store._effective(kinds)
+
+    def state(self) -> Any:
+        """The current state, read under this change's lock: the newest snapshot plus the
+        events after it. When that took SNAPSHOT_EVERY events or more, the state read is kept
+        as a new snapshot, written with the change (as in a file)."""
+        state, last, folded = self._store._folded()
+        if folded >= _file.SNAPSHOT_EVERY and not self.appended and state_format() is not None:
+            import pickle
+
+            self._snapshot = (last, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+        return state
+
+    def _write_snapshot(self) -> None:
+        if self._snapshot is None:
+            return
+        upto, blob = self._snapshot
+        fmt = state_format()
+        tid = self._store.tournament_id
+        self._conn.execute(
+            "INSERT INTO tdtool_snapshots (tournament, upto, format, state, at)"
+            " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (tournament, upto) DO UPDATE"
+            " SET format = excluded.format, state = excluded.state, at = excluded.at",
+            (tid, upto, fmt, blob, self.now),
+        )
+        self._conn.execute(
+            "DELETE FROM tdtool_snapshots WHERE tournament = %s AND (format != %s OR upto NOT IN"
+            " (SELECT upto FROM tdtool_snapshots WHERE tournament = %s AND format = %s"
+            "  ORDER BY upto DESC LIMIT %s))",
+            (tid, fmt, tid, fmt, _file.SNAPSHOTS_KEPT),
+        )
+
+    def append(self, kind: str, data: dict[str, Any] | None = None) -> Event:
+        """Record one event as part of this change."""
+        if kind == UNDO:
+            raise ValueError("undo events are recorded by Store.undo() only")
+        payload = dict(data or {})
+        return self._insert(kind, payload)
+
+    def _insert(self, kind: str, payload: dict[str, Any]) -> Event:
+        self._seq += 1
+        self._store._conn.execute(
+            "INSERT INTO tdtool_events (tournament, seq, change, kind, data, at, operator)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
+            (
+                self._store.tournament_id,
+                self._seq,
+                self.change,
+                kind,
+                json.dumps(payload, ensure_ascii=False),
+                self.now,
+                self.operator,
+            ),
+        )
+        event = Event(self._seq, kind, payload, self.now, self.change, self.operator)
+        self.appended.append(event)
+        return event
+
+
+class PgStore:
+    """One tournament on a PostgreSQL server: the API of `tdtool.io.store.Store`."""
+
+    def __init__(
+        self, target: Target, conn: Any, tournament_id: int, name: str, operator: str | None
+    ) -> None:
+        self.target = target
+        self._conn = conn
+        self.tournament_id = tournament_id
+        self.tournament = name
+        self.operator = operator or default_operator()
+        self.path = target.shown
+        """What messages name (never the password)."""
+        self._offset = _clock_offset(conn)
+
+    @property
+    def label(self) -> str:
+        """How messages name this tournament."""
+        return f"tournament {self.tournament} on {self.target.shown.split('?')[0]}"
+
+    # -- opening and creating
+
+    @classmethod
+    def open(cls, url: str, operator: str | None = None) -> PgStore:
+        """Connect and select the tournament the URL names (or the database's only one)."""
+        target = parse_url(url)
+        conn = connect(target)
+        try:
+            with _errors(target, reading=True):
+                _migrate(conn)
+                tid, name = _select(conn, target)
+            return cls(target, conn, tid, name, operator)
+        except BaseException:
+            conn.close()
+            raise
+
+    @classmethod
+    def create(
+        cls,
+        url: str,
+        events: Iterable[tuple[str, dict[str, Any]]] = (),
+        now: float | None = None,
+        operator: str | None = None,
+    ) -> PgStore:
+        """Create the tournament the URL names, holding `events` as its first change."""
+        target = parse_url(url)
+        if not target.tournament:
+            raise InputError(
+                "Name the new tournament in the URL: postgresql://HOST/DB?tournament=NAME."
+            )
+        conn = connect(target)
+        try:
+            with _errors(target):
+                _migrate(conn)
+                with conn.transaction():
+                    row = conn.execute(
+                        "INSERT INTO tdtool_tournaments (name, created_at)"
+                        " VALUES (%s, extract(epoch FROM clock_timestamp()))"
+                        " ON CONFLICT (name) DO NOTHING RETURNING id",
+                        (target.tournament,),
+                    ).fetchone()
+                    if row is None:
+                        raise InputError(
+                            f"Tournament {target.tournament} already exists on"
+                            f" {target.shown.split('?')[0]}; choose another name"
+                            " (`tdtool db list` shows those there)."
+                        )
+                    store = cls(target, conn, int(row[0]), target.tournament, operator)
+                    with store._change(now, nested=True) as tx:
+                        for kind, data in events:
+                            tx.append(kind, data)
+            return store
+        except BaseException:
+            conn.close()
+            raise
+
+    @classmethod
+    def restore(cls, url: str, records: Iterable[LogRecord], force: bool = False) -> None:
+        """Write the tournament the URL names holding exactly `records` (see Store.restore)."""
+        target = parse_url(url)
+        if not target.tournament:
+            raise InputError(
+                "Name the tournament to copy to in the URL: postgresql://HOST/DB?tournament=NAME."
+            )
+        rows = list(records)
+        conn = connect(target)
+        try:
+            with _errors(target):
+                _migrate(conn)
+                with conn.transaction():
+                    row = conn.execute(
+                        "INSERT INTO tdtool_tournaments (name, created_at)"
+                        " VALUES (%s, extract(epoch FROM clock_timestamp()))"
+                        " ON CONFLICT (name) DO NOTHING RETURNING id",
+                        (target.tournament,),
+                    ).fetchone()
+                    if row is None:
+                        if not force:
+                            raise InputError(
+                                f"Tournament {target.tournament} already exists on"
+                                f" {target.shown.split('?')[0]}; pass --force to replace it."
+                            )
+                        row = conn.execute(
+                            "SELECT id FROM tdtool_tournaments WHERE name = %s FOR UPDATE",
+                            (target.tournament,),
+                        ).fetchone()
+                        conn.execute("DELETE FROM tdtool_events WHERE tournament = %s", (row[0],))
+                        conn.execute(
+                            "DELETE FROM tdtool_snapshots WHERE tournament = %s", (row[0],)
+                        )
+                    tid = int(row[0])
+                    with conn.cursor() as cur:
+                        cur.executemany(
+                            "INSERT INTO tdtool_events"
+                            " (tournament, seq, change, kind, data, at, undone, operator)"
+                            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+                            [
+                                (
+                                    tid,
+                                    r.event.seq,
+                                    r.event.change,
+                                    r.event.kind,
+                                    json.dumps(r.event.data, ensure_ascii=False),
+                                    r.event.at,
+                                    r.undone,
+                                    r.event.operator,
+                                )
+                                for r in rows
+                            ],
+                        )
+                    conn.execute(
+                        "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s"
+                        " WHERE id = %s",
+                        (
+                            max((r.event.seq for r in rows), default=0),
+                            max((r.event.change for r in rows), default=0),
+                            tid,
+                        ),
+                    )
+        finally:
+            conn.close()
+
+    def close(self) -> None:
+        """Close the connection."""
+        self._conn.close()
+
+    def __enter__(self) -> PgStore:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    @property
+    def schema_version(self) -> int:
+        """The schema version of the database."""
+        row = self._conn.execute("SELECT max(number) FROM tdtool_migrations").fetchone()
+        return int(row[0])
+
+    def migrations(self) -> list[str]:
+        """Names of the migrations applied to the database, in order."""
+        rows = self._conn.execute("SELECT name FROM tdtool_migrations ORDER BY number")
+        return [r[0] for r in rows]
+
+    # -- changing
+
+    @contextmanager
+    def _change(self, now: float | None, nested: bool = False) -> Iterator[PgTransaction]:
+        conn = self._conn
+        if not nested:
+            conn.execute("BEGIN")
+        try:
+            row = conn.execute(
+                "SELECT last_seq, last_change, extract(epoch FROM clock_timestamp())"
+                " FROM tdtool_tournaments WHERE id = %s FOR UPDATE",
+                (self.tournament_id,),
+            ).fetchone()
+            if row is None:
+                raise InputError(f"The {self.label} was deleted; nothing was changed.")
+            at = float(row[2]) if now is None else now
+            tx = PgTransaction(self, int(row[1]) + 1, int(row[0]), at, self.operator)
+            yield tx
+            tx._write_snapshot()
+            conn.execute(
+                "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s WHERE id = %s",
+                (tx._seq, tx.change, self.tournament_id),
+            )
+            if not nested:
+                conn.execute("COMMIT")
+        except BaseException:
+            if not nested and not conn.closed:
+                # A connection that is gone was rolled back by the server.
+                with contextlib.suppress(Exception):
+                    conn.execute("ROLLBACK")
+            raise
+
+    @contextmanager
+    def transaction(self, now: float | None = None) -> Iterator[PgTransaction]:
+        """One change: locks the tournament, commits everything appended together or nothing."""
+        with _errors(self.target), self._change(now) as tx:
+            yield tx
+
+    def change(self, fn: Callable[[PgTransaction], T], now: float | None = None) -> T:
+        """Run `fn(tx)` as one change and return its result."""
+        with self.transaction(now=now) as tx:
+            return fn(tx)
+
+    def last_change(self) -> tuple[Event, ...]:
+        """The events of the change `undo` would take back now (empty: nothing to undo)."""
+        with _errors(self.target, reading=True):
+            return self._last_change()
+
+    def _last_change(self) -> tuple[Event, ...]:
+        row = self._conn.execute(
+            "SELECT max(change) FILTER (WHERE NOT undone AND kind != %s), min(change)"
+            " FROM tdtool_events WHERE tournament = %s",
+            (UNDO, self.tournament_id),
+        ).fetchone()
+        if row[0] is None or row[0] == row[1]:
+            return ()
+        rows = self._conn.execute(
+            f"SELECT {_COLUMNS} FROM tdtool_events WHERE tournament = %s AND change = %s"
+            " ORDER BY seq",
+            (self.tournament_id, row[0]),
+        ).fetchall()
+        return tuple(_row_event(r) for r in rows)
+
+    def undo(self, now: float | None = None, change: int | None = None) -> tuple[Event, ...]:
+        """Take back the last change (all its events) and return the events it undid."""
+        with self.transaction(now=now) as tx:
+            undone = self._last_change()
+            _check_undo(undone, change)
+            self._conn.execute(
+                "UPDATE tdtool_events SET undone = true WHERE tournament = %s AND change = %s",
+                (self.tournament_id, undone[0].change),
+            )
+            # A snapshot holding the undone events is no longer the fold of the log.
+            self._conn.execute(
+                "DELETE FROM tdtool_snapshots WHERE tournament = %s AND upto >= %s",
+                (self.tournament_id, undone[0].seq),
+            )
+            tx._insert(UNDO, {"change": undone[0].change})
+            return undone
+
+    # -- reading
+
+    def _effective(self, kinds: Iterable[str] | None, after: int = 0) -> list[Event]:
+        sql = (
+            f"SELECT {_COLUMNS} FROM tdtool_events"
+            " WHERE tournament = %s AND seq > %s AND NOT undone AND kind != %s"
+        )
+        params: list[Any] = [self.tournament_id, after, UNDO]
+        if kinds is not None:
+            sql += " AND kind = ANY(%s)"
+            params.append(list(kinds))
+        rows = self._conn.execute(sql + " ORDER BY seq", params).fetchall()
+        return [_row_event(r) for r in rows]
+
+    def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
+        """The effective events in log order: undone events and undo records left out."""
+        with _errors(self.target, reading=True):
+            return self._effective(kinds)
+
+    def _folded(self) -> tuple[Any, int, int]:
+        """(state, seq of its last event, events folded on the snapshot): see store._folded."""
+        import gc
+
+        from tdtool.tournament.state import fold
+
+        fmt = state_format()
+        state = None
+        upto = 0
+        enabled = gc.isenabled()
+        gc.disable()  # folding builds many small objects that all live on
+        try:
+            if fmt is not None:
+                row = self._conn.execute(
+                    "SELECT upto, state FROM tdtool_snapshots WHERE tournament = %s"
+                    " AND format = %s ORDER BY upto DESC LIMIT 1",
+                    (self.tournament_id, fmt),
+                ).fetchone()
+                if row is not None:
+                    try:
+                        state = _unpickler(bytes(row[1])).load()
+                        upto = int(row[0])
+                    except Exception:  # never trusted: any doubt means folding the whole log
+                        state, upto = None, 0
+            events = self._effective(None, after=upto)
+            state = fold(events, state)
+        finally:
+            if enabled:
+                gc.freeze()
+                gc.enable()
+        return state, (events[-1].seq if events else upto), len(events)
+
+    def state(self) -> Any:
+        """The current state (a read outside any change): the newest snapshot plus the events
+        after it, both read as of one moment (a repeatable-read transaction). Never writes."""
+        with _errors(self.target, reading=True):
+            if self._conn.info.transaction_status != 0:  # inside this store's own change
+                return self._folded()[0]
+            self._conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                return self._folded()[0]
+            finally:
+                self._conn.execute("COMMIT")
+
+    def log(self) -> list[LogRecord]:
+        """Every record in the log, in order, with whether it was undone."""
+        with _errors(self.target, reading=True):
+            rows = self._conn.execute(
+                f"SELECT {_COLUMNS}, undone FROM tdtool_events WHERE tournament = %s ORDER BY seq",
+                (self.tournament_id,),
+            ).fetchall()
+        return [LogRecord(_row_event(r), bool(r[6])) for r in rows]
+
+    def version(self) -> int:
+        """A number that changes with every change (the last event's seq): a cheap poll."""
+        with _errors(self.target, reading=True):
+            row = self._conn.execute(
+                "SELECT last_seq FROM tdtool_tournaments WHERE id = %s", (self.tournament_id,)
+            ).fetchone()
+        return int(row[0]) if row else -1
+
+    def view(self) -> Any:
+        """A `tdtool.io.store.View`: the state, folded again only after a change (by anyone)."""
+        from tdtool.io.store import View
+
+        return View(self)  # type: ignore[arg-type]
+
+    def now(self) -> float:
+        """The server's time (unix seconds): this laptop's clock plus the measured offset."""
+        return time.time() + self._offset
+
+
+def _clock_offset(conn: Any) -> float:
+    """Server time minus this laptop's time, measured once (half the round trip's error)."""
+    before = time.time()
+    row = conn.execute("SELECT extract(epoch FROM clock_timestamp())").fetchone()
+    after = time.time()
+    return float(row[0]) - (before + after) / 2
+
+
+def _select(conn: Any, target: Target) -> tuple[int, str]:
+    """(id, name) of the tournament the URL names, or its database's only one."""
+    where = target.shown.split("?")[0]
+    if target.tournament:
+        row = conn.execute(
+            "SELECT id, name FROM tdtool_tournaments WHERE name = %s", (target.tournament,)
+        ).fetchone()
+        if row is None:
+            raise InputError(
+                f"No tournament {target.tournament} on {where}; `tdtool db list` shows those"
+                " there, `tdtool new NAME` creates one."
+            )
+        return int(row[0]), str(row[1])
+    rows = conn.execute("SELECT id, name FROM tdtool_tournaments ORDER BY name").fetchall()
+    if len(rows) == 1:
+        return int(rows[0][0]), str(rows[0][1])
+    if not rows:
+        raise InputError(
+            f"No tournament on {where} yet; create one with"
+            " `tdtool --db URL?tournament=NAME new NAME --structure S`."
+        )
+    names = ", ".join(r[1] for r in rows)
+    raise InputError(
+        f"{where} holds several tournaments ({names}); pick one with ?tournament=NAME at the"
+        " end of the URL (e.g. in TDTOOL_DB)."
+    )
+
+
+def list_tournaments(url: str) -> list[dict[str, Any]]:
+    """The tournaments in the database: key, name, entries left..., for `tdtool db list`."""
+    target = parse_url(url)
+    conn = connect(target)
+    try:
+        with _errors(target, reading=True):
+            _migrate(conn)
+            rows = conn.execute(
+                "SELECT t.name, t.last_change, t.last_seq,"
+                " (SELECT data FROM tdtool_events e WHERE e.tournament = t.id AND e.seq = 1),"
+                " (SELECT max(at) FROM tdtool_events e WHERE e.tournament = t.id)"
+                " FROM tdtool_tournaments t ORDER BY t.name"
+            ).fetchall()
+    finally:
+        conn.close()
+    out = []
+    for key, changes, events, created, last in rows:
+        try:
+            title = json.loads(created).get("name", "") if created else ""
+        except ValueError:
+            title = ""
+        out.append(
+            {
+                "tournament": key,
+                "name": title,
+                "changes": int(changes),
+                "events": int(events),
+                "last_change_at": None if last is None else float(last),
+                "db": with_tournament(target.shown, key),
+            }
+        )
+    return out
+
+
+@contextmanager
+def _errors(target: Target, reading: bool = False) -> Iterator[None]:
+    """Turn psycopg's errors into one InputError (exit 2); nothing was written."""
+    psycopg = _psycopg()
+    try:
+        yield
+    except psycopg.errors.LockNotAvailable:
+        raise RuleError(
+            "Another laptop has held this tournament for over"
+            f" {LOCK_TIMEOUT_MS // 1000} s; nothing was changed: try again."
+        ) from None
+    except psycopg.OperationalError as exc:
+        what = "nothing was read" if reading else "nothing was changed"
+        raise InputError(
+            f"Lost the connection to the tournament server {target.shown.split('?')[0]}"
+            f" ({_clean(str(exc), target)}); {what}. Check the network and run the command"
+            " again (`tdtool log` shows the last change recorded)."
+        ) from None
+    except psycopg.Error as exc:
+        raise InputError(
+            f"Could not save the change to the tournament server {target.shown.split('?')[0]}"
+            f" ({_clean(str(exc), target)}); nothing was changed."
+        ) from None
