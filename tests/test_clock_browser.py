@@ -128,3 +128,49 @@ def test_tv_page_shows_the_winner_and_the_results_once_it_is_over(cli, db, serve
     assert body and "finished" in body.group(1) and "paused" not in body.group(1)
     assert re.search(r'id="label">WINNER<', dom) and re.search(r'id="time"[^>]*>Anna<', dom)
     assert "1. Anna" in dom and "2. Ben" in dom
+
+
+def _sounds_heard(tmp_path: Path, remaining: int, budget_ms: int, muted: bool = False) -> list[str]:
+    """The tones the TV page plays while a running clock counts down from `remaining` seconds
+    (the page opened from a file: its polls fail, so it counts on from the data it has)."""
+    from tdtool.app.clock import view_data
+    from tdtool.cli.clock_web import page
+    from tdtool.io.store import Store
+
+    db = tmp_path / "tv.tdtool"
+    if not db.exists():
+        make(db, buy_in=100)
+    with Store.open(db) as store:
+        data = view_data(store.state(), 0.0)
+    data.update(status="running", running=True, remaining_seconds=remaining)
+    html = page(data)
+    if muted:
+        html = html.replace('localStorage.getItem("tdtool-muted") === "1"', "true")
+    file = tmp_path / f"tv{remaining}-{budget_ms}-{muted}.html"
+    file.write_text(html, encoding="utf-8")
+    dom = headless(
+        tmp_path, "--window-size=1280,720", "--autoplay-policy=no-user-gesture-required",
+        f"--virtual-time-budget={budget_ms}", "--dump-dom", file.as_uri(),
+    )  # fmt: skip
+    found = re.search(r'<body[^>]*data-sounds="([^"]*)"', dom)
+    assert "SOUND ON" in dom or "MUTED" in dom
+    return found.group(1).split() if found else []
+
+
+def test_tv_page_sounds_a_minute_before_and_at_the_level_change(tmp_path):
+    assert _sounds_heard(tmp_path, 63, 5000) == ["minute"]
+    assert _sounds_heard(tmp_path, 3, 5000) == ["change"]
+    assert _sounds_heard(tmp_path, 62, 64_000) == ["minute", "change"]
+    assert _sounds_heard(tmp_path, 3, 5000, muted=True) == []
+
+
+def test_tv_page_paused_badge_and_players_say_what_they_are(cli, db, server, tmp_path):
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo")
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "clock", "pause")
+    dom = chromium(tmp_path, server, "--window-size=1920,1080", "--dump-dom")
+    assert '<span class="bars"></span>PAUSED' in dom
+    assert "Players left" in dom and "3 of 3 entries" in dom
+    shot = tmp_path / "paused.png"
+    chromium(tmp_path, server, "--window-size=1920,1080", f"--screenshot={shot}")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -100,8 +100,16 @@ PAGE = """<!doctype html>
   #name { font-weight: bold; color: var(--fg); }
   #clock-time { font-variant-numeric: tabular-nums; }
   #badge { display: none; margin-left: 0.4em; }
-  body.paused #badge { display: inline; background: #ffd400; color: #000; }
-  body.notstarted #badge { display: inline; background: #dfe6ee; color: #000; }
+  #level #badge { font-size: 0.6em; line-height: 1.3; padding: 0.05em 0.5em;
+    vertical-align: middle; border-radius: 0.2em; overflow: hidden; }
+  #level .bars { display: inline-block; width: 0.7em; height: 0.8em; margin-right: 0.35em;
+    padding: 0; border-radius: 0; vertical-align: -0.05em;
+    background: linear-gradient(90deg, #000 0 35%, transparent 35% 65%, #000 65% 100%); }
+  body.paused #badge { display: inline-block; background: #ffd400; color: #000; }
+  body.notstarted #badge { display: inline-block; background: #dfe6ee; color: #000; }
+  #sound { font: inherit; color: var(--dim); background: none; border: 0.15vh solid #33404f;
+    border-radius: 0.3em; padding: 0 0.5em; margin-right: 1vw; cursor: pointer; }
+  body.muted #sound { color: #ff8c00; border-color: #ff8c00; }
   body.paused #time { animation: pulse 2s ease-in-out infinite; }
   @keyframes pulse { 50% { opacity: 0.45; } }
   #level { text-align: center; font-weight: 900; letter-spacing: 0.06em;
@@ -139,7 +147,7 @@ PAGE = """<!doctype html>
 </head>
 <body>
 <div id="top"><div><span id="name"></span> <span id="structure"></span></div>
-  <div id="clock-time"></div></div>
+  <div><button id="sound" type="button" title="Tones a minute before and at each level change and break">SOUND ON</button><span id="clock-time"></span></div></div>
 <div id="level"><span id="label"></span><span id="badge"></span></div>
 <div id="time"></div>
 <div id="blinds"></div>
@@ -194,6 +202,59 @@ function finished(d) {
   const now = ["finished", d.winner, (d.results || []).length, innerWidth, innerHeight].join("|");
   if (now !== shape) { shape = now; fit(); }
 }
+// Sound: a short tone a minute before the end of each level or break, three rising tones
+// when it ends (Web Audio, no files); on unless muted from the page (kept in localStorage).
+let muted = false;
+try { muted = localStorage.getItem("tdtool-muted") === "1"; } catch (e) {}
+let audio = null, lastLeft = null, lastKey = null, lastChange = -1e9, warned = null;
+const played = [];
+function tone(kind) {
+  if (kind === "change") lastChange = performance.now();
+  if (muted) return;
+  played.push(kind);
+  document.body.dataset.sounds = played.join(" ");
+  try {
+    audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+    if (audio.state === "suspended") audio.resume();
+    const beeps = kind === "minute" ? [[880, 0, 0.25]]
+      : [[660, 0, 0.3], [880, 0.35, 0.3], [1100, 0.7, 0.5]];
+    for (const [freq, at, len] of beeps) {
+      const o = audio.createOscillator(), g = audio.createGain();
+      const t = audio.currentTime + at;
+      o.frequency.value = freq;
+      g.gain.setValueAtTime(0.0001, t);
+      g.gain.exponentialRampToValueAtTime(0.5, t + 0.02);
+      g.gain.exponentialRampToValueAtTime(0.0001, t + len);
+      o.connect(g).connect(audio.destination);
+      o.start(t);
+      o.stop(t + len + 0.05);
+    }
+  } catch (e) { /* no audio device: the page still shows the change */ }
+}
+function showSound() {
+  document.body.classList.toggle("muted", muted);
+  $("sound").textContent = muted ? "MUTED" : "SOUND ON";
+}
+$("sound").addEventListener("click", () => {
+  muted = !muted;
+  try { localStorage.setItem("tdtool-muted", muted ? "1" : "0"); } catch (e) {}
+  if (!muted) {  // a click lets the browser play sound: unlock it now
+    try {
+      audio = audio || new (window.AudioContext || window.webkitAudioContext)();
+      audio.resume();
+    } catch (e) {}
+  }
+  showSound();
+});
+showSound();
+function listen(d, left) {
+  const k = key(d);
+  if (d.running && !d.past_last_level && k === lastKey && lastLeft !== null) {
+    if (lastLeft > 60 && left <= 60 && warned !== k) { warned = k; tone("minute"); }
+    if (lastLeft > 0 && left <= 0) tone("change");
+  }
+  lastLeft = left; lastKey = k;
+}
 function render() {
   const d = data;
   if (d.winner) return finished(d);
@@ -205,9 +266,11 @@ function render() {
   b.toggle("paused", d.status === "paused");
   b.toggle("notstarted", d.status === "not started");
   b.toggle("lastminute", d.running && !d.on_break && !d.past_last_level && left <= 60);
+  listen(d, left);
   $("name").textContent = d.name || "";
   $("structure").textContent = d.structure ? "· " + d.structure : "";
-  $("badge").textContent = d.status === "paused" ? "❚❚ PAUSED" : "NOT STARTED";
+  if (d.status === "paused") $("badge").innerHTML = '<span class="bars"></span>PAUSED';
+  else $("badge").textContent = "NOT STARTED";
   const hhmm = {hour: "2-digit", minute: "2-digit"};
   $("clock-time").textContent = new Date().toLocaleTimeString([], hhmm);
   let label = d.on_break ? "BREAK" : "LEVEL " + d.level;
@@ -272,6 +335,8 @@ async function poll() {
     const d = await r.json();
     if (!r.ok || d.error) throw new Error(d.error || r.status);
     if (key(d) !== key(data)) {
+      // A level change the countdown did not reach here (clock next, a paused page ...).
+      if (performance.now() - lastChange > 5000 && !d.winner) tone("change");
       const f = $("flash");
       f.classList.remove("on"); void f.offsetWidth; f.classList.add("on");
     }
