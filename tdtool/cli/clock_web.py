@@ -147,7 +147,9 @@ PAGE = """<!doctype html>
 </head>
 <body>
 <div id="top"><div><span id="name"></span> <span id="structure"></span></div>
-  <div><button id="sound" type="button" title="Tones a minute before and at each level change and break">SOUND ON</button><span id="clock-time"></span></div></div>
+  <div><button id="sound" type="button"
+    title="Tones a minute before and at each level change and break">SOUND ON</button>
+  <span id="clock-time"></span></div></div>
 <div id="level"><span id="label"></span><span id="badge"></span></div>
 <div id="time"></div>
 <div id="blinds"></div>
