@@ -151,3 +151,70 @@ def test_clock_run_in_tmux_pauses_and_moves_on_with_keys(tmp_path, cli):
         assert kinds == ["clock.start", "clock.pause", "clock.next", "clock.add", "clock.next"]
     finally:
         tmux("kill-server", socket=socket)
+
+
+def _digit_block(pane: str) -> list[str]:
+    """The rows of the big digits on a captured screen, without the panel's borders."""
+    return [row.strip("│╭╮╰╯") for row in pane.splitlines() if "█" in row]
+
+
+def _untorn(block: list[str], candidates: list[str]) -> bool:
+    """Whether the block is the big text of one of `candidates`, every row at one offset."""
+    from tdtool.cli.clock_screen import big_text
+
+    for text in candidates:
+        for scale in range(1, 8):
+            rows = big_text(text, scale)
+            if len(rows) != len(block):
+                continue
+            anchor = next(i for i, w in enumerate(rows) if not w.startswith(" "))
+            pad = len(block[anchor]) - len(block[anchor].lstrip())
+            if all(
+                r.rstrip() == (" " * pad + w).rstrip() for r, w in zip(block, rows, strict=True)
+            ):
+                return True
+    return False
+
+
+def test_digits_never_tear_at_any_time_on_a_120x35_screen():
+    # Every 7th second of a 15-minute level: each row of the digits at the same offset.
+    from tdtool.tournament.clock import format_seconds
+
+    for seconds in range(0, 15 * 60, 7):
+        data = view(START, seconds)
+        block = _digit_block(render(data, 120, 35))
+        assert _untorn(block, [format_seconds(data["remaining_seconds"])]), (seconds, block)
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+@pytest.mark.parametrize("size", [(80, 24), (120, 35), (160, 48)])
+def test_clock_run_in_tmux_never_tears_its_digits(tmp_path, cli, size):
+    db = make(tmp_path / "cup.tdtool")
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "clock", "set", "9:58")  # digits with blank edges: 9, 4, 7, 1 ...
+    socket = f"tdtool-tear-{os.getpid()}-{size[0]}"
+    command = shlex.join(
+        ["env", f"PYTHONPATH={ROOT}", sys.executable, "-m", "tdtool", "--db", str(db), "clock",
+         "run"]
+    )  # fmt: skip
+    tmux("new-session", "-d", "-s", "clock", "-x", str(size[0]), "-y", str(size[1]), command,
+         socket=socket)  # fmt: skip
+    try:
+        wait_for(socket, ("LEVEL 1",))
+        seen = 0
+        deadline = time.monotonic() + 30
+        while seen < 12 and time.monotonic() < deadline:
+            before = remaining(cli, db)
+            pane = tmux("capture-pane", "-p", "-t", "clock", socket=socket)
+            after = remaining(cli, db)
+            block = _digit_block(pane)
+            if block:
+                from tdtool.tournament.clock import format_seconds
+
+                times = [format_seconds(s) for s in range(after - 1, before + 2)]
+                assert _untorn(block, times), "\n".join(block)
+                seen += 1
+            time.sleep(0.45)
+        assert seen >= 8
+    finally:
+        tmux("kill-server", socket=socket)

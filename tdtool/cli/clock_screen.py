@@ -238,7 +238,12 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
     if room < 5 or big_width(digits) > inner_w:
         big: RenderableType = Text(digits, style=digit_style, justify="center")
     else:
-        big = Text("\n".join(big_text(digits, scale)), style=digit_style, justify="center")
+        # Centred once for the whole block: rich centres each line on its own after stripping
+        # its trailing blanks, so rows ending in a blank pixel moved (the digits tore).
+        rows = big_text(digits, scale)
+        pad = max(0, (inner_w - len(rows[0])) // 2)
+        block = [" " * pad + row + " " * max(0, inner_w - pad - len(row)) for row in rows]
+        big = Text("\n".join(block), style=digit_style, justify="left", no_wrap=True)
 
     body = Group(
         Align.center(head),
