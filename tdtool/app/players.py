@@ -41,24 +41,37 @@ class Registered:
     moves: tuple[Move, ...]
     entries: int
     players_left: int
+    opened: tuple[int, ...] = ()
+    """Tables opened for these entries (every open table was full)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player add --json`."""
-        return {"added": [p.to_dict() for p in self.added], "moves": moves_json(self.moves)}
+        return {
+            "added": [p.to_dict() for p in self.added],
+            "moves": moves_json(self.moves),
+            "opened": list(self.opened),
+        }
 
 
 def register(db: Path, names: Sequence[str], ask: Ask | None = None) -> Registered:
     """Register one entry per name (after the draw each gets a seat at once, TDA 8A)."""
-    change = run_change(
-        db, lambda s, now, rng, choose: director.register(s, list(names), now, rng, choose), ask
-    )
+    before: dict[str, set[int]] = {}
+
+    def build(s: State, now: float, rng: Any, choose: Any) -> Any:
+        before["open"] = set(s.plan.open_tables())
+        return director.register(s, list(names), now, rng, choose)
+
+    change = run_change(db, build, ask)
     state = change.state
     added = [e.data["name"] for e in change.events if e.kind == "player.registered"]
+    was_open = before.get("open", set())
+    opened = tuple(t for t in state.plan.open_tables() if was_open and t not in was_open)
     return Registered(
         tuple(SeatedPlayer.of(state, n) for n in added),
         change.moves,
         state.entries,
         state.players_left,
+        opened,
     )
 
 

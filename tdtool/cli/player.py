@@ -37,6 +37,17 @@ def add(
         emit_json(result.to_dict())
         return
     typer.echo(f"Registered {', '.join(p.name for p in result.added)}.")
+    for table in result.opened:
+        moved = sum(1 for m in result.moves if m.to_seat.table == table and m.from_seat is not None)
+        typer.echo(
+            f"Table {table} opens: every table in play was full (TDA 8A)."
+            + (
+                f" {moved} player{'s move' if moved != 1 else ' moves'} there to balance the"
+                " tables (TDA 11)."
+                if moved
+                else ""
+            )
+        )
     if result.moves:
         typer.echo("\n".join(move_lines(result.moves)))
     entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
