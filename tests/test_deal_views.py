@@ -68,3 +68,11 @@ def test_csv_exports_carry_plain_numbers(cli, tmp_path):
         assert prize.isdigit() and "%" not in share and "," not in prize
         float(share)
     assert sum(int(r[1]) for r in rows[1:]) == 40_000
+
+
+def test_the_payout_sheet_fills_the_page_in_print_that_reads_from_a_distance(cli, dealt, tmp_path):
+    sheet = tmp_path / "payouts.html"
+    assert cli("--db", dealt, "payouts", "--print", sheet).exit_code == 0
+    html = sheet.read_text()
+    assert "<title>Test Cup: payouts</title>" in html and "Printed 20" in html
+    assert "width: 100%; font-size: 22pt" in html

@@ -60,7 +60,10 @@ def write_sheet(sheet: Sheet, path: Path) -> None:
 
 
 def _html(sheet: Sheet) -> str:
+    import time
     from html import escape as e  # here, not at the top: `payouts` on screen never needs it
+
+    printed = time.strftime("%Y-%m-%d %H:%M")
 
     head = "".join(f"<th>{e(h)}</th>" for h in sheet.headers)
     body = "\n".join(
@@ -77,10 +80,15 @@ def _html(sheet: Sheet) -> str:
 <meta charset="utf-8">
 <title>{e(sheet.title)}</title>
 <style>
-body {{ font-family: system-ui, sans-serif; margin: 2em; }}
-table {{ border-collapse: collapse; margin: 1em 0; }}
-th, td {{ border: 1px solid #444; padding: 0.3em 0.8em; }}
-td:not(:first-child) {{ text-align: right; }}
+body {{ font-family: system-ui, sans-serif; margin: 2em; font-size: 16pt; }}
+h1 {{ font-size: 30pt; margin: 0 0 0.3em; }}
+p {{ margin: 0.2em 0; }}
+table {{ border-collapse: collapse; margin: 0.8em 0; width: 100%; font-size: 22pt; }}
+th, td {{ border: 1px solid #444; padding: 0.25em 0.8em; }}
+th {{ background: #eee; font-size: 16pt; text-align: left; }}
+td:not(:first-child) {{ text-align: right; font-variant-numeric: tabular-nums; }}
+tbody tr:nth-child(even) {{ background: #f4f4f4; }}
+.printed {{ color: #555; font-size: 11pt; margin-top: 1em; }}
 .sign {{ display: flex; gap: 1em; margin-top: 2.5em; }}
 .sign .line {{ border-bottom: 1px solid #000; width: 20em; }}
 @media print {{ body {{ margin: 1cm; }} }}
@@ -96,6 +104,7 @@ td:not(:first-child) {{ text-align: right; }}
 </tbody>
 </table>
 {signs}
+<p class="printed">Printed {printed}</p>
 </body>
 </html>
 """
