@@ -27,12 +27,31 @@ def clock_json(path: Path) -> dict[str, Any]:
     return view_data(state, now)
 
 
+def script_json(value: Any) -> str:
+    """`value` as JSON that is safe inside an HTML <script>: no `<`, `>` or `&` (so no
+    `</script>`, `<!--` or `<script` can end or change the script, whatever a name holds),
+    and no U+2028/U+2029 (line ends to older JavaScript)."""
+    text = json.dumps(value, ensure_ascii=False)
+    for raw, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):  # fmt: skip
+        text = text.replace(raw, escaped)
+    return text
+
+
 def page(initial: dict[str, Any]) -> str:
-    """The whole page, with the current clock built in (it is right before the first poll)."""
-    data = json.dumps(initial, ensure_ascii=False).replace("</", "<\\/")
-    title = str(initial.get("name") or "Tournament clock")
-    escaped = title.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    return PAGE.replace("__TITLE__", escaped).replace("__INITIAL__", data)
+    """The whole page, with the current clock built in (it is right before the first poll).
+
+    Every value lands escaped for its place: the title as HTML text (quotes too), the data
+    as script-safe JSON; the page's script puts names in with textContent, never as HTML.
+    """
+    import html
+
+    title = " ".join(str(initial.get("name") or "Tournament clock").split())
+    if len(title) > 120:
+        title = title[:119] + "…"
+    return PAGE.replace("__TITLE__", html.escape(title, quote=True)).replace(
+        "__INITIAL__", script_json(initial)
+    )
 
 
 class _Handler(BaseHTTPRequestHandler):
