@@ -63,6 +63,7 @@ effective events after the newest snapshot. Rules that keep it sound:
 
 from __future__ import annotations
 
+import contextlib
 import getpass
 import json
 import os
@@ -492,6 +493,35 @@ def _last_change(conn: sqlite3.Connection) -> tuple[Event, ...]:
     return tuple(_row_event(r) for r in rows)
 
 
+def _remove_stale_temporaries(path: Path) -> None:
+    """Delete what a `Store.create` of `path` killed mid-way left: `.NAME.PID.tmp` (and its
+    -wal, -shm) whose process is gone. They never hold a tournament anyone was told exists."""
+    import re
+
+    # This file's, and any tournament file's (*.tdtool) in the folder: the next `new` there
+    # cleans up after an earlier one, whatever its name.
+    names = rf"{re.escape(path.name)}|.+\.tdtool"
+    pattern = re.compile(rf"^\.(?:{names})\.(\d+)\.tmp(-wal|-shm|-journal)?$")
+    try:
+        candidates = list(path.parent.iterdir())
+    except OSError:
+        return
+    for leftover in candidates:
+        found = pattern.match(leftover.name)
+        if found is None:
+            continue
+        pid = int(found.group(1))
+        try:
+            if pid == os.getpid():
+                continue
+            os.kill(pid, 0)  # still running (another `new` at this moment): leave it
+        except ProcessLookupError:
+            with contextlib.suppress(OSError):
+                leftover.unlink()
+        except (PermissionError, OverflowError):
+            continue
+
+
 def _check_undo(undone: tuple[Event, ...], change: int | None) -> None:
     """Refuse an undo with nothing to take back, or whose change is no longer the last one."""
     if not undone:
@@ -524,6 +554,7 @@ def _write_new(
         raise InputError(f"{path} is a folder, not a tournament file.")
     if not path.parent.is_dir():
         raise InputError(f"Cannot create {path}: the folder {path.parent} does not exist.")
+    _remove_stale_temporaries(path)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.tmp")
     try:
         conn = _connect(tmp)
