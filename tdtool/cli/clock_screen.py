@@ -349,9 +349,10 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
 
     message = ""
     message_until = 0.0
+    cached = store.view()  # folds again only after a change (its own keys' or another's)
 
     def frame() -> RenderableType:
-        view = view_data(store.state(), store.now())
+        view = view_data(cached.state(), store.now())
         bell(view)
         w, h = console.size
         return screen(view, w, h, message if time.monotonic() < message_until else "")
@@ -364,7 +365,7 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
                 break
             action = KEY_ACTIONS.get((key or "").lower())
             if key == " ":
-                action = SPACE[view_data(store.state(), store.now())["status"]]
+                action = SPACE[view_data(cached.state(), store.now())["status"]]
             if action is not None:
                 try:
                     perform(store, *action)

@@ -3,8 +3,10 @@
 The page is plain HTML, CSS and a little JavaScript: it asks `/api/clock` for the clock
 every second and counts down on its own in between, so a slow network never makes the
 seconds stutter. The server is read-only (GET only) and listens on 127.0.0.1 unless told
-otherwise; it reads the tournament file afresh for every request, so commands typed in
-any terminal show on the TV within a second.
+otherwise. It keeps the tournament folded in memory (a `Watcher`) and folds it again only
+when the file changed, which it asks SQLite at every request: commands typed in any
+terminal show on the TV within a second, and a request on an unchanged tournament costs
+microseconds of file work whatever its size.
 """
 
 from __future__ import annotations
@@ -13,14 +15,19 @@ import json
 from http import HTTPStatus
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tdtool.io.store import Watcher
 
 
-def clock_json(path: Path) -> dict[str, Any]:
-    """The display data of the tournament file at `path`, now."""
+def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
+    """The display data of the tournament file at `path`, now (from `watcher` when given)."""
     from tdtool.app.clock import view_data
     from tdtool.io.store import Store
 
+    if watcher is not None:
+        return view_data(watcher.state(), time.time())
     with Store.open(path) as store:
         state = store.state()
         now = store.now()  # the server's time on a PostgreSQL tournament
@@ -59,6 +66,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     server_version = "tdtool-clock"
     db: Path  # set on the subclass made by `make_server`
+    watcher: Watcher | None = None  # the same: the tournament kept folded for every request
 
     def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
         route = self.path.split("?", 1)[0]
@@ -66,7 +74,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(HTTPStatus.NOT_FOUND, "text/plain", b"Not found: the clock is at /\n")
             return
         try:
-            data = clock_json(self.db)
+            data = clock_json(self.db, self.watcher)
         except Exception as exc:  # the file is busy or gone: tell the page, keep serving
             body = json.dumps({"error": str(exc)}).encode()
             self._send(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
@@ -89,11 +97,30 @@ class _Handler(BaseHTTPRequestHandler):
         """Quiet: a TV polling every second would fill the terminal."""
 
 
+class _ClockServer(ThreadingHTTPServer):
+    """The HTTP server, closing the tournament file it watches when it closes."""
+
+    watcher: Watcher | None = None
+
+    def server_close(self) -> None:
+        super().server_close()
+        if self.watcher is not None:
+            self.watcher.close()
+
+
 def make_server(db: Path, host: str, port: int) -> ThreadingHTTPServer:
     """A server for the clock of `db` on host:port (port 0: any free port)."""
-    handler = type("Handler", (_Handler,), {"db": db})
-    server = ThreadingHTTPServer((host, port), handler)
+    from tdtool.io.store import Watcher
+
+    watcher = Watcher(db)
+    try:
+        handler = type("Handler", (_Handler,), {"db": db, "watcher": watcher})
+        server = _ClockServer((host, port), handler)
+    except BaseException:
+        watcher.close()
+        raise
     server.daemon_threads = True
+    server.watcher = watcher
     return server
 
 
