@@ -70,3 +70,59 @@ def test_a_plain_copy_taken_while_the_tv_page_is_open_holds_the_last_bust(tmp_pa
     finally:
         serve.terminate()
         serve.wait(timeout=20)
+
+
+_STREAM = """
+import sys, time
+from tdtool.io.store import Store
+with Store.open(sys.argv[1]) as store:
+    for i in range(int(sys.argv[2])):
+        with store.transaction() as tx:
+            tx.state()
+            tx.append("player.registered", {"name": f"P{i:03d}"})
+        time.sleep(0.002)
+"""
+
+
+def test_backup_during_a_stream_of_changes_gives_copies_that_open_and_replay(tmp_path):
+    from tdtool.tournament.state import fold
+    from tests.test_store_snapshots import plain
+
+    path = make(tmp_path / "cup.tdtool")
+    writer = subprocess.Popen([sys.executable, "-c", _STREAM, str(path), "300"], env=ENV)
+    copies = []
+    try:
+        while writer.poll() is None and len(copies) < 6:
+            copy = tmp_path / f"backup-{len(copies)}.tdtool"
+            done = tdtool("--db", str(path), "backup", str(copy), "--json")
+            assert done.returncode == 0, done.stdout + done.stderr
+            assert json.loads(done.stdout)["file"] == str(copy)
+            copies.append(copy)
+    finally:
+        assert writer.wait(timeout=120) == 0
+    assert len(copies) >= 2
+    with Store.open(path) as store:
+        final = [(e.seq, e.kind, e.data) for e in store.events()]
+    counts = []
+    for copy in copies:
+        with Store.open(copy) as store:
+            events = store.events()
+            assert plain(store.state()) == plain(fold(events))  # the copy replays
+            got = [(e.seq, e.kind, e.data) for e in events]
+        assert got == final[: len(got)]  # as of one moment: a prefix of the log
+        counts.append(len(got))
+    assert counts == sorted(counts) and counts[0] < len(final)
+
+
+def test_backup_refuses_to_overwrite_without_force(tmp_path):
+    path = make(tmp_path / "cup.tdtool")
+    (tmp_path / "old.tdtool").write_text("keep me")
+    refused = tdtool("--db", str(path), "backup", str(tmp_path / "old.tdtool"))
+    assert refused.returncode == 2
+    assert refused.stderr.count("\n") == 1 and "--force" in refused.stderr
+    assert (tmp_path / "old.tdtool").read_text() == "keep me"
+    forced = tdtool("--db", str(path), "backup", str(tmp_path / "old.tdtool"), "--force")
+    assert forced.returncode == 0, forced.stderr
+    with Store.open(tmp_path / "old.tdtool") as copy:
+        assert copy.state().name == "Test Cup"
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["cup.tdtool", "old.tdtool"]

@@ -369,6 +369,7 @@ LAZY.update(
         "status": ("tournament", "status"),
         "log": ("tournament", "log"),
         "undo": ("tournament", "undo"),
+        "backup": ("backup", "backup"),
         "demo": ("demo", "demo"),
         "player": ("player", "app"),
         "seat": ("seat", "app"),

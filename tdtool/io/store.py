@@ -837,6 +837,62 @@ class Store:
         """The time changes are recorded at, for reading the clock (unix seconds)."""
         return time.time()
 
+    # -- copying
+
+    def backup(self, dest: str | os.PathLike[str], *, force: bool = False) -> Path:
+        """Write a consistent copy of the tournament to `dest`, while it is in use.
+
+        SQLite's online backup copies the file as of one moment (changes committed by
+        other terminals meanwhile are in the next backup, never half in this one). The copy
+        is written under a temporary name, checked, and then put in place: an existing
+        `dest` is refused unless `force`. Returns the path written.
+        """
+        dest = Path(dest)
+        if dest.is_dir():
+            raise InputError(
+                f"{dest} is a folder; name the backup file, e.g. {dest / self.path.name}."
+            )
+        if dest.exists() and dest.resolve() == self.path.resolve():
+            raise InputError(f"{dest} is the tournament file itself; name another file.")
+        if dest.exists() and not force:
+            raise InputError(
+                f"{dest} already exists; pass --force to overwrite it, or name another file."
+            )
+        if not dest.parent.is_dir():
+            raise InputError(f"Cannot write {dest}: the folder {dest.parent} does not exist.")
+        tmp = dest.with_name(f".{dest.name}.{os.getpid()}.tmp")
+        try:
+            try:
+                target = sqlite3.connect(tmp, isolation_level=None)
+                try:
+                    with self._reading():
+                        self._conn.backup(target)
+                    check = target.execute("PRAGMA quick_check").fetchone()[0]
+                    if check != "ok":
+                        raise InputError(
+                            f"The copy in {dest} did not check out ({check}); nothing was written."
+                        )
+                finally:
+                    target.close()
+                with open(tmp, "rb") as written:
+                    os.fsync(written.fileno())
+                if force:
+                    os.replace(tmp, dest)
+                else:
+                    os.link(tmp, dest)
+            except FileExistsError:
+                raise InputError(
+                    f"{dest} already exists; pass --force to overwrite it, or name another file."
+                ) from None
+            except sqlite3.Error as exc:
+                raise InputError(f"Could not write the backup {dest}: {exc}.") from None
+            except OSError as exc:
+                raise InputError(f"Cannot write {dest}: {exc.strerror or exc}.") from None
+        finally:
+            for leftover in (tmp, Path(f"{tmp}-wal"), Path(f"{tmp}-shm"), Path(f"{tmp}-journal")):
+                leftover.unlink(missing_ok=True)
+        return dest
+
     # -- reading
 
     @contextmanager
