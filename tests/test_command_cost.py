@@ -19,3 +19,21 @@ from tdtool.tournament.terms import Terms
 def test_paid_count_is_the_number_of_places_payouts_pays(entries, pool, rounding, percent, places):
     terms = Terms(rounding=rounding, percent_paid=percent, places_paid=places)
     assert paid_count(terms, pool, entries) == len(payouts(terms, pool, entries))
+
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
+    lambda inner: st.lists(inner, max_size=4)
+    | st.tuples(inner, inner)
+    | st.dictionaries(st.text() | st.integers() | st.booleans() | st.none(), inner, max_size=4),
+    max_leaves=30,
+)
+
+
+@given(JSON)
+def test_emit_json_prints_what_json_dumps_prints(data):
+    import json
+
+    from tdtool.cli.render import dumps_indented
+
+    assert dumps_indented(data) == json.dumps(data, indent=2, ensure_ascii=False)

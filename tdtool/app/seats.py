@@ -58,10 +58,17 @@ def plan_of(state: State) -> PlanView:
                 tuple(sorted(plan.players_at(t).items())),
             )
         )
-    unseated = tuple(
-        p.name for p in state.players.values() if not p.busted and plan.seat_of(p.name) is None
+    left = state.players_left
+    # Seated players are never busted: when as many sit as are left, nobody waits for a seat
+    # (the usual case, and the look-up of every player cost 11 ms at 30,000 entries).
+    unseated = (
+        ()
+        if plan.player_count == left
+        else tuple(
+            p.name for p in state.players.values() if not p.busted and plan.seat_of(p.name) is None
+        )
     )
-    return PlanView(tuple(tables), unseated, state.players_left)
+    return PlanView(tuple(tables), unseated, left)
 
 
 def plan(db: Path) -> PlanView:

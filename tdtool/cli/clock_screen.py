@@ -334,6 +334,14 @@ class Bell:
                 )
 
 
+def _display(view: Any) -> dict[str, Any]:
+    """The display data now, from the cached view (its figures counted once per change)."""
+    from tdtool.app.clock import figures, view_data
+
+    state, known = view.derived(figures)
+    return view_data(state, view.store.now(), known)
+
+
 def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
     """Show the clock full-screen until `q` (or Ctrl-C); keys record clock events."""
     console = Console()
@@ -344,7 +352,7 @@ def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
 
 def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
     """Draw, read keys and record their events until `q`."""
-    from tdtool.app.clock import perform, view_data
+    from tdtool.app.clock import perform
     from tdtool.errors import TdtoolError
 
     message = ""
@@ -352,7 +360,7 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
     cached = store.view()  # folds again only after a change (its own keys' or another's)
 
     def frame() -> RenderableType:
-        view = view_data(cached.state(), store.now())
+        view = _display(cached)
         bell(view)
         w, h = console.size
         return screen(view, w, h, message if time.monotonic() < message_until else "")
@@ -365,7 +373,7 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
                 break
             action = KEY_ACTIONS.get((key or "").lower())
             if key == " ":
-                action = SPACE[view_data(cached.state(), store.now())["status"]]
+                action = SPACE[_display(cached)["status"]]
             if action is not None:
                 try:
                     perform(store, *action)

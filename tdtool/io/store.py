@@ -963,6 +963,7 @@ class View:
         self._lock = threading.Lock()
         self._key: Any = None
         self._state: Any = None
+        self._derived: dict[Callable[[Any], Any], Any] = {}
 
     def _version(self) -> Any:
         return self.store.version()
@@ -972,14 +973,27 @@ class View:
         with self._lock:
             return self._state is None or self._version() != self._key
 
+    def _current(self) -> Any:
+        key = self._version()
+        if self._state is None or key != self._key:
+            self._state = self.store.state()
+            self._key = key
+            self._derived = {}
+        return self._state
+
     def state(self) -> Any:
         """The current state: the one read last unless the file changed since."""
         with self._lock:
-            key = self._version()
-            if self._state is None or key != self._key:
-                self._state = self.store.state()
-                self._key = key
-            return self._state
+            return self._current()
+
+    def derived(self, fn: Callable[[Any], T]) -> tuple[Any, T]:
+        """(state, fn(state)), `fn` run once per state read: figures a display shows that
+        change only with the log (players left, prize pool ...), not at every refresh."""
+        with self._lock:
+            state = self._current()
+            if fn not in self._derived:
+                self._derived[fn] = fn(state)
+            return state, self._derived[fn]
 
 
 class Watcher(View):
