@@ -367,13 +367,15 @@ def _folded(conn: sqlite3.Connection) -> tuple[Any, int, int]:
 
     from tdtool.tournament.state import fold
 
-    fmt = state_format()
     state = None
     upto = 0
     enabled = gc.isenabled()
     gc.disable()  # folding builds many small objects that all live on: no use collecting
     try:
-        if fmt is not None:
+        # A small tournament has no snapshot: it never pays for the fingerprint.
+        kept = conn.execute("SELECT format FROM snapshots").fetchall()
+        fmt = state_format() if kept else None
+        if fmt is not None and (fmt,) in kept:
             row = conn.execute(
                 "SELECT upto, state FROM snapshots WHERE format = ? ORDER BY upto DESC LIMIT 1",
                 (fmt,),
