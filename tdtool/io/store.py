@@ -31,7 +31,7 @@ Guarantees:
   terminal that finds the file busy waits up to `BUSY_TIMEOUT` seconds.
 - WAL journal with `synchronous=FULL`: a committed change survives a killed process and a
   pulled plug; an uncommitted one leaves no trace.
-- The file is always whole: after each change commits, a FULL checkpoint copies it from the
+- The file is always whole: after each change commits, a checkpoint copies it from the
   `-wal` into NAME.tdtool, so when no change is being written the file alone holds every
   committed change, whatever else has it open (`clock run`, the TV page): a plain copy
   of it (how directors back up and move events) is the tournament as it is. Why this and
@@ -39,9 +39,11 @@ Guarantees:
   this machine the checkpoint adds about 0.2 ms to a change (0.13 -> 0.32 ms for the
   commit; noise from other disk users reaches several ms either way), less than the
   rollback journal's 0.5 ms, and WAL keeps readers and writers out of each other's way (a TV
-  refreshing never holds up a bust). If a reader stays in the file past BUSY_TIMEOUT the
-  checkpoint gives up quietly (the change is committed and safe in the -wal) and the next
-  change or the last close completes it.
+  refreshing never holds up a bust). The checkpoint is PASSIVE, retried for up to
+  CHECKPOINT_WAIT while a reader is mid-read: a FULL one blocks the other terminal's
+  next change, whose busy handler then backs off up to 100 ms at a time (one terminal
+  starved the other in the two-terminal test). A reader still busy after that leaves
+  the rest to the next change or the last close; the change itself is committed.
 - One change = one change id shared by its events; `undo` marks every event of the last
   change undone and records an `undo` event, so the log keeps the whole history.
 - `Event.at` is the wall time (unix seconds) at which the change was recorded; every event
@@ -92,6 +94,9 @@ T = TypeVar("T")
 
 BUSY_TIMEOUT = 10.0
 """Seconds a terminal waits for another one's change to finish before giving up."""
+
+CHECKPOINT_WAIT = 0.25
+"""Seconds a change waits for readers so that its checkpoint completes (see the docstring)."""
 
 APPLICATION_ID = 0x74647431
 """`PRAGMA application_id` of a tdtool file ('tdt1'): tells a tournament from other SQLite files."""
@@ -803,8 +808,15 @@ class Store:
     def _checkpoint(self) -> None:
         """Copy the committed changes from the -wal into the file itself (see the docstring)."""
         # On failure the change is committed all the same; the next change or close finishes.
+        deadline = time.monotonic() + CHECKPOINT_WAIT
+        target = None  # the frames in the -wal at our commit (another writer may add more)
         with suppress(sqlite3.Error):
-            self._conn.execute("PRAGMA wal_checkpoint(FULL)").fetchall()
+            while True:
+                _busy, log, done = self._conn.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+                target = log if target is None else target
+                if done >= target or time.monotonic() >= deadline:
+                    return
+                time.sleep(0.002)  # a reader is mid-read (a few ms): let it finish
 
     def change(self, fn: Callable[[Transaction], T], now: float | None = None) -> T:
         """Run `fn(tx)` as one change and return its result."""
