@@ -149,18 +149,18 @@ def _tdtool(db: Path, *args: str) -> tuple[float, float]:
 def _poll(db: Path) -> float:
     """Seconds of work one refresh of an unchanged tournament costs (median of 200): what
     `clock run` draws and a TV request answers, the display data from the cached view."""
-    from tdtool.app.clock import figures, view_data
+    from tdtool.app.clock import display_base, view_data
     from tdtool.io.store import Store
 
     with Store.open(db) as store:
         view = store.view()
-        state, known = view.derived(figures)
-        view_data(state, time.time(), known)
+        state, base = view.derived(display_base)
+        view_data(state, time.time(), base)
         times = []
         for _ in range(200):
             started = time.perf_counter()
-            state, known = view.derived(figures)
-            view_data(state, time.time(), known)
+            state, base = view.derived(display_base)
+            view_data(state, time.time(), base)
             times.append(time.perf_counter() - started)
     return statistics.median(times)
 

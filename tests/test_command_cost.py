@@ -5,6 +5,7 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
+from tdtool.tournament.clock import ClockAction
 from tdtool.tournament.payouts import paid_count, payouts
 from tdtool.tournament.terms import Terms
 
@@ -23,9 +24,11 @@ def test_paid_count_is_the_number_of_places_payouts_pays(entries, pool, rounding
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats() | st.text(),
-    lambda inner: st.lists(inner, max_size=4)
-    | st.tuples(inner, inner)
-    | st.dictionaries(st.text() | st.integers() | st.booleans() | st.none(), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4)
+        | st.tuples(inner, inner)
+        | st.dictionaries(st.text() | st.integers() | st.booleans() | st.none(), inner, max_size=4)
+    ),
     max_leaves=30,
 )
 
@@ -37,3 +40,28 @@ def test_emit_json_prints_what_json_dumps_prints(data):
     from tdtool.cli.render import dumps_indented
 
     assert dumps_indented(data) == json.dumps(data, indent=2, ensure_ascii=False)
+
+
+@given(
+    steps=st.lists(
+        st.tuples(
+            st.sampled_from(list(ClockAction)),
+            st.floats(0, 3_000),
+            st.integers(-900, 900),
+        ),
+        max_size=12,
+    ),
+    later=st.floats(0, 20_000),
+)
+def test_a_clock_reading_from_its_settled_base_is_the_full_reading(steps, later):
+    """What `clock run` and the TV page do at each refresh (View.derived(display_base))."""
+    from tdtool.tournament.clock import ClockFact, reading, settle
+    from tests.tournament_fixtures import STRUCTURE
+
+    at, facts = 1_000.0, []
+    for action, gap, seconds in steps:
+        at += gap
+        facts.append(ClockFact(action, at, float(seconds)))
+    base = settle(facts, STRUCTURE)
+    for now in (at, at + later):
+        assert reading(facts, STRUCTURE, now, base) == reading(facts, STRUCTURE, now)

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tdtool.app.change import read_state_at
-from tdtool.tournament.clock import ClockAction, ClockReading, act
+from tdtool.tournament.clock import ClockAction, ClockBase, ClockReading, act, reading, settle
 from tdtool.tournament.events import clock_event
 from tdtool.tournament.state import State, clock_reading
 
@@ -53,26 +53,42 @@ def clock_now(db: Path) -> ClockReading:
     return clock_reading(*read_state_at(db))
 
 
-def figures(state: State) -> dict[str, Any]:
-    """The tournament's figures a clock display shows beside the clock: they change only with
-    the log, so a display keeps them with its cached state (`View.derived`) instead of
-    counting 30,000 players at every refresh."""
-    return {
-        "name": state.name,
-        "structure": state.structure.name if state.structure else None,
-        "players_left": state.players_left,
-        "entries": state.entries,
-        "average_stack": state.average_stack,
-        "prize_pool": state.prize_pool,
-    }
+@dataclass(frozen=True)
+class DisplayBase:
+    """What a clock display keeps from one change to the next (`View.derived(display_base)`):
+    the figures beside the clock and the clock after its last action. Without it, each
+    refresh counted 30,000 players and replayed every pause of the day."""
+
+    figures: dict[str, Any]
+    clock: ClockBase | None
 
 
-def view_data(state: State, now: float, known: dict[str, Any] | None = None) -> dict[str, Any]:
+def display_base(state: State) -> DisplayBase:
+    """The part of a clock display that changes only with the log."""
+    return DisplayBase(
+        {
+            "name": state.name,
+            "structure": state.structure.name if state.structure else None,
+            "players_left": state.players_left,
+            "entries": state.entries,
+            "average_stack": state.average_stack,
+            "prize_pool": state.prize_pool,
+        },
+        settle(state.clock.facts, state.structure) if state.structure else None,
+    )
+
+
+def view_data(state: State, now: float, base: DisplayBase | None = None) -> dict[str, Any]:
     """Everything a clock display shows: the reading plus the tournament's figures
-    (`known`: `figures(state)` computed before)."""
-    r = clock_reading(state, now)
+    (`base`: `display_base(state)` worked out before)."""
+    if base is None:
+        base = display_base(state)
+    if state.structure is None or base.clock is None:
+        r = clock_reading(state, now)  # says there is no clock
+    else:
+        r = reading(state.clock.facts, state.structure, now, base.clock)
     data = r.as_dict()
-    f = figures(state) if known is None else known
+    f = base.figures
     average = f["average_stack"]
     data.update(
         name=f["name"],

@@ -336,10 +336,10 @@ class Bell:
 
 def _display(view: Any) -> dict[str, Any]:
     """The display data now, from the cached view (its figures counted once per change)."""
-    from tdtool.app.clock import figures, view_data
+    from tdtool.app.clock import display_base, view_data
 
-    state, known = view.derived(figures)
-    return view_data(state, view.store.now(), known)
+    state, base = view.derived(display_base)
+    return view_data(state, view.store.now(), base)
 
 
 def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:

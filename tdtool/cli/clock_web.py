@@ -23,12 +23,12 @@ if TYPE_CHECKING:
 
 def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
     """The display data of the tournament file at `path`, now (from `watcher` when given)."""
-    from tdtool.app.clock import figures, view_data
+    from tdtool.app.clock import display_base, view_data
     from tdtool.io.store import Store
 
     if watcher is not None:
-        state, known = watcher.derived(figures)
-        return view_data(state, time.time(), known)
+        state, base = watcher.derived(display_base)
+        return view_data(state, time.time(), base)
     with Store.open(path) as store:
         state = store.state()
         now = store.now()  # the server's time on a PostgreSQL tournament
