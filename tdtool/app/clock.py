@@ -65,6 +65,16 @@ class DisplayBase:
 
 def display_base(state: State) -> DisplayBase:
     """The part of a clock display that changes only with the log."""
+    winner = state.winner()
+    results: list[dict[str, Any]] = []
+    if winner is not None:
+        from tdtool.tournament.money import results as final
+
+        results = [
+            {"place": r.place, "name": r.name, "prize": r.prize}
+            for r in final(state)
+            if r.place is not None and r.place <= 9
+        ]
     return DisplayBase(
         {
             "name": state.name,
@@ -73,6 +83,8 @@ def display_base(state: State) -> DisplayBase:
             "entries": state.entries,
             "average_stack": state.average_stack,
             "prize_pool": state.prize_pool,
+            "winner": winner,
+            "results": results,
         },
         settle(state.clock.facts, state.structure) if state.structure else None,
     )
@@ -98,17 +110,7 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> dict
         average_stack=average,
         average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
         prize_pool=f["prize_pool"],
-        winner=None,
-        results=[],
+        winner=f["winner"],
+        results=list(f["results"]),
     )
-    winner = state.winner()
-    if winner is not None:
-        from tdtool.tournament.money import results
-
-        data["winner"] = winner
-        data["results"] = [
-            {"place": r.place, "name": r.name, "prize": r.prize}
-            for r in results(state)
-            if r.place is not None and r.place <= 9
-        ]
     return data
