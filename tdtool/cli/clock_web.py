@@ -28,7 +28,7 @@ def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
 
     if watcher is not None:
         state, base = watcher.derived(display_base)
-        return view_data(state, time.time(), base)
+        return view_data(state, watcher.store.now(), base)
     with Store.open(path) as store:
         state = store.state()
         now = store.now()  # the server's time on a PostgreSQL tournament
@@ -111,14 +111,16 @@ class _ClockServer(ThreadingHTTPServer):
 
 def make_server(db: Path, host: str, port: int) -> ThreadingHTTPServer:
     """A server for the clock of `db` on host:port (port 0: any free port)."""
-    from tdtool.io.store import Watcher
+    from tdtool.io.store import Watcher, is_url
 
-    watcher = Watcher(db)
+    # A file is watched (PRAGMA data_version); a PostgreSQL tournament is read per request.
+    watcher = None if is_url(db) else Watcher(db)
     try:
         handler = type("Handler", (_Handler,), {"db": db, "watcher": watcher})
         server = _ClockServer((host, port), handler)
     except BaseException:
-        watcher.close()
+        if watcher is not None:
+            watcher.close()
         raise
     server.daemon_threads = True
     server.watcher = watcher
