@@ -261,6 +261,17 @@ def _migrate(conn: Any) -> int:
 # --- the store ---------------------------------------------------------------------------------
 
 
+def _claim(conn: Any, name: str) -> tuple[Any, ...] | None:
+    """Register a new tournament called `name`: its (id,) row, or None if the name is taken."""
+    row: tuple[Any, ...] | None = conn.execute(
+        "INSERT INTO tdtool_tournaments (name, created_at)"
+        " VALUES (%s, extract(epoch FROM clock_timestamp()))"
+        " ON CONFLICT (name) DO NOTHING RETURNING id",
+        (name,),
+    ).fetchone()
+    return row
+
+
 def _row_event(row: tuple[Any, ...]) -> Event:
     seq, change, kind, data, at, operator = row[:6]
     return Event(int(seq), kind, json.loads(data), float(at), int(change), operator)
@@ -401,12 +412,7 @@ class PgStore:
             with _errors(target):
                 _migrate(conn)
                 with conn.transaction():
-                    row = conn.execute(
-                        "INSERT INTO tdtool_tournaments (name, created_at)"
-                        " VALUES (%s, extract(epoch FROM clock_timestamp()))"
-                        " ON CONFLICT (name) DO NOTHING RETURNING id",
-                        (target.tournament,),
-                    ).fetchone()
+                    row = _claim(conn, target.tournament)
                     if row is None:
                         raise InputError(
                             f"Tournament {target.tournament} already exists on"
@@ -436,12 +442,7 @@ class PgStore:
             with _errors(target):
                 _migrate(conn)
                 with conn.transaction():
-                    row = conn.execute(
-                        "INSERT INTO tdtool_tournaments (name, created_at)"
-                        " VALUES (%s, extract(epoch FROM clock_timestamp()))"
-                        " ON CONFLICT (name) DO NOTHING RETURNING id",
-                        (target.tournament,),
-                    ).fetchone()
+                    row = _claim(conn, target.tournament)
                     if row is None:
                         if not force:
                             raise InputError(
