@@ -107,6 +107,18 @@ def _false_default(option: Any) -> Any:
     return option
 
 
+def _resolve_suggesting(self: Any, ctx: Any, args: list[str]) -> Any:
+    """A group's resolve_command that suggests the closest command name on a typo (the
+    root's commands not built yet included)."""
+    try:
+        return TyperGroup.resolve_command(self, ctx, args)
+    except _USAGE_ERROR as exc:
+        message = getattr(exc, "message", None)
+        if args and isinstance(message, str) and "Did you mean" not in message:
+            _suggest(exc, args[0], self.list_commands(ctx))
+        raise
+
+
 class _Group(TyperGroup):
     """The root: lazy sub-apps, the global `--db`, every error as one `Error: ...` line.
 
@@ -182,34 +194,19 @@ class _Group(TyperGroup):
         finally:
             self._listing = False
 
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        """Suggests the closest command name for a typo among the commands not built yet too."""
-        try:
-            return super().resolve_command(ctx, args)
-        except _USAGE_ERROR as exc:
-            message = getattr(exc, "message", None)
-            if args and isinstance(message, str) and "Did you mean" not in message:
-                _suggest(exc, args[0], self.list_commands(ctx))
-            raise
+    resolve_command = _resolve_suggesting
 
 
 class _SubGroup(TyperGroup):
     """A sub-app's group: "Did you mean ...?" for a mistyped command, whatever Typer's version."""
+
+    resolve_command = _resolve_suggesting
 
     def get_help_option(self, ctx: Any) -> Any:
         return _false_default(super().get_help_option(ctx))
 
     def get_command(self, ctx: Any, name: str) -> Any:
         return _help_flag_false(super().get_command(ctx, name), ctx)
-
-    def resolve_command(self, ctx: Any, args: list[str]) -> Any:
-        try:
-            return super().resolve_command(ctx, args)
-        except _USAGE_ERROR as exc:
-            message = getattr(exc, "message", None)
-            if args and isinstance(message, str) and "Did you mean" not in message:
-                _suggest(exc, args[0], self.list_commands(ctx))
-            raise
 
 
 def _suggest(exc: Any, typed: str, names: list[str]) -> None:
