@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from tdtool.errors import InputError, RuleError
 from tdtool.io.store import Store
 from tdtool.tournament import director
-from tdtool.tournament.seating import check_invariants
+from tdtool.tournament.seating import NEW_TABLE_SPREAD, check_invariants
 from tests.tournament_fixtures import make
 
 
@@ -24,9 +24,9 @@ def _change(store, build):
     return state
 
 
-def _replayed_ok(store, live=None):
+def _replayed_ok(store, live=None, spread=1):
     state = store.state()
-    assert check_invariants(state.plan) == []
+    assert check_invariants(state.plan, spread) == []
     if live is not None:
         # The recorded move batches replay to exactly the plan the algorithm produced.
         assert state.plan.snapshot() == live.plan.snapshot()
@@ -51,7 +51,9 @@ def test_plan_invariants_hold_after_every_recorded_change_and_undo(tmp_path_fact
         names = [f"P{next(counter)}" for _ in range(n)]
         _change(store, lambda s, now: director.register(s, names, now, rng))
         live = _change(store, lambda s, now: director.draw(s, rng))
-        history = [_replayed_ok(store, live).plan.snapshot()]
+        # Each plan with the spread its tables may have: one, or two right after a late entry
+        # opened a table (TDA 11D; a later button record keeps it, the next settle ends it).
+        history = [(_replayed_ok(store, live).plan.snapshot(), 1)]
         for _ in range(data.draw(st.integers(1, 25), label="steps")):
             state = store.state()
             left = [p.name for p in state.players.values() if not p.busted]
@@ -65,7 +67,7 @@ def test_plan_invariants_hold_after_every_recorded_change_and_undo(tmp_path_fact
                     continue
                 store.undo()
                 history.pop()
-                assert _replayed_ok(store).plan.snapshot() == history[-1]
+                assert _replayed_ok(store, spread=history[-1][1]).plan.snapshot() == history[-1][0]
                 continue
             if op == "add":
                 new = [f"P{next(counter)}" for _ in range(data.draw(st.integers(1, 3)))]
@@ -88,13 +90,21 @@ def test_plan_invariants_hold_after_every_recorded_change_and_undo(tmp_path_fact
                 table = data.draw(st.sampled_from(sorted(state.tables)), label="table")
                 seat = data.draw(st.integers(1, seats), label="seat")
                 build = lambda s, now, t=table, seat=seat: director.button(s, t, seat)  # noqa: E731
+            was_open = set(state.tables)
             try:
                 live = _change(store, build)
             except (RuleError, InputError):
                 # Refused (e.g. a break with no room): nothing was recorded.
-                assert _replayed_ok(store).plan.snapshot() == history[-1]
+                snapshot, spread = history[-1]
+                assert _replayed_ok(store, spread=spread).plan.snapshot() == snapshot
                 continue
-            history.append(_replayed_ok(store, live).plan.snapshot())
+            if op == "button":
+                spread = history[-1][1]
+            elif op in ("add", "reenter") and set(live.tables) - was_open:
+                spread = NEW_TABLE_SPREAD
+            else:
+                spread = 1
+            history.append((_replayed_ok(store, live, spread).plan.snapshot(), spread))
 
 
 def _tournament(tmp_path, n, seats=9, **terms):

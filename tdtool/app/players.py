@@ -64,15 +64,22 @@ def register(db: Path, names: Sequence[str], ask: Ask | None = None) -> Register
     change = run_change(db, build, ask)
     state = change.state
     added = [e.data["name"] for e in change.events if e.kind == "player.registered"]
-    was_open = before.get("open", set())
-    opened = tuple(t for t in state.plan.open_tables() if was_open and t not in was_open)
     return Registered(
         tuple(SeatedPlayer.of(state, n) for n in added),
         change.moves,
         state.entries,
         state.players_left,
-        opened,
+        _opened(before, change.moves),
     )
+
+
+def _opened(before: dict[str, Any], moves: Sequence[Move]) -> tuple[int, ...]:
+    """Tables a late entry opened (every open table was full): entered at a table that was not
+    open before the change (`before["open"]`; nothing before the seat draw)."""
+    was_open = before.get("open") or set()
+    if not was_open:
+        return ()
+    return tuple(sorted({m.to_seat.table for m in moves if m.from_seat is None} - set(was_open)))
 
 
 @dataclass(frozen=True)
@@ -254,19 +261,35 @@ class Reentered:
     entries: int
     """The player's entries, this one included."""
     moves: tuple[Move, ...]
+    opened: tuple[int, ...] = ()
+    """The table opened for this entry (every open table was full)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player reenter --json`."""
-        return {**self.player.to_dict(), "entries": self.entries, "moves": moves_json(self.moves)}
+        return {
+            **self.player.to_dict(),
+            "entries": self.entries,
+            "moves": moves_json(self.moves),
+            "opened": list(self.opened),
+        }
 
 
 def reenter(db: Path, name: str, ask: Ask | None = None) -> Reentered:
     """A busted player enters again (if the terms allow it and registration is open)."""
-    change = run_change(
-        db, lambda s, now, rng, choose: director.reenter(s, name, now, rng, choose), ask
-    )
+    before: dict[str, Any] = {}
+
+    def build(s: State, now: float, rng: Any, choose: Any) -> Any:
+        before["open"] = set(s.plan.open_tables())
+        return director.reenter(s, name, now, rng, choose)
+
+    change = run_change(db, build, ask)
     p = change.state.player(name)
-    return Reentered(SeatedPlayer.of(change.state, p.name), p.entries, change.moves)
+    return Reentered(
+        SeatedPlayer.of(change.state, p.name),
+        p.entries,
+        change.moves,
+        _opened(before, change.moves),
+    )
 
 
 @dataclass(frozen=True)
@@ -282,6 +305,8 @@ class Rebought:
     same_seat: bool = False
     """Whether that is the seat they busted from."""
     moves: tuple[Move, ...] = ()
+    opened: tuple[int, ...] = ()
+    """The table opened to seat the returning player (every open table was full)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player rebuy --json`."""
@@ -289,6 +314,7 @@ class Rebought:
         if self.back_in is not None:
             out["back_in"] = {**self.back_in.to_dict(), "same_seat": self.same_seat}
             out["moves"] = moves_json(self.moves)
+            out["opened"] = list(self.opened)
         return out
 
 
@@ -301,6 +327,7 @@ def rebuy(db: Path, name: str, ask: Ask | None = None) -> Rebought:
         p = s.player(name)
         before["busted"] = p.busted
         before["seat"] = s.last_seat.get(p.name)
+        before["open"] = set(s.plan.open_tables())
         return director.rebuy(s, name, now, rng, choose)
 
     change = run_change(db, build, ask)
@@ -311,7 +338,15 @@ def rebuy(db: Path, name: str, ask: Ask | None = None) -> Rebought:
     entry = [m for m in change.moves if m.player == p.name and m.from_seat is None]
     same = bool(entry) and entry[0].to_seat == before.get("seat")
     where = SeatedPlayer.of(state, p.name)
-    return Rebought(p.name, p.rebuys, state.rebuy_chips, where, same, change.moves)
+    return Rebought(
+        p.name,
+        p.rebuys,
+        state.rebuy_chips,
+        where,
+        same,
+        change.moves,
+        _opened(before, change.moves),
+    )
 
 
 @dataclass(frozen=True)

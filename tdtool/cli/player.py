@@ -29,7 +29,7 @@ def add(
     Example: tdtool player add Anna Ben "Carla M"
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines
+    from tdtool.cli._moves import move_lines, opened_lines
     from tdtool.cli.render import emit_json
 
     result = players.register(db_path(ctx), names, asker(yes or json_out))
@@ -37,19 +37,8 @@ def add(
         emit_json(result.to_dict())
         return
     typer.echo(f"Registered {', '.join(p.name for p in result.added)}.")
-    for table in result.opened:
-        moved = sum(1 for m in result.moves if m.to_seat.table == table and m.from_seat is not None)
-        typer.echo(
-            f"Table {table} opens: every table in play was full (TDA 8A)."
-            + (
-                f" {moved} player{'s move' if moved != 1 else ' moves'} there to balance the"
-                " tables (TDA 11)."
-                if moved
-                else ""
-            )
-        )
     if result.moves:
-        typer.echo("\n".join(move_lines(result.moves)))
+        typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
     entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
     left = result.players_left
     typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
@@ -234,7 +223,7 @@ def reenter(
     Example: tdtool player reenter Anna
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines
+    from tdtool.cli._moves import move_lines, opened_lines
     from tdtool.cli.render import emit_json
 
     result = players.reenter(db_path(ctx), name, asker(yes or json_out))
@@ -243,7 +232,7 @@ def reenter(
         return
     typer.echo(f"{result.player.name} re-entered (entry {result.entries}).")
     if result.moves:
-        typer.echo("\n".join(move_lines(result.moves)))
+        typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
 
 
 @app.command("rebuy")
@@ -260,7 +249,7 @@ def rebuy(
     Example: tdtool player rebuy Anna
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines
+    from tdtool.cli._moves import move_lines, opened_lines
     from tdtool.cli.render import emit_json
 
     result = players.rebuy(db_path(ctx), name, asker(json_out))
@@ -276,8 +265,9 @@ def rebuy(
         else:
             typer.echo(f"{result.name} is back in; their seat was taken, so: {where}.")
         others = [m for m in result.moves if m.player != result.name]
+        lines = opened_lines(result.opened, result.moves)
         if others:
-            typer.echo("\n".join(move_lines(others)))
+            typer.echo("\n".join(lines + move_lines(others)))
 
 
 @app.command("addon")

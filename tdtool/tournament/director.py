@@ -73,6 +73,12 @@ def _settle(state: State, rng: Rng, choose: Chooser | None) -> Events:
     return _move_events(seating.rebalance(state.plan, rng, choose))
 
 
+def _seat_late(state: State, names: Sequence[str], rng: Rng, choose: Chooser | None) -> Events:
+    """Seat late entries (TDA 8A), then settle: when an entry opened a table, only as many
+    players move there as leave no table 3 or more short (TDA 11D, `seat_late_entries`)."""
+    return _move_events(seating.seat_late_entries(state.plan, names, rng, choose))
+
+
 def _clean_name(name: str) -> str:
     cleaned = " ".join(name.split())
     if not cleaned:
@@ -148,8 +154,7 @@ def register(
             raise RuleError(f"{existing.name} is already registered;", hint)
         events.append(PlayerRegistered(name).event())
     if state.drawn:
-        entries = [seating.seat_entry(state.plan, n, rng) for n in (d["name"] for _, d in events)]
-        events += _move_events(entries) + _settle(state, rng, choose)
+        events += _seat_late(state, [d["name"] for _, d in events], rng, choose)
     return events
 
 
@@ -169,8 +174,7 @@ def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | Non
     _require_open(state, now, "Re-entry")
     events: Events = [PlayerReentered(p.name).event()]
     if state.drawn:
-        events += _move_events([seating.seat_entry(state.plan, p.name, rng)])
-        events += _settle(state, rng, choose)
+        events += _seat_late(state, [p.name], rng, choose)
     return events
 
 
@@ -221,15 +225,14 @@ def rebuy(
             and seat.table in state.plan.open_tables()
             and seat.seat in state.plan.open_seats(seat.table)
         )
+        assert rng is not None, "a returning player's seat may be drawn: pass the rng"
         if held:
             assert seat is not None
             move = Move(p.name, None, seat, MoveReason.LATE_ENTRY)
             state.plan.apply(move)
+            events += _move_events([move]) + _settle(state, rng, choose)
         else:
-            assert rng is not None, "a returning player's seat may be drawn: pass the rng"
-            move = seating.seat_entry(state.plan, p.name, rng)
-        assert rng is not None, "balancing after a returning player may draw: pass the rng"
-        events += _move_events([move]) + _settle(state, rng, choose)
+            events += _seat_late(state, [p.name], rng, choose)
     return events
 
 

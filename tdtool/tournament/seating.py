@@ -27,9 +27,12 @@ API (stable):
   needs, filled evenly (table sizes differ by at most one).
 - `seat_entry(plan, player, rng)`: a late entry or re-entry takes a random open seat at a table
   with the fewest players; if every open table is full a new table opens. Call `rebalance`
-  afterwards (a new table with one player must be balanced).
-- `rebalance(plan, rng, choose=None)`: after a bust, an entry, or on demand. Repeats until the
-  plan is settled:
+  afterwards (a new table with one player must be balanced), with `spread=NEW_TABLE_SPREAD`
+  when a table opened.
+- `seat_late_entries(plan, players, rng, choose=None)`: `seat_entry` for each, then
+  `rebalance`, with `NEW_TABLE_SPREAD` when an entry opened a table.
+- `rebalance(plan, rng, choose=None, spread=1)`: after a bust, an entry, or on demand. Repeats
+  until the plan is settled:
     1. Final table (RP-9): when the players fit one final table (`final_table_seats`: 9 for 8-
        and 9-handed events, 7 for 6- and 7-handed, else the table size) and more than one table
        is open, everyone draws a new seat at the table that breaks last (reason final-table).
@@ -38,10 +41,10 @@ API (stable):
        `break_order` comes first, in its order). Its players, in random order, each go to a
        random table among those with the fewest players and take a random open seat there.
     3. Balance (TDA 11A, 11C; WSOP 67): while the fullest and the shortest table differ by more
-       than one player, one player moves. The giving table is fixed by this procedure: the
-       fullest table; among several equally full, the next in table-number order after the
-       table that gave last (wrapping around), so the moves rotate around the room. The
-       receiving table is the shortest; among several, the lowest-numbered.
+       than `spread` players (one, normally), one player moves. The giving table is fixed by
+       this procedure: the fullest table; among several equally full, the next in table-number
+       order after the table that gave last (wrapping around), so the moves rotate around the
+       room. The receiving table is the shortest; among several, the lowest-numbered.
        The player moved is the one who would be big blind next hand at the giving table. That
        needs the table's button (`set_button`): the recorded seat is where the button is now;
        the next hand's button goes to the next occupied seat clockwise, the small blind to the
@@ -54,6 +57,12 @@ API (stable):
        a recorded button at the short table the seat is drawn at random among its open seats.
        Positions are worked out from the seats occupied now; when one table gives two players
        in one call (a new table opened), the second is the next big blind after the first.
+- `NEW_TABLE_SPREAD` (2): how far apart tables may be left when a late entry opens a table.
+  TDA 11D halts play at a table 3 or more players short of the fullest, so a new table needs
+  at least the fullest table's count less two before it can deal; balancing to within one
+  there would move players the next late entries are about to replace (they sit at the
+  shortest table first, TDA 8A). So only as many players move as leave no table 3 or more
+  short; the next bust balances to within one again.
 - `break_table(plan, table, rng)`: break one table now (the director's call), reseating as in 2.
 - `check_invariants(plan)`: the list of broken invariants (empty when all hold).
 - Position helpers: `next_small_blind`, `big_blind_next`, `worst_open_seat` (occupants, button,
@@ -541,6 +550,34 @@ def seat_entry(plan: TablePlan, player: str, rng: Rng) -> Move:
     return move
 
 
+def seat_late_entries(
+    plan: TablePlan, players: Sequence[str], rng: Rng, choose: Chooser | None = None
+) -> list[Move]:
+    """Late entries and re-entries, one after the other (`seat_entry`), then `rebalance`.
+
+    When an entry had to open a table (every open table was full), the tables are settled
+    with `spread=NEW_TABLE_SPREAD`: only as many players move to the new table (TDA 11A, the
+    player due the big blind next) as leave no table 3 or more players short (TDA 11D).
+    Returns the entries' moves then the settling moves, already applied. Nothing changes
+    when an entry cannot be seated (RuleError) or `choose` raises.
+    """
+    was_open = set(plan._at)
+    entries: list[Move] = []
+    try:
+        for player in players:
+            entries.append(seat_entry(plan, player, rng))
+    except BaseException:
+        _take_back(plan, entries)
+        raise
+    opened = any(m.to_seat.table not in was_open for m in entries)
+    try:
+        settled = rebalance(plan, rng, choose, spread=NEW_TABLE_SPREAD if opened else 1)
+    except BaseException:
+        _take_back(plan, entries)
+        raise
+    return entries + settled
+
+
 def _fewest(plan: TablePlan) -> int | None:
     """The smallest player count of an open table, or None when no table is open."""
     for c in range(1, len(plan._by_count)):
@@ -556,8 +593,16 @@ def _most(plan: TablePlan) -> int | None:
     return None
 
 
-def rebalance(plan: TablePlan, rng: Rng, choose: Chooser | None = None) -> list[Move]:
-    """Settle the plan after a bust or an entry: final table, table breaks, balancing.
+NEW_TABLE_SPREAD = 2
+"""Players the tables may differ by once a late entry has opened a table: one less than the
+3 that halts play at the short table (TDA 11D). See the module docstring."""
+
+
+def rebalance(
+    plan: TablePlan, rng: Rng, choose: Chooser | None = None, *, spread: int = 1
+) -> list[Move]:
+    """Settle the plan after a bust or an entry: final table, table breaks, balancing until
+    no two tables differ by more than `spread` players.
 
     See the module docstring for the exact procedure. Returns the moves, already applied.
     If `choose` raises (the director gave up, or named someone not at the table), the moves
@@ -566,7 +611,7 @@ def rebalance(plan: TablePlan, rng: Rng, choose: Chooser | None = None) -> list[
     moves: list[Move] = []
     saved = (plan.last_giver, plan.final_table, dict(plan._buttons))
     try:
-        _settle(plan, rng, choose, moves)
+        _settle(plan, rng, choose, moves, spread)
     except BaseException:
         _take_back(plan, moves)
         plan.last_giver, plan.final_table, plan._buttons = saved
@@ -574,7 +619,9 @@ def rebalance(plan: TablePlan, rng: Rng, choose: Chooser | None = None) -> list[
     return moves
 
 
-def _settle(plan: TablePlan, rng: Rng, choose: Chooser | None, moves: list[Move]) -> None:
+def _settle(
+    plan: TablePlan, rng: Rng, choose: Chooser | None, moves: list[Move], spread: int = 1
+) -> None:
     while True:
         n = plan.player_count
         open_count = len(plan._at)
@@ -588,7 +635,7 @@ def _settle(plan: TablePlan, rng: Rng, choose: Chooser | None, moves: list[Move]
             continue
         high, low = _most(plan), _fewest(plan)
         assert high is not None and low is not None
-        if high - low <= 1:
+        if high - low <= spread:
             return
         move = _balance_move(plan, rng, choose)
         plan.apply(move)
@@ -745,9 +792,10 @@ def worst_open_seat(occupants: dict[int, str], button: int, capacity: int) -> in
 # -- invariants ----------------------------------------------------------------------------
 
 
-def check_invariants(plan: TablePlan) -> list[str]:
+def check_invariants(plan: TablePlan, spread: int = 1) -> list[str]:
     """What is wrong with the plan: everyone seated once, no seat used twice, open tables
-    differing by at most one player, no more tables open than needed. Empty when all hold.
+    differing by at most `spread` players (one; `NEW_TABLE_SPREAD` right after a late entry
+    opened a table), no more tables open than needed. Empty when all hold.
 
     With the final table formed (RP-9) one table is open and may seat `final_table_seats`.
     """
@@ -766,7 +814,7 @@ def check_invariants(plan: TablePlan) -> list[str]:
     if len(seen) != len(plan._seat):
         problems.append(f"{len(plan._seat)} players seated but {len(seen)} seats used")
     counts = [len(o) for o in plan._at.values()]
-    if counts and max(counts) - min(counts) > 1:
+    if counts and max(counts) - min(counts) > spread:
         problems.append(f"tables differ by {max(counts) - min(counts)} players")
     if len(plan._at) > plan.needed_tables():
         problems.append(f"{len(plan._at)} tables open where {plan.needed_tables()} are needed")
