@@ -117,8 +117,18 @@ def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
         ]
         assert store.state().name == "Test Cup"
         assert store.log()[0].event.operator == ""  # changes made before operators: nobody
-    indexes = sqlite3.connect(path).execute("PRAGMA index_list(events)").fetchall()
+    # Reading went through a copy upgraded in memory: the file is still as it was ...
+    assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
+    with Store.open(path) as store:
+        store.change(lambda tx: tx.append("player.registered", {"name": "Ann"}))
+    # ... until its first change, which upgrades it on disk.
+    file = sqlite3.connect(path)
+    assert file.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
+    indexes = file.execute("PRAGMA index_list(events)").fetchall()
     assert any(row[1] == "events_by_change" for row in indexes)
+    with Store.open(path) as store:
+        assert store.migrations()[-1] == "0004_event_operator"
+        assert [r.event.operator for r in store.log()][:1] == [""]
 
 
 def test_migration_refuses_a_file_from_a_newer_tdtool(tmp_path):

@@ -182,11 +182,15 @@ def test_clients_killed_at_random_moments_keep_every_reported_change(backend):
         os.close(write)
         pipe = os.fdopen(read)
         assert pipe.readline() == "open\n"  # however slow the machine is to start it
+        # Kill after 0-3 commits (counted, not timed: a loaded machine commits far slower
+        # than an idle one, and a timed kill then never reached a commit), at a random
+        # moment of the next one.
+        seen = [int(pipe.readline()) for _ in range(rng.randrange(4))]
         time.sleep(rng.uniform(0.0, 0.03))
         os.kill(pid, signal.SIGKILL)
         os.waitpid(pid, 0)
         with pipe:
-            reported[trial] = [int(line) for line in pipe.read().split()]
+            reported[trial] = seen + [int(line) for line in pipe.read().split()]
     assert sum(map(len, reported.values())) > KILL_TRIALS, "the kills never reached a commit"
     if not backend.is_pg:
         import sqlite3

@@ -65,6 +65,7 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
     answers: dict[tuple[int, tuple[str, ...]], str] = {}
     with Store.open(db) as store:
         if ask is not None:
+            store.check_writable()  # before asking the director anything
             dry: State = store.state()
 
             def record(table: int, candidates: list[str]) -> str:

@@ -157,6 +157,7 @@ def last_change(db: Path | str) -> LastChange | None:
     from tdtool.io.store import Store
 
     with Store.open(db) as store:
+        store.check_writable()  # undo asks before taking back another's change: refuse first
         events = store.last_change()
         me = store.operator
     if not events:

@@ -66,6 +66,10 @@ def _translating(run: Any) -> Any:
 
         typer.echo(f"Error: {exc.worded(ACTIONS)}", err=True)
         raise typer.Exit(exc.exit_code) from None
+    except BrokenPipeError:
+        # Standard output closed early (`tdtool log | head`): not a file error; stop quietly.
+        _stdout_closed()
+        raise typer.Exit(STDOUT_CLOSED) from None
     except OSError as exc:
         # The last net for what the commands check themselves (a name too long, a folder
         # that cannot be written, a full disk): the system's reason in one line, not a trace.
@@ -76,6 +80,23 @@ def _translating(run: Any) -> Any:
             raise
         typer.echo(_one_line(exc), err=True)
         raise typer.Exit(2) from None
+
+
+STDOUT_CLOSED = 141
+"""Exit status when standard output was closed before the output was written (`| head`):
+what a shell reports for any tool stopped by SIGPIPE (128 + 13), with no message."""
+
+
+def _stdout_closed() -> None:
+    """Point standard output at /dev/null, so nothing left to flush at exit complains."""
+    import sys
+
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # no real file behind stdout (a test runner)
+        pass
 
 
 def _os_error(exc: OSError) -> str:
@@ -385,4 +406,30 @@ LAZY.update(
 
 def main() -> None:
     """Console-script entry point."""
-    app(prog_name="tdtool")
+    import sys
+
+    was_devnull = _stdout_is_devnull()
+    try:
+        try:
+            app(prog_name="tdtool")
+        finally:
+            sys.stdout.flush()  # a pipe closed early shows here, not as a warning at exit
+    except BrokenPipeError:
+        _stdout_closed()
+        raise SystemExit(STDOUT_CLOSED) from None
+    except SystemExit as done:
+        # When the pipe closes under the help, rich (or Typer) stops quietly with status 1,
+        # having pointed stdout at /dev/null (Typer: wrapped it): the same case as above.
+        closed = _stdout_is_devnull() and not was_devnull
+        if done.code == 1 and (closed or type(sys.stdout).__name__ == "PacifyFlushWrapper"):
+            _stdout_closed()
+            raise SystemExit(STDOUT_CLOSED) from None
+        raise
+
+
+def _stdout_is_devnull() -> bool:
+    try:
+        out, null = os.fstat(1), os.stat(os.devnull)
+    except OSError:
+        return False
+    return (out.st_dev, out.st_ino) == (null.st_dev, null.st_ino)

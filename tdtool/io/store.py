@@ -49,7 +49,13 @@ Guarantees:
 - `Event.at` is the wall time (unix seconds) at which the change was recorded; every event
   of one change carries the same time. The clock computes from these.
 - The schema carries a version (`PRAGMA user_version`) with named migrations recorded in the
-  `migrations` table. An older file is upgraded on open; a newer one is refused.
+  `migrations` table. A newer file is refused; an older one is read through a copy upgraded
+  in memory and upgraded on disk by its first change.
+- Reading never writes: opening, reading and closing leave the file as it was (no
+  migration, no switch to WAL, no snapshot; a checkpoint on close only when this user may
+  write the file and another terminal's change left one to finish). A file with no write bit
+  (root included), or one this user may not write, is opened read-only; a change to it is
+  refused with one message naming the file, and nothing is written.
 - Every event records its `operator`: who made the change (`--operator`, TDTOOL_OPERATOR,
   else the login name); events of files written before that carry ''.
 
@@ -182,10 +188,7 @@ def _migrate(conn: sqlite3.Connection, path: Path, upto: int = SCHEMA_VERSION) -
     try:
         version = conn.execute("PRAGMA user_version").fetchone()[0]
         if version > SCHEMA_VERSION:
-            raise InputError(
-                f"{path} was written by a newer tdtool (file schema {version}, this tdtool knows"
-                f" up to {SCHEMA_VERSION}); upgrade tdtool to use it."
-            )
+            raise InputError(_newer(path, version))
         if version == 0:
             conn.execute(
                 "CREATE TABLE IF NOT EXISTS migrations"
@@ -203,6 +206,119 @@ def _migrate(conn: sqlite3.Connection, path: Path, upto: int = SCHEMA_VERSION) -
     except BaseException:
         conn.execute("ROLLBACK")
         raise
+
+
+def _newer(path: Path, version: int) -> str:
+    return (
+        f"{path} was written by a newer tdtool (file schema {version}, this tdtool knows"
+        f" up to {SCHEMA_VERSION}); upgrade tdtool to use it."
+    )
+
+
+def _not_saved(path: Path, exc: sqlite3.Error) -> InputError:
+    """The error for a change SQLite refused to write (nothing of it was written)."""
+    fix = (
+        " Make the file and its folder writable (or work on a copy)."
+        if "readonly" in str(exc) or "unable to open" in str(exc)
+        else ""
+    )
+    return InputError(f"Could not save the change to {path}: {exc}; nothing was changed.{fix}")
+
+
+def _write_refusal(path: Path) -> str | None:
+    """Why this user may not write the tournament file `path` (None: it may).
+
+    The mode bits decide, not the system's answer alone: root may write a file of mode 0444,
+    but a director who made it read-only meant it (an archived tournament), so a file with no
+    write bit is read-only for everybody. A file (or folder, where the -wal goes) this user
+    may not write, e.g. another user's, is read-only too.
+    """
+    import stat
+
+    try:
+        info = path.stat()
+    except OSError as exc:
+        raise InputError(f"Cannot open {path}: {exc.strerror or exc}.") from None
+    mode = stat.S_IMODE(info.st_mode)
+    change = "nothing was changed; make it writable (chmod u+w) or work on a copy"
+    if not mode & 0o222:
+        return f"{path} is read-only (mode {mode:04o}): {change}."
+    effective = os.access in os.supports_effective_ids
+    if not os.access(path, os.W_OK, effective_ids=effective):
+        return f"{path} is read-only for this user (it belongs to {_owner(info.st_uid)}): {change}."
+    folder = path.parent
+    if not os.access(folder, os.W_OK | os.X_OK, effective_ids=effective):
+        return (
+            f"{path} is in a folder this user cannot write ({folder}), where its changes"
+            " are journaled: nothing was changed; work on a copy elsewhere."
+        )
+    return None
+
+
+def _owner(uid: int) -> str:
+    try:
+        import pwd
+
+        return pwd.getpwuid(uid).pw_name
+    except (ImportError, KeyError):
+        return f"user {uid}"
+
+
+def _connect_read_only(path: Path, threads: bool = False) -> sqlite3.Connection:
+    """A connection that cannot write `path` (nor checkpoint it on close).
+
+    `mode=ro` reads a WAL file like any reader, but creates the -wal and -shm beside it (and,
+    read-only, cannot remove them) or fails where the folder cannot be written. So when there
+    is no -wal, whose absence means the file alone holds every change, it is read as
+    `immutable`: no lock, no side file. That is safe for a file with no write bit (no tdtool
+    writes it) and for one in a folder this user cannot write (tried after `mode=ro` fails
+    there); anything else, or a -wal present, is read with `mode=ro`.
+    """
+    import stat
+
+    uri = path.absolute().as_uri()
+    has_wal = Path(f"{path}-wal").exists()
+    no_write_bits = not stat.S_IMODE(path.stat().st_mode) & 0o222
+
+    def connect(query: str) -> sqlite3.Connection:
+        conn = sqlite3.connect(
+            f"{uri}?{query}",
+            uri=True,
+            timeout=BUSY_TIMEOUT,
+            isolation_level=None,
+            check_same_thread=not threads,
+        )
+        conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
+        return conn
+
+    if no_write_bits and not has_wal:
+        return connect("immutable=1")
+    conn = connect("mode=ro")
+    try:
+        conn.execute("PRAGMA application_id").fetchone()
+    except sqlite3.OperationalError:
+        conn.close()
+        if has_wal:
+            raise
+        return connect("immutable=1")
+    return conn
+
+
+def _data_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA data_version").fetchone()[0])
+
+
+def _upgraded_copy(conn: sqlite3.Connection, path: Path, threads: bool) -> sqlite3.Connection:
+    """An in-memory copy of the older file open on `conn`, upgraded to this schema: how a
+    file is read before its first change upgrades it on disk (a read never writes)."""
+    memory = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=not threads)
+    try:
+        conn.backup(memory)
+        _migrate(memory, path)
+    except BaseException:
+        memory.close()
+        raise
+    return memory
 
 
 def is_url(target: object) -> bool:
@@ -617,6 +733,15 @@ class Store:
         """Changes committed through this Store (`PRAGMA data_version` counts the others')."""
         self.operator = operator or default_operator()
         """Who the changes made through this store are recorded as made by."""
+        self._ready = True
+        """Migrated and in WAL mode: a change may be written (`Store.open` defers this)."""
+        self._refusal: str | None = None
+        """Why this user may not write the file (None: it may be written)."""
+        self._file: sqlite3.Connection | None = None
+        """When `_conn` is an upgraded in-memory copy of an older file: the file's connection."""
+        self._copied = 0
+        """The file's data_version when the copy was made."""
+        self._same_thread = True
 
     @property
     def label(self) -> str:
@@ -699,7 +824,12 @@ class Store:
     def open(
         cls, path: str | os.PathLike[str], *, threads: bool = False, operator: str | None = None
     ) -> Store:
-        """Open an existing tournament file, upgrading an older schema.
+        """Open an existing tournament file for reading; the first change makes it writable.
+
+        Opening writes nothing: a file of an older schema is read through a copy upgraded in
+        memory, and the upgrade on disk (and the switch to WAL) waits for the first change.
+        A file this user may not write (no write bits, root included, or another user's) is
+        opened read-only, and a change to it is refused, naming the file (see `_writer`).
 
         With `threads`, the Store may be used from several threads (one at a time: a
         `Watcher` serialises them), as the TV page's server does.
@@ -715,22 +845,31 @@ class Store:
             raise InputError(
                 f"No tournament file {path}; create one with `tdtool new NAME` or pass --db FILE."
             )
+        refusal = _write_refusal(path)
         try:
-            conn = _connect(path, threads)
+            connect = _connect if refusal is None else _connect_read_only
+            conn = connect(path, threads)
         except sqlite3.Error as exc:
-            raise InputError(f"Cannot open {path}: {exc}.") from None
+            raise InputError(f"Cannot open {path}: {exc}; nothing was changed.") from None
+        memory = None
         try:
             app_id = conn.execute("PRAGMA application_id").fetchone()[0]
             if app_id != APPLICATION_ID:
                 raise InputError(f"{path} is not a tdtool tournament file.")
-            _migrate(conn, path)
-            conn.execute("PRAGMA journal_mode = WAL")
-            conn.execute("PRAGMA synchronous = FULL")
+            version = conn.execute("PRAGMA user_version").fetchone()[0]
+            if version > SCHEMA_VERSION:
+                raise InputError(_newer(path, version))
+            if version == 0:
+                raise InputError(
+                    f"{path} carries tdtool's mark but holds no tournament (no event log);"
+                    " nothing was changed. Create one with `tdtool new NAME`."
+                )
+            conn.execute("PRAGMA synchronous = FULL")  # this connection's setting: no write
+            if version < SCHEMA_VERSION:
+                memory = _upgraded_copy(conn, path, threads)
         except sqlite3.OperationalError as exc:
             conn.close()
-            raise InputError(
-                f"Cannot open {path}: {exc} (tdtool needs to write the file and its folder)."
-            ) from None
+            raise InputError(f"Cannot read {path}: {exc}; nothing was changed.") from None
         except sqlite3.DatabaseError as exc:
             conn.close()
             raise InputError(
@@ -739,11 +878,62 @@ class Store:
         except BaseException:
             conn.close()
             raise
-        return cls(path, conn, operator)
+        store = cls(path, memory or conn, operator)
+        store._ready = False
+        store._refusal = refusal
+        store._same_thread = not threads
+        if memory is not None:
+            store._file = conn
+            store._copied = _data_version(conn)
+        return store
 
     def close(self) -> None:
         """Close the file."""
         self._conn.close()
+        if self._file is not None:
+            self._file.close()
+
+    def check_writable(self) -> None:
+        """InputError naming the file when this user may not write it: what a command that
+        asks the director something first checks, so nobody answers for nothing."""
+        if self._refusal is not None:
+            raise InputError(self._refusal)
+
+    def _writer(self) -> None:
+        """Make the file ready for a change: refuse a read-only one (InputError naming it,
+        nothing written), upgrade an older schema on disk, switch to WAL. Run before a change
+        takes the write lock; opening and reading never do any of this."""
+        if self._ready:
+            return
+        self.check_writable()
+        conn = self._file or self._conn
+        try:
+            if conn.execute("PRAGMA user_version").fetchone()[0] < SCHEMA_VERSION:
+                _migrate(conn, self.path)
+            if conn.execute("PRAGMA journal_mode").fetchone()[0] != "wal":
+                conn.execute("PRAGMA journal_mode = WAL")
+        except sqlite3.Error as exc:
+            raise _not_saved(self.path, exc) from None
+        if self._file is not None:  # the upgraded file now reads as the copy did
+            self._conn.close()
+            self._conn, self._file = self._file, None
+        self._ready = True
+
+    def _follow(self) -> None:
+        """Reading through an upgraded copy: copy again when another terminal changed the file
+        (a display stays current); once the file itself is upgraded, read it directly."""
+        if self._file is None:
+            return
+        version = _data_version(self._file)
+        if version == self._copied:
+            return
+        if self._file.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION:
+            self._conn.close()
+            self._conn, self._file = self._file, None
+            return
+        fresh = _upgraded_copy(self._file, self.path, not self._same_thread)
+        self._conn.close()
+        self._conn, self._copied = fresh, version
 
     def __enter__(self) -> Store:
         return self
@@ -770,9 +960,12 @@ class Store:
         The write lock is taken at the start, so what the block reads stays current until
         it commits. An exception inside the block rolls the change back.
         """
+        self._writer()
         try:
             self._conn.execute("BEGIN IMMEDIATE")
         except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) and "busy" not in str(exc):
+                raise _not_saved(self.path, exc) from None
             raise RuleError(
                 f"{self.path} is busy (another terminal has held it for over"
                 f" {BUSY_TIMEOUT:g} s): {exc}; try again."
@@ -795,14 +988,7 @@ class Store:
             ):
                 raise _damaged(self.path, exc) from None
             if isinstance(exc, sqlite3.Error):
-                fix = (
-                    " Make the file and its folder writable (or work on a copy)."
-                    if "readonly" in str(exc)
-                    else ""
-                )
-                raise InputError(
-                    f"Could not save the change to {self.path}: {exc}; nothing was changed.{fix}"
-                ) from None
+                raise _not_saved(self.path, exc) from None
             raise
 
     def _checkpoint(self) -> None:
@@ -913,6 +1099,7 @@ class Store:
     def _reading(self) -> Iterator[None]:
         """Turn SQLite's complaints about a damaged file into one InputError naming it."""
         try:
+            self._follow()
             yield
         except sqlite3.OperationalError as exc:
             if "locked" not in str(exc):
@@ -947,7 +1134,7 @@ class Store:
         one's.
         """
         with self._reading():
-            row = self._conn.execute("PRAGMA data_version").fetchone()
+            row = (self._file or self._conn).execute("PRAGMA data_version").fetchone()
         return (int(row[0]), self._commits)
 
     def view(self) -> View:

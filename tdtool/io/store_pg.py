@@ -553,6 +553,9 @@ class PgStore:
         with self.transaction(now=now) as tx:
             return fn(tx)
 
+    def check_writable(self) -> None:
+        """Nothing to check: a refused write is the server's answer, at the change itself."""
+
     def last_change(self) -> tuple[Event, ...]:
         """The events of the change `undo` would take back now (empty: nothing to undo)."""
         with _errors(self.target, reading=True):
