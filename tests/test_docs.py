@@ -101,12 +101,14 @@ def shapes_printed(tmp_path_factory):
         assert result.exit_code == 0, (args, result.output)
         return result.stdout
 
+    # A PKO (the bounty is on top of the buy-in: the prize pool is the buy-ins alone), so the
+    # page shows the bounty keys too.
     run("new", "Friday Cup", "--structure", "turbo", "--buy-in", "100", "--fee", "10",
-        "--reentry")
+        "--reentry", "--bounty", "25", "--pko")
     run("player", "add", *[f"P{i}" for i in range(1, 13)])
     run("seat", "draw")
     run("clock", "start")
-    run("player", "bust", "P3", "--yes")
+    run("player", "bust", "P3", "--by", "P1", "--yes")
     import os
 
     here = os.getcwd()

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from tdtool.app.change import read_state, run_change
+from tdtool.tournament.bounty import Bounties
 from tdtool.tournament.money import (
     PayoutView,
     Result,
@@ -35,7 +36,14 @@ class TermsView:
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool terms --json`."""
-        return {**self.terms.to_dict(), "payout_table": self.table, "changed": self.changed}
+        from tdtool.tournament.terms import ALWAYS_SHOWN
+
+        return {
+            **ALWAYS_SHOWN,
+            **self.terms.to_dict(),
+            "payout_table": self.table,
+            "changed": self.changed,
+        }
 
 
 def terms(
@@ -66,6 +74,9 @@ def payouts_of(state: State, table: PayoutTable | None = None) -> PayoutView:
     view = payout_view(
         state.terms, state.entries, state.rebuys, state.addons, table or payout_table(state)
     )
+    from tdtool.tournament.bounty import bounties
+
+    view = dataclasses.replace(view, bounties=bounties(state))
     deal = accepted_deal(state)
     if deal is None or table is not None:
         return view
@@ -99,6 +110,8 @@ class Results:
     entries: int
     prize_pool: int
     results: tuple[Result, ...]
+    bounties: Bounties | None = None
+    """The bounties (None: the terms have none)."""
 
     @property
     def paid(self) -> int:
@@ -106,21 +119,31 @@ class Results:
         return sum(r.prize for r in self.results)
 
     def to_dict(self) -> dict[str, Any]:
-        """`tdtool report --json`."""
+        """`tdtool report --json` (the bounty keys only when the tournament has bounties)."""
+        b = self.bounties
         return {
             "name": self.name,
             "entries": self.entries,
             "prize_pool": self.prize_pool,
             "results": [
                 {"place": r.place, "name": r.name, "prize": r.prize, "note": r.note}
+                | ({"bounties_cents": r.bounties} if b is not None else {})
                 for r in self.results
             ],
-        }
+        } | ({"bounties": b.to_dict()} if b is not None else {})
 
 
 def results_of(state: State) -> Results:
     """The results of a state (ties share their places' prizes; a deal pays its amounts)."""
-    return Results(state.name, state.entries, state_payouts(state).pool.total, results(state))
+    from tdtool.tournament.bounty import bounties
+
+    return Results(
+        state.name,
+        state.entries,
+        state_payouts(state).pool.total,
+        results(state),
+        bounties(state),
+    )
 
 
 def report(db: Path) -> Results:

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from tdtool.app.change import Ask, moves_json, read_state, run_change
 from tdtool.tournament import director
+from tdtool.tournament.bounty import BountyRow, Knockout
 from tdtool.tournament.seating import Move
 from tdtool.tournament.state import State, registration_open, stale_buttons
 
@@ -181,10 +182,17 @@ class Busted:
     """The last level of the rebuy period (when `may_rebuy`)."""
     money: MoneyNews | None = None
     """The bubble, the money and the pay jumps (None while the money is far off)."""
+    knockouts: tuple[Knockout, ...] = ()
+    """The bounties this bust collected and who got them."""
+    bounty_now: tuple[tuple[str, int], ...] = ()
+    """(eliminator, cents on their head now) of a PKO's eliminators."""
+    winner_bounty: int = 0
+    """Cents of the winner's own bounty, collected at the end."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
         return {
+            "knockouts": [k.to_dict() for k in self.knockouts],
             "busted": [b.to_dict() for b in self.busted],
             "moves": moves_json(self.moves),
             "players_left": self.players_left,
@@ -202,9 +210,10 @@ def bust(
     stacks: Sequence[int] | None = None,
     hand_for_hand: bool = False,
     ask: Ask | None = None,
+    by: Mapping[str, Sequence[str]] | None = None,
 ) -> Busted:
     """Players out in one hand (ranked by `stacks` at its start), then balance/break (TDA 10B,
-    11) or form the final table (RP-9)."""
+    11) or form the final table (RP-9); `by` names who knocked each one out (their bounty)."""
     change = run_change(
         db,
         lambda s, now, rng, choose: director.bust(
@@ -215,11 +224,14 @@ def bust(
             hand_for_hand,
             choose,
             now,
+            by,
         ),
         ask,
     )
     state = change.state
     busted = next(e for e in change.events if e.kind == "player.busted").data["players"]
+    named = sum(1 for b in busted if b.get("by"))
+    knockouts = tuple(state.knockouts[len(state.knockouts) - named :])
     finishes = []
     for b in busted:
         place = state.place(b["name"])
@@ -238,7 +250,14 @@ def bust(
         for f in finishes
         if held
     )
+    from tdtool.tournament.bounty import own_collected
+
+    pko = state.terms.pko
+    eliminators = dict.fromkeys(s.name for k in knockouts for s in k.shares)
     return Busted(
+        knockouts=knockouts,
+        bounty_now=tuple((n, state.player(n).bounty) for n in eliminators) if pko else (),
+        winner_bounty=own_collected(state).get(winner, 0) if winner else 0,
         money=None if may_rebuy else money_news(state, state.players_left + len(finishes)),
         may_rebuy=may_rebuy,
         rebuy_until=director.rebuy_until(state) if may_rebuy else None,
@@ -384,9 +403,12 @@ class PlayerRow:
     entries: int
     rebuys: int
     addons: int
+    bounty: BountyRow | None = None
+    """The player's bounty, bounties won and knockouts (None: the terms have no bounties)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """One row of `tdtool player list --json` ("tied" only when tied)."""
+        """One row of `tdtool player list --json` ("tied" only when tied; the bounty keys
+        only when the tournament has bounties)."""
         row: dict[str, Any] = {
             "name": self.name,
             "status": self.status,
@@ -399,6 +421,10 @@ class PlayerRow:
         }
         if self.tied:
             row["tied"] = self.tied
+        if self.bounty is not None:
+            b = self.bounty.to_dict()
+            del b["name"]
+            row |= b
         return row
 
 
@@ -419,6 +445,10 @@ class PlayerList:
 
 def player_rows(state: State) -> PlayerList:
     """The player list of a state."""
+    from tdtool.tournament.bounty import bounties
+
+    heads = bounties(state)
+    by_name = {r.name: r for r in heads.rows} if heads is not None else {}
     rows = []
     for p in state.players.values():
         place = state.place(p.name)
@@ -434,6 +464,7 @@ def player_rows(state: State) -> PlayerList:
                 entries=p.entries,
                 rebuys=p.rebuys,
                 addons=p.addons,
+                bounty=by_name.get(p.name),
             )
         )
     return PlayerList(tuple(rows))

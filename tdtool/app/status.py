@@ -33,6 +33,8 @@ class Status:
     """(place, name, prize) of the paid places once the tournament is over."""
     deal: tuple[tuple[str, int], ...] = ()
     """(player, amount) of an accepted deal."""
+    bounties: dict[str, Any] | None = None
+    """The bounties' money and the biggest bounties in play (None: the terms have none)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool status --json`."""
@@ -51,6 +53,7 @@ class Status:
             "winner": self.winner,
             "results": [{"place": p, "name": n, "prize": a} for p, n, a in self.results],
             "deal": [{"name": n, "amount": a} for n, a in self.deal],
+            "bounties": self.bounties,
         }
 
 
@@ -71,6 +74,7 @@ def status_of(state: State, now: float) -> Status:
 
     deal = accepted_deal(state)
     return Status(
+        bounties=bounty_summary(state),
         deal=() if deal is None else tuple(zip(deal.players, deal.amounts, strict=True)),
         winner=winner,
         results=finished,
@@ -86,6 +90,25 @@ def status_of(state: State, now: float) -> Status:
         tables=tuple((t, plan.count(t)) for t in plan.open_tables()),  # no table copies
         clock=clock_reading(state, now) if state.structure else None,
     )
+
+
+BIGGEST = 5
+"""How many of the biggest bounties the status and the TV page show."""
+
+
+def bounty_summary(state: State) -> dict[str, Any] | None:
+    """`status --json` "bounties": the money (`Bounties.summary`), the sentence to show and
+    the biggest bounties of the players still in; None when the terms have no bounties."""
+    from tdtool.tournament.bounty import bounties
+
+    view = bounties(state)
+    if view is None:
+        return None
+    return {
+        **view.summary(),
+        "line": view.line(),
+        "biggest": [{"name": r.name, "bounty_cents": r.bounty} for r in view.biggest(BIGGEST)],
+    }
 
 
 def status(db: Path) -> Status:

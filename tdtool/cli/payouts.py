@@ -97,6 +97,8 @@ def _summary(view: PayoutView) -> list[str]:
     if pool.addons:
         parts.append(f"{pool.addons:,} add-on{'s' * (pool.addons != 1)}")
     lines = [f"Prize pool: {money(pool.total)} from {', '.join(parts)}."]
+    if view.bounties is not None:
+        lines.append(view.bounties.line())
     if pool.overlay:
         lines.append(
             f"The field brought {money(pool.collected)}; the guarantee of "

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 
@@ -59,6 +59,16 @@ def bust(
         bool,
         typer.Option("--hand-for-hand", help="Busts at different tables in this hand tie (RP-8)."),
     ] = False,
+    by: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--by",
+            help="Who knocked them out (needed when the tournament has bounties). Twice (or"
+            " Carl,Dan) for a split pot: they share the bounty equally, odd cents to the first"
+            " named. With several players out: BUSTED=NAME for each.",
+            show_default=False,
+        ),
+    ] = None,
     yes: YesOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -68,7 +78,10 @@ def bust(
     hand finishes higher (--stacks), equal stacks tie. Then the tables are balanced (TDA 11),
     broken (TDA 10B) or the final table is formed (RP-9), and the moves are printed.
 
-    Example: tdtool player bust Anna Ben --stacks 12000,8500
+    --by names who knocked them out: the bounty is paid to them (a PKO pays half and adds
+    half to their own bounty). A split pot names each winner: they share equally.
+
+    Example: tdtool player bust Anna --by Carl --by Dan
     """
     from tdtool.app import players
     from tdtool.cli._moves import move_lines
@@ -76,7 +89,10 @@ def bust(
     from tdtool.tournament.places import ordinal
 
     chips = _stacks_in_order(names, stacks)
-    result = players.bust(db_path(ctx), names, chips, hand_for_hand, asker(yes or json_out))
+    eliminators = _eliminators(names, by or [])
+    result = players.bust(
+        db_path(ctx), names, chips, hand_for_hand, asker(yes or json_out), eliminators
+    )
     if json_out:
         emit_json(result.to_dict())
         return
@@ -140,13 +156,81 @@ def bust(
         typer.echo(
             f"Next out finishes {ordinal(news.next_place)} and wins {news.next_prize:,}{jump}."
         )
+    for line in _bounty_lines(result):
+        typer.echo(line)
     if result.winner:
         typer.echo(f"{result.winner} wins the tournament!")
+        if result.winner_bounty:
+            from tdtool.tournament.bounty import money
+
+            typer.echo(f"{result.winner} collects their own bounty: {money(result.winner_bounty)}.")
     else:
         tables = result.tables
         typer.echo(
             f"{result.players_left} players left at {tables} table{'' if tables == 1 else 's'}."
         )
+
+
+def _eliminators(names: list[str], given: list[str]) -> dict[str, list[str]]:
+    """--by of a bust: busted name -> eliminators. `NAME` (or `A,B`: a split pot) applies to
+    every busted player not given as `BUSTED=NAME` (or `BUSTED=A,B`)."""
+    from tdtool.errors import InputError
+
+    plain: list[str] = []
+    each: dict[str, list[str]] = {}
+    for value in given:
+        target, sep, rest = value.partition("=")
+        who = [n.strip() for n in (rest if sep else value).split(",") if n.strip()]
+        if (sep and not target.strip()) or not who or "=" in rest:
+            raise InputError(
+                f"--by {value!r}: give NAME (A,B for a split pot), or BUSTED=NAME for each"
+                " player out."
+            )
+        if sep:
+            each.setdefault(target.strip(), []).extend(who)
+        else:
+            plain.extend(who)
+    out = dict(each)
+    if plain:
+        named = {k.casefold() for k in each}
+        rest_out = [n for n in names if n.casefold() not in named]
+        if not rest_out:
+            raise InputError(
+                f"--by {','.join(plain)}: every player out is already given as BUSTED=NAME."
+            )
+        for n in rest_out:
+            out[n] = plain
+    return out
+
+
+def _bounty_lines(result: Any) -> list[str]:
+    """What each knockout paid, to read aloud: 'Carl collects Anna's bounty: 25 ...'."""
+    from tdtool.tournament.bounty import money
+
+    lines = []
+    for k in result.knockouts:
+        if not k.collected:
+            continue
+        if len(k.shares) == 1:
+            s = k.shares[0]
+            what = f"{money(s.paid)} paid" + (
+                f", {money(s.added)} added to {s.name}'s bounty" if s.added else ""
+            )
+            lines.append(f"{s.name} collects {k.busted}'s bounty of {money(k.collected)}: {what}.")
+        else:
+            parts = "; ".join(
+                f"{s.name} {money(s.paid)} paid"
+                + (f" + {money(s.added)} to their bounty" if s.added else "")
+                for s in k.shares
+            )
+            lines.append(
+                f"Split pot: {k.busted}'s bounty of {money(k.collected)} is shared: {parts}."
+            )
+    if result.bounty_now:
+        lines.append(
+            "Bounties now: " + ", ".join(f"{n} {money(c)}" for n, c in result.bounty_now) + "."
+        )
+    return lines
 
 
 def _stacks_in_order(names: list[str], text: str | None) -> list[int] | None:
@@ -191,6 +275,20 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
             return ""
         return f"{r.place}" + (f" (tie of {r.tied})" if r.tied else "")
 
+    from tdtool.tournament.bounty import money
+
+    headers = ["player", "status", "table", "seat", "place", "entries", "rebuys", "add-ons"]
+    bounties = rows[0].bounty is not None
+    if bounties:
+        headers += ["bounty", "bounties won", "knockouts"]
+
+    def bounty(r: PlayerRow) -> tuple[object, ...]:
+        b = r.bounty
+        if b is None:
+            return ()
+        return (money(b.bounty) if b.bounty else "", money(b.won) if b.won else "",
+                b.knockouts or "")  # fmt: skip
+
     typer.echo(
         table(
             [
@@ -203,10 +301,16 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
                     r.entries,
                     r.rebuys or "",
                     r.addons or "",
+                    *bounty(r),
                 )
                 for r in rows
             ],
-            ["player", "status", "table", "seat", "place", "entries", "rebuys", "add-ons"],
+            headers,
+            **(
+                {"disable_numparse": True, "colalign": ("left", "left") + ("right",) * 9}
+                if bounties
+                else {}
+            ),
         )
     )
 

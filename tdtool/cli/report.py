@@ -33,14 +33,24 @@ def report(
 
     result = results_now(db_path(ctx))
     rows = result.results
-    headers = ("Place", "Name", "Prize", "Note")
-    table_rows = [
+    from tdtool.tournament.bounty import money as cents
+
+    bounties = result.bounties
+    headers: tuple[str, ...] = ("Place", "Name", "Prize", "Note")
+    table_rows: list[tuple[str, ...]] = [
         ("-" if r.place is None else str(r.place), r.name, money(r.prize), r.note) for r in rows
     ]
     lines = [
         f"{result.entries} entries, prize pool {money(result.prize_pool)};"
         f" paid so far {money(result.paid)}.",
     ]
+    if bounties is not None:
+        headers = ("Place", "Name", "Prize", "Bounties", "Note")
+        table_rows = [
+            (p, n, a, cents(r.bounties) if r.bounties else "", note)
+            for (p, n, a, note), r in zip(table_rows, rows, strict=True)
+        ]
+        lines.append(bounties.line())
     sheet = Sheet(
         title=f"{result.name}: results",
         headers=headers,
@@ -59,8 +69,9 @@ def report(
         return
     from tdtool.cli.render import table
 
-    typer.echo(lines[0])
+    typer.echo("\n".join(lines))
     typer.echo("")
-    typer.echo(table(table_rows, headers, colalign=("right", "left", "right", "left")))
+    align = ("right", "left", "right") + (("right",) if bounties else ()) + ("left",)
+    typer.echo(table(table_rows, headers, colalign=align, disable_numparse=True))
     if print_to is not None:
         typer.echo(f"Results written to {print_to}.")

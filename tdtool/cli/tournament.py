@@ -107,6 +107,8 @@ def status_lines(data: dict[str, Any]) -> list[str]:
             for p in data["results"]
         ]
         lines += ["", f"{data['entries']} entries, prize pool {data['prize_pool']:,}."]
+        if data.get("bounties"):
+            lines.append(data["bounties"]["line"])
         return lines
     rows = clock_rows(data["clock"]) if data.get("clock") else []
     rows += [
@@ -117,6 +119,14 @@ def status_lines(data: dict[str, Any]) -> list[str]:
     if data.get("deal"):
         shares = ", ".join(f"{d['name']} {d['amount']:,}" for d in data["deal"])
         rows.append(("Deal accepted", shares))
+    if data.get("bounties"):
+        from tdtool.tournament.bounty import money
+
+        b = data["bounties"]
+        rows.append(("Bounties", b["line"]))
+        if b["biggest"]:
+            top = ", ".join(f"{r['name']} {money(r['bounty_cents'])}" for r in b["biggest"])
+            rows.append(("Biggest bounties", top))
     if data["rebuys"] or data["addons"]:
         rows.append(("Rebuys / add-ons", f"{data['rebuys']} / {data['addons']}"))
     if data["tables"]:

@@ -8,7 +8,7 @@ as an `rng` argument; the time as `now`.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from tdtool.errors import InputError, RuleError
@@ -305,9 +305,14 @@ def bust(
     hand_for_hand: bool = False,
     choose: Chooser | None = None,
     now: float | None = None,
+    by: Mapping[str, Sequence[str]] | None = None,
 ) -> Events:
     """Players out in one hand: their places (RP-8; ranked by `stacks` at the start of the
     hand, ties when equal), then the balancing moves or breaks that follow (TDA 10B, 11).
+
+    `by` names who knocked each busted player out (busted name -> eliminators; several: a
+    split pot, who share the bounty, `tdtool.tournament.bounty`). A tournament with bounties
+    needs it for every busted player.
 
     During the rebuy period (`now` given and `rebuys_open`) the tables are left as they are:
     a busted player may rebuy and sit down again in the same seat (`rebuy`), so the moves
@@ -330,6 +335,7 @@ def bust(
     for p in players:
         if p.busted:
             raise RuleError(f"{p.name} is already out;", "{players} shows who is in.")
+    eliminators = _eliminators(state, [p.name for p in players], by or {})
     busts = []
     for i, p in enumerate(players):
         seat = state.plan.seat_of(p.name)
@@ -348,6 +354,7 @@ def bust(
                 table=b.table,
                 place=by_name[b.player].place,
                 through=by_name[b.player].through,
+                by=eliminators.get(b.player, ()),
             )
             for b in busts
         ),
@@ -365,6 +372,50 @@ def bust(
         # The tournament is over: its clock stops (status and the displays show the winner).
         events.append(ClockPause().event())
     return events
+
+
+def _eliminators(
+    state: State, busted: list[str], by: Mapping[str, Sequence[str]]
+) -> dict[str, tuple[str, ...]]:
+    """Busted player -> who knocked them out, checked: every name a player, each eliminator
+    still in after this hand and named once per busted player; every busted player named
+    when the tournament has bounties."""
+    out: dict[str, tuple[str, ...]] = {}
+    folded = {n.casefold(): n for n in busted}
+    for raw, names in by.items():
+        target = state.player(raw).name
+        if target.casefold() not in folded:
+            raise InputError(
+                f"An eliminator is named for {target}, who is not busted in this hand"
+                f" ({', '.join(busted)})."
+            )
+        found: list[str] = []
+        for name in names:
+            p = state.player(name)
+            if p.name.casefold() in folded:
+                raise RuleError(
+                    f"{p.name} busts in this hand and cannot have knocked out {target};",
+                    "name a player who won the pot and is still in.",
+                )
+            if p.busted:
+                raise RuleError(f"{p.name} is already out and cannot have knocked out {target}.")
+            if p.name in found:
+                raise InputError(
+                    f"{p.name} is named twice as {target}'s eliminator; name each once."
+                )
+            found.append(p.name)
+        if found:
+            out[target] = tuple(found)
+    if state.terms.bounties:
+        missing = [n for n in busted if n not in out]
+        if missing:
+            who = " and ".join(missing)
+            raise InputError(
+                f"This tournament has bounties: say who knocked out {who},",
+                "e.g. {option:by} NAME (give it twice for a split pot: they share the"
+                " bounty; with several players out, {option:by} BUSTED=NAME for each).",
+            )
+    return out
 
 
 def balance(state: State, rng: Rng, choose: Chooser | None = None) -> Events:

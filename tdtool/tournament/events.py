@@ -187,7 +187,9 @@ class PlayerAddon(_Named):
 @dataclass(frozen=True)
 class BustedEntry:
     """One player out in a hand: `rank` orders the players out in that hand (0 best; equal
-    ranks tie); stack, table, place and through are recorded for the log and reports."""
+    ranks tie); stack, table, place and through are recorded for the log and reports; `by`
+    names who knocked them out (several: a split pot, they share the bounty), stored only
+    when given (a bust written before bounties has none)."""
 
     name: str
     rank: int = 0
@@ -195,6 +197,7 @@ class BustedEntry:
     table: int | None = None
     place: int | None = None
     through: int | None = None
+    by: tuple[str, ...] = ()
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> BustedEntry:
@@ -206,11 +209,12 @@ class BustedEntry:
             table=d.get("table"),
             place=d.get("place"),
             through=d.get("through"),
+            by=tuple(str(n) for n in d.get("by") or ()),
         )
 
     def to_dict(self) -> Data:
-        """The stored form."""
-        return {
+        """The stored form ("by" only when someone is named)."""
+        data: Data = {
             "name": self.name,
             "rank": self.rank,
             "stack": self.stack,
@@ -218,6 +222,9 @@ class BustedEntry:
             "place": self.place,
             "through": self.through,
         }
+        if self.by:
+            data["by"] = list(self.by)
+        return data
 
 
 @dataclass(frozen=True)
@@ -246,7 +253,10 @@ class PlayerBusted(Payload):
     def describe(self) -> str:
         """One line for the log."""
         return "Busted " + ", ".join(
-            p.name + (f" ({p.stack:,} chips)" if p.stack is not None else "") for p in self.players
+            p.name
+            + (f" ({p.stack:,} chips)" if p.stack is not None else "")
+            + (f" by {' and '.join(p.by)}" if p.by else "")
+            for p in self.players
         )
 
 

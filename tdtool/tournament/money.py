@@ -31,6 +31,7 @@ from tdtool.tournament.state import State
 from tdtool.tournament.terms import Terms
 
 if TYPE_CHECKING:  # `payouts` and `status` never load the ICM module
+    from tdtool.tournament.bounty import Bounties
     from tdtool.tournament.icm import Deal
 
 Events = list[tuple[str, dict[str, Any]]]
@@ -59,28 +60,34 @@ class PayoutView:
     """(player, amount) of an accepted deal: it replaces the top places' prizes."""
     hold_back: int = 0
     """Left to play for by the deal; the winner takes it."""
+    bounties: Bounties | None = None
+    """The tournament's bounties, paid apart from the prize pool (None: it has none)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
-        return {
-            "prize_pool": self.pool.total,
-            "collected": self.pool.collected,
-            "guarantee": self.pool.guarantee,
-            "overlay": self.pool.overlay,
-            "entries": self.pool.entries,
-            "rebuys": self.pool.rebuys,
-            "addons": self.pool.addons,
-            "places_paid": len(self.amounts),
-            "rounding": self.rounding,
-            "table": self.table or "default curve",
-            "payouts": [{"place": i, "amount": a} for i, a in enumerate(self.amounts, start=1)],
-        } | (
+        """JSON-ready ("bounties" only when the tournament has them)."""
+        return (
             {
-                "deal": [{"name": n, "amount": a} for n, a in self.deal],
-                "hold_back": self.hold_back,
+                "prize_pool": self.pool.total,
+                "collected": self.pool.collected,
+                "guarantee": self.pool.guarantee,
+                "overlay": self.pool.overlay,
+                "entries": self.pool.entries,
+                "rebuys": self.pool.rebuys,
+                "addons": self.pool.addons,
+                "places_paid": len(self.amounts),
+                "rounding": self.rounding,
+                "table": self.table or "default curve",
+                "payouts": [{"place": i, "amount": a} for i, a in enumerate(self.amounts, start=1)],
             }
-            if self.deal
-            else {}
+            | (
+                {
+                    "deal": [{"name": n, "amount": a} for n, a in self.deal],
+                    "hold_back": self.hold_back,
+                }
+                if self.deal
+                else {}
+            )
+            | ({"bounties": self.bounties.summary()} if self.bounties is not None else {})
         )
 
 
@@ -194,6 +201,8 @@ class Result:
     name: str
     prize: int
     note: str = ""
+    bounties: int = 0
+    """Cents of bounties this entry won (knockouts; its own bounty if it won)."""
 
 
 def results(state: State) -> tuple[Result, ...]:
@@ -208,6 +217,17 @@ def results(state: State) -> tuple[Result, ...]:
     rows: list[Result] = []
     entry_no: dict[str, int] = {}
     several = {p.name for p in state.players.values() if p.entries > 1}
+    from tdtool.tournament.bounty import won_by_entry
+
+    won = won_by_entry(state) if state.knockouts or state.terms.bounties else {}
+    nth: dict[str, int] = {}
+
+    def bounty(name: str, last: bool = False) -> int:
+        """Cents won by the player's next entry in order (`last`: their current one)."""
+        if not won:
+            return 0
+        nth[name] = state.player(name).entries if last else nth.get(name, 0) + 1
+        return won.get((name, nth[name]), 0)
 
     def label(name: str, note: str) -> str:
         """A re-entered player's entries are told apart: 'entry 1', 'entry 2' ..."""
@@ -231,7 +251,7 @@ def results(state: State) -> tuple[Result, ...]:
                 prize = shares[name]
                 if name in in_deal and group >= deal_after:
                     prize, note = in_deal[name], "deal"
-                rows.append(Result(place.place, name, prize, label(name, note)))
+                rows.append(Result(place.place, name, prize, label(name, note), bounty(name)))
     left = [p.name for p in state.players.values() if not p.busted]
     if deal is not None:
         stacks = dict(zip(deal.players, deal.stacks, strict=True))
@@ -245,9 +265,21 @@ def results(state: State) -> tuple[Result, ...]:
                     prize, note = prize + deal.hold_back, "deal + held-back amount"
                 else:
                     note = f"deal; playing for {deal.hold_back}"
-            rows.append(Result(i if over else None, name, prize, label(name, note)))
+            rows.append(
+                Result(i if over else None, name, prize, label(name, note), bounty(name, True))
+            )
     elif len(left) == 1 and state.eliminations:
-        rows.append(Result(1, left[0], amounts[0] if amounts else 0, label(left[0], "winner")))
+        rows.append(
+            Result(
+                1,
+                left[0],
+                amounts[0] if amounts else 0,
+                label(left[0], "winner"),
+                bounty(left[0], True),
+            )
+        )
     else:
-        rows += [Result(None, name, 0, label(name, "still playing")) for name in left]
+        rows += [
+            Result(None, name, 0, label(name, "still playing"), bounty(name, True)) for name in left
+        ]
     return tuple(sorted(rows, key=lambda r: (r.place is None, r.place or 0, r.name.casefold())))

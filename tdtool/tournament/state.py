@@ -57,6 +57,10 @@ class Player:
     busted: bool = False
     places: list[tuple[int, int]] = field(default_factory=list)
     """(elimination group, rank in that hand) of each busted entry, in order."""
+    bounty: int = 0
+    """Cents on the player's head (tdtool.tournament.bounty); 0 without bounties."""
+    bounty_won: int = 0
+    """Cents of bounties paid to the player for knockouts."""
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,10 @@ class State:
     give the seat back)."""
     clock: ClockState = field(default_factory=ClockState)
     money: MoneyState = field(default_factory=MoneyState)
+    knockouts: list[Any] = field(default_factory=list)
+    """Each bust with its eliminators (`tdtool.tournament.bounty.Knockout`), in order."""
+    bounty_unclaimed: int = 0
+    """Cents of bounties of players busted with nobody named as their eliminator."""
 
     def player(self, name: str) -> Player:
         """The player `name` means: any capitalisation, accents or not, or one whole word of
@@ -283,22 +291,26 @@ def _created(state: State, e: ev.TournamentCreated, at: float) -> None:
 
 
 def _registered(state: State, e: ev.PlayerRegistered, at: float) -> None:
-    state.players[e.name.casefold()] = Player(e.name)
+    state.players[e.name.casefold()] = Player(e.name, bounty=state.terms.bounty * 100)
     state.entries += 1
 
 
 def _reentered(state: State, e: ev.PlayerReentered, at: float) -> None:
+    """A re-entry buys a new bounty."""
     p = state.player(e.name)
     p.busted = False
     p.entries += 1
+    p.bounty += state.terms.bounty * 100
     state.entries += 1
 
 
 def _rebuy(state: State, e: ev.PlayerRebuy, at: float) -> None:
-    """A rebuy; by a player who busted during the rebuy period it takes the bust back: they
-    are in again and their place is gone (their seat is given by the moves recorded next)."""
+    """A rebuy (adding its bounty part to the player's bounty); by a player who busted during
+    the rebuy period it takes the bust back: they are in again and their place is gone (their
+    seat is given by the moves recorded next; the bounty they busted with stays collected)."""
     p = state.player(e.name)
     p.rebuys += 1
+    p.bounty += state.terms.rebuy_bounty * 100
     state.rebuys += 1
     if p.busted:
         p.busted = False
@@ -339,6 +351,10 @@ def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
         p.busted = True
         p.places.append((group, entry.rank))
         hand.append((p.name, entry.rank))
+        if p.bounty or entry.by:
+            from tdtool.tournament.bounty import knockout
+
+            knockout(state, p.name, entry.by)
     state.eliminations.append(hand)
 
 
@@ -348,6 +364,10 @@ def _clock(state: State, e: ev.ClockStart, at: float) -> None:
 
 
 def _terms_changed(state: State, e: ev.TermsChanged, at: float) -> None:
+    """New terms (only before the first bust, so every bounty is still what was bought)."""
+    if (e.terms.bounty, e.terms.rebuy_bounty) != (state.terms.bounty, state.terms.rebuy_bounty):
+        for p in state.players.values():
+            p.bounty = (e.terms.bounty * p.entries + e.terms.rebuy_bounty * p.rebuys) * 100
     state.terms = e.terms
     if e.table_given:
         state.money.table = e.table

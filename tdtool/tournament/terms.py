@@ -43,6 +43,18 @@ class Terms:
     """Fixed number of paid places; None means decided by `percent_paid` or the payout curve."""
     percent_paid: float | None = None
     """Share of the entries paid, e.g. 12.5 (percent)."""
+    bounty: int = 0
+    """Bounty part of an entry and of a re-entry (0: no bounties); not in the prize pool."""
+    pko: bool = False
+    """Progressive knockout: half of a bounty collected is paid to the eliminator, half is
+    added to the eliminator's own bounty (`tdtool.tournament.bounty`)."""
+    rebuy_bounty: int = 0
+    """Bounty part of a rebuy, on top of its price (0: a rebuy buys no bounty)."""
+
+    @property
+    def bounties(self) -> bool:
+        """Whether players carry bounties."""
+        return self.bounty > 0
 
     def check_levels(self, levels: int) -> None:
         """TermsError if the rebuy period ends after the structure's last level."""
@@ -65,6 +77,15 @@ class Terms:
         `levels` when given); TermsError naming the first term that is not."""
         for option in OPTIONS:
             option.check(getattr(self, option.field))
+        if not self.bounties:
+            if self.pko:
+                raise TermsError(OPTIONS_BY_FIELD["pko"], "", "give the bounty per entry too")
+            if self.rebuy_bounty:
+                raise TermsError(
+                    OPTIONS_BY_FIELD["rebuy_bounty"],
+                    self.rebuy_bounty,
+                    "the entries carry no bounty; give the bounty per entry too",
+                )
         if levels is not None:
             self.check_levels(levels)
         return self
@@ -86,6 +107,9 @@ class Terms:
         data = asdict(self)
         if data["addon_after"] is None:
             del data["addon_after"]
+        for key in _ONLY_WHEN_SET:
+            if not data[key]:
+                del data[key]
         return data
 
     @classmethod
@@ -93,6 +117,14 @@ class Terms:
         """Rebuild from `to_dict()` output; keys this version does not know are ignored."""
         known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
         return cls(**known)
+
+
+_ONLY_WHEN_SET = ("bounty", "pko", "rebuy_bounty")
+"""Terms written to the log only when set: the terms of a tournament without bounties read
+and write back as releases before them wrote them."""
+
+ALWAYS_SHOWN: dict[str, Any] = {"bounty": 0, "pko": False, "rebuy_bounty": 0}
+"""The defaults of `_ONLY_WHEN_SET`, which `terms --json` always shows."""
 
 
 class TermsError(InputError):
@@ -177,6 +209,16 @@ OPTIONS: tuple[TermOption, ...] = (
     TermOption("percent_paid", "percent-paid", "Percent of entries paid",
                "Percent of the entries paid (0: the curve's 12.5).", float, maximum=100,
                zero_is_default=True, what_if=True),
+    TermOption("bounty", "bounty", "Bounty (per entry, not in the prize pool)",
+               "Bounty part of an entry and of each re-entry, paid on top of the buy-in and"
+               " fee (0: no bounties).", int),
+    TermOption("pko", "pko", "Progressive knockout (PKO)",
+               "Progressive knockout: half of each bounty collected is paid to the eliminator,"
+               " half added to the eliminator's own bounty (else each bounty is paid whole).",
+               bool),
+    TermOption("rebuy_bounty", "rebuy-bounty", "Rebuy bounty",
+               "Bounty part of a rebuy, on top of its price (0: a rebuy buys no bounty).",
+               int),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
 

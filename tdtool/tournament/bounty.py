@@ -1,0 +1,264 @@
+"""Bounties: fixed and progressive knockouts (PKO), in cents, from the tournament's state.
+
+The terms give the bounty part of an entry (`Terms.bounty`, bought again with each re-entry)
+and of a rebuy (`Terms.rebuy_bounty`); it is paid on top of the buy-in and fee and is not in
+the prize pool. Every player carries a bounty on their head:
+
+- A bust names who knocked the player out (`player bust NAME --by ELIMINATOR`). The busted
+  player's whole bounty is collected.
+- Fixed bounties: the eliminator is paid the bounty in cash.
+- PKO: half is paid to the eliminator in cash and half is added to the eliminator's own
+  bounty; an odd cent goes to the cash half (it is paid now, not carried).
+- A split pot (several eliminators) shares the bounty in equal shares, to the cent; the odd
+  cents left over go one each to the eliminators in the order they are named (name them from
+  the button's left, as the odd chip of a pot goes, TDA 20). Each share is then paid (fixed)
+  or halved (PKO) as above.
+- A re-entry buys a new bounty (`bounty`); a rebuy adds `rebuy_bounty` to the player's bounty
+  (to a player who busted in the rebuy period and rebuys, that is their new bounty; the bounty
+  they busted with was collected).
+- The winner collects their own bounty at the end; when a deal ends the tournament, each
+  player in it collects their own.
+
+Money is conserved to the cent: bounties paid + bounties outstanding == the bounty parts of
+every entry, re-entry and rebuy sold (tests/test_bounty.py proves it as a property).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from tdtool.tournament.state import State
+
+CENTS = 100
+
+
+def shares(amount: int, eliminators: int) -> list[int]:
+    """`amount` cents shared equally by `eliminators`, the odd cents one each from the first.
+
+    >>> shares(2501, 3)
+    [834, 834, 833]
+    """
+    if eliminators < 1:
+        raise ValueError("a bounty is shared by at least one eliminator")
+    base, odd = divmod(amount, eliminators)
+    return [base + (1 if i < odd else 0) for i in range(eliminators)]
+
+
+def paid_and_added(share: int, pko: bool) -> tuple[int, int]:
+    """(cash paid now, cents added to the eliminator's own bounty) for one share: a fixed
+    bounty is paid whole; a PKO share half and half, the odd cent to the cash.
+
+    >>> paid_and_added(1251, True), paid_and_added(1251, False)
+    ((626, 625), (1251, 0))
+    """
+    if not pko:
+        return share, 0
+    added = share // 2
+    return share - added, added
+
+
+def money(cents: int) -> str:
+    """Cents as a person reads an amount: '1,250' or '12.50'.
+
+    >>> money(125000), money(1250), money(5)
+    ('1,250', '12.50', '0.05')
+    """
+    units, rest = divmod(abs(cents), CENTS)
+    sign = "-" if cents < 0 else ""
+    return f"{sign}{units:,}" + (f".{rest:02d}" if rest else "")
+
+
+@dataclass(frozen=True)
+class Share:
+    """What one eliminator got from one knockout."""
+
+    name: str
+    entry: int
+    """The eliminator's entry (1 for the first) that won it."""
+    paid: int
+    """Cents paid in cash."""
+    added: int
+    """Cents added to the eliminator's own bounty (PKO)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {"name": self.name, "paid_cents": self.paid, "added_cents": self.added}
+
+
+@dataclass(frozen=True)
+class Knockout:
+    """A bust with its eliminator(s): the bounty collected and how it was shared."""
+
+    busted: str
+    collected: int
+    """Cents: the busted player's whole bounty."""
+    shares: tuple[Share, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "busted": self.busted,
+            "collected_cents": self.collected,
+            "by": [s.to_dict() for s in self.shares],
+        }
+
+
+def knockout(state: State, busted: str, by: tuple[str, ...]) -> Knockout | None:
+    """Collect `busted`'s bounty for `by` in `state` (the reducer of a bust calls this): the
+    bounty leaves the busted player's head and is paid or added per share. None when nobody
+    is named (a bust of a file written before bounties, or a tournament without them)."""
+    p = state.player(busted)
+    if not by:
+        state.bounty_unclaimed += p.bounty
+        p.bounty = 0
+        return None
+    collected, p.bounty = p.bounty, 0
+    out = []
+    for name, share in zip(by, shares(collected, len(by)), strict=True):
+        winner = state.player(name)
+        paid, added = paid_and_added(share, state.terms.pko)
+        winner.bounty_won += paid
+        winner.bounty += added
+        out.append(Share(winner.name, winner.entries, paid, added))
+    ko = Knockout(p.name, collected, tuple(out))
+    state.knockouts.append(ko)
+    return ko
+
+
+# --- views -----------------------------------------------------------------------------------
+
+
+def over(state: State) -> bool:
+    """Whether play is over: a winner, or a deal that left nothing to play for."""
+    if state.winner() is not None:
+        return True
+    deal = state.money.deal
+    return deal is not None and not deal.hold_back
+
+
+def own_collected(state: State) -> dict[str, int]:
+    """Cents each player left collects of their own bounty once play is over (the winner;
+    every player in a deal that ended play), else nothing."""
+    if not over(state):
+        return {}
+    return {p.name: p.bounty for p in state.players.values() if not p.busted}
+
+
+@dataclass(frozen=True)
+class BountyRow:
+    """One player's bounties."""
+
+    name: str
+    bounty: int
+    """Cents on their head now (0 once busted, or once collected at the end)."""
+    won: int
+    """Cents paid to them: knockouts, and their own bounty at the end."""
+    knockouts: int
+    """Players they knocked out (a split pot counts for each eliminator)."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "name": self.name,
+            "bounty_cents": self.bounty,
+            "won_cents": self.won,
+            "knockouts": self.knockouts,
+        }
+
+
+@dataclass(frozen=True)
+class Bounties:
+    """The bounties of a tournament: the terms, the money, every player and every knockout."""
+
+    pko: bool
+    per_entry: int
+    """Currency units: the bounty part of an entry."""
+    per_rebuy: int
+    bought: int
+    """Cents: the bounty parts of every entry, re-entry and rebuy sold."""
+    paid: int
+    """Cents paid out so far (knockouts, own bounties at the end)."""
+    outstanding: int
+    """Cents still on players' heads (and any bust recorded without an eliminator)."""
+    rows: tuple[BountyRow, ...]
+    knockouts: tuple[Knockout, ...]
+
+    @property
+    def kind(self) -> str:
+        """'pko' or 'fixed'."""
+        return "pko" if self.pko else "fixed"
+
+    def biggest(self, n: int = 5) -> tuple[BountyRow, ...]:
+        """The biggest bounties of the players still in (ties by name)."""
+        live = [r for r in self.rows if r.bounty > 0]
+        return tuple(sorted(live, key=lambda r: (-r.bounty, r.name.casefold()))[:n])
+
+    def summary(self) -> dict[str, Any]:
+        """The money of the bounties (`status --json` "bounties", without the lists)."""
+        return {
+            "kind": self.kind,
+            "per_entry": self.per_entry,
+            "per_rebuy": self.per_rebuy,
+            "bought_cents": self.bought,
+            "paid_cents": self.paid,
+            "outstanding_cents": self.outstanding,
+        }
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool bounties --json`."""
+        return {
+            **self.summary(),
+            "players": [r.to_dict() for r in self.rows],
+            "knockouts": [k.to_dict() for k in self.knockouts],
+        }
+
+    def line(self) -> str:
+        """One sentence for the status, payouts and report: the kind and the money."""
+        kind = "Progressive knockout (PKO)" if self.pko else "Fixed bounties"
+        rebuy = f", {money(self.per_rebuy * CENTS)} per rebuy" if self.per_rebuy else ""
+        return (
+            f"{kind}: {money(self.per_entry * CENTS)} per entry{rebuy}, not in the prize pool;"
+            f" {money(self.bought)} bought, {money(self.paid)} paid,"
+            f" {money(self.outstanding)} on players' heads."
+        )
+
+
+def bounties(state: State) -> Bounties | None:
+    """The bounties of the tournament now; None when its terms have none."""
+    t = state.terms
+    if not t.bounties:
+        return None
+    own = own_collected(state)
+    counts: dict[str, int] = {}
+    for k in state.knockouts:
+        for s in k.shares:
+            counts[s.name] = counts.get(s.name, 0) + 1
+    rows = tuple(
+        BountyRow(
+            p.name,
+            0 if p.name in own else p.bounty,
+            p.bounty_won + own.get(p.name, 0),
+            counts.get(p.name, 0),
+        )
+        for p in state.players.values()
+    )
+    paid = sum(r.won for r in rows)
+    outstanding = sum(r.bounty for r in rows) + state.bounty_unclaimed
+    bought = ((state.entries * t.bounty) + state.rebuys * t.rebuy_bounty) * CENTS
+    return Bounties(t.pko, t.bounty, t.rebuy_bounty, bought, paid, outstanding, rows,
+                    tuple(state.knockouts))  # fmt: skip
+
+
+def won_by_entry(state: State) -> dict[tuple[str, int], int]:
+    """Cents each entry (name, entry number from 1) won: its knockouts' cash and, for the
+    entries still in when play is over, their own bounty."""
+    won: dict[tuple[str, int], int] = {}
+    for k in state.knockouts:
+        for s in k.shares:
+            won[(s.name, s.entry)] = won.get((s.name, s.entry), 0) + s.paid
+    for name, cents in own_collected(state).items():
+        key = (name, state.player(name).entries)
+        won[key] = won.get(key, 0) + cents
+    return won
