@@ -85,6 +85,7 @@ def display_base(state: State) -> DisplayBase:
             "prize_pool": state.prize_pool,
             "winner": winner,
             "results": results,
+            "bounties": tv_bounties(state),
         },
         settle(state.clock.facts, state.structure) if state.structure else None,
     )
@@ -112,5 +113,27 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> dict
         prize_pool=f["prize_pool"],
         winner=f["winner"],
         results=list(f["results"]),
+        bounties=f["bounties"],
     )
     return data
+
+
+TV_BOUNTIES = 3
+"""How many of the biggest bounties the TV page shows."""
+
+
+def tv_bounties(state: State) -> dict[str, Any] | None:
+    """The TV page's bounty panel: the kind and the biggest bounties of the players still in,
+    each with its amount as read aloud ('87.50'); None when the terms have no bounties."""
+    from tdtool.tournament.bounty import bounties, money
+
+    view = bounties(state)
+    if view is None:
+        return None
+    return {
+        "kind": view.kind,
+        "biggest": [
+            {"name": r.name, "bounty_cents": r.bounty, "bounty": money(r.bounty)}
+            for r in view.biggest(TV_BOUNTIES)
+        ],
+    }

@@ -190,6 +190,12 @@ PAGE = """<!doctype html>
   #flash.on { animation: flash 3s ease-out; }
   @keyframes flash { 0%, 20%, 40% { opacity: 0.9; } 10%, 30% { opacity: 0.1; }
     100% { opacity: 0; } }
+  #bounties { display: flex; justify-content: center; align-items: baseline; gap: 0 2vw;
+    flex-wrap: wrap; font-size: min(4.2vh, 2.6vw); font-weight: bold; margin: 0.5vh 0; }
+  #bounties:empty { display: none; }
+  #bounties .k { color: #ffb000; letter-spacing: 0.12em; font-size: 0.7em; }
+  #bounties .b { white-space: nowrap; }
+  #bounties .b .amt { color: #ffb000; margin-left: 0.35em; }
   #offline { position: fixed; right: 1vw; bottom: 1vh; color: #ff3b30;
     font-size: min(2.5vh, 2vw); display: none; }
 </style>
@@ -204,6 +210,7 @@ PAGE = """<!doctype html>
 <div id="blinds"></div>
 <div id="ante"></div>
 <div id="notes"></div>
+<div id="bounties"></div>
 <div id="figures"></div>
 <div id="flash"></div>
 <div id="offline">connection to the tournament file lost: showing the last known clock</div>
@@ -229,9 +236,33 @@ function antes(l) {
 function fig(k, v) {
   return '<div class="fig"><div class="k">' + k + '</div><div class="v">' + v + "</div></div>";
 }
+function showBounties(d) {
+  // The biggest bounties of the players still in (names as text, never as HTML).
+  const box = $("bounties");
+  const list = (d.bounties && !d.winner) ? d.bounties.biggest : [];
+  const now = JSON.stringify(list);
+  if (box.dataset.shown === now) return;
+  box.dataset.shown = now;
+  box.textContent = "";
+  if (!list.length) return;
+  const k = document.createElement("span");
+  k.className = "k";
+  k.textContent = d.bounties.kind === "pko" ? "BIGGEST BOUNTIES (PKO)" : "BIGGEST BOUNTIES";
+  box.appendChild(k);
+  for (const r of list) {
+    const b = document.createElement("span"), a = document.createElement("span");
+    b.className = "b";
+    b.textContent = r.name;
+    a.className = "amt";
+    a.textContent = r.bounty;
+    b.appendChild(a);
+    box.appendChild(b);
+  }
+}
 function finished(d) {
   // The tournament is over: the winner where the time was, the results under it.
   const b = document.body.classList;
+  showBounties(d);
   ["break", "paused", "notstarted", "lastminute"].forEach((c) => b.remove(c));
   b.add("finished");
   $("name").textContent = d.name || "";
@@ -347,6 +378,7 @@ function render() {
   if (d.past_last_level) notes.push(["last", "THE LAST LEVEL CONTINUES"]);
   $("notes").innerHTML = notes
     .map((n) => '<span class="note ' + n[0] + '">' + n[1] + "</span>").join("");
+  showBounties(d);
   const figs = [];
   if (d.next_level && !d.on_break) {
     let t = "L" + d.next_level.level + " " + blinds(d.next_level);
@@ -363,7 +395,8 @@ function render() {
   $("figures").innerHTML = figs.join("");
   document.title = label + " " + $("time").textContent;
   const now = [$("time").textContent.length, notes.length, figs.join("").length, innerWidth,
-    innerHeight, $("blinds").textContent, $("ante").textContent].join("|");
+    innerHeight, $("blinds").textContent, $("ante").textContent,
+    $("bounties").textContent].join("|");
   if (now !== shape) { shape = now; fit(); }
 }
 let shape = "";

@@ -1,0 +1,87 @@
+"""Bounties as people see them: the TV page's biggest bounties and the printed results, rendered
+in headless Chromium (names stay text, never HTML)."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from tests.browser import CHROMIUM, headless
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed"),
+]
+
+ODD = "Gus <b>Hall</b>"
+
+
+@pytest.fixture
+def pko(cli, tmp_path):
+    """A PKO after three knockouts (one a split pot); a name that looks like HTML."""
+    db = tmp_path / "pko.tdtool"
+    cli("new", "PKO Night", "--structure", "turbo", "--buy-in", "50", "--bounty", "50",
+        "--fee", "10", "--pko", "--db", db)  # fmt: skip
+    cli("--db", db, "player", "add", "Anna", "Ben", "Carl", "Dan", ODD, "Fay")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    for args in (["Anna", "--by", "Carl"], ["Ben", "--by", f"Carl,{ODD}"], ["Fay", "--by", "Dan"]):
+        result = cli("--db", db, "player", "bust", *args)
+        assert result.exit_code == 0, result.output
+    return db
+
+
+def test_tv_page_shows_the_biggest_bounties(pko, tmp_path):
+    import time
+
+    from tdtool.app.clock import view_data
+    from tdtool.cli.clock_web import page
+    from tdtool.io.store import Store
+
+    with Store.open(pko) as store:
+        data = view_data(store.state(), time.time())
+    assert [b["name"] for b in data["bounties"]["biggest"]] == ["Carl", "Dan", ODD]
+    file = tmp_path / "tv.html"
+    file.write_text(page(data), encoding="utf-8")
+    args = ("--window-size=1280,720", "--virtual-time-budget=1500")
+    dom = headless(tmp_path, *args, "--dump-dom", file.as_uri())
+    panel = re.search(r'<div id="bounties"[^>]*>(.*?)</div>', dom, re.S)
+    assert panel, dom[-2000:]
+    text = html.unescape(re.sub(r"<[^>]+>", " ", panel.group(1)))
+    assert "BIGGEST BOUNTIES (PKO)" in text
+    assert re.search(r"Carl\s+87\.50\s+Dan\s+75\s+Gus <b>Hall</b>\s+62\.50", text), text
+    assert "<b>Hall" not in panel.group(1)  # escaped: shown as text
+    shot = tmp_path / "tv.png"
+    headless(tmp_path, *args, f"--screenshot={shot}", file.as_uri())
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+
+
+def test_printed_results_show_what_each_entry_won_in_bounties(cli, pko, tmp_path):
+    sheet = tmp_path / "results.html"
+    assert cli("--db", pko, "report", "--print", sheet).exit_code == 0
+    dom = headless(tmp_path, "--window-size=1000,1300", "--dump-dom", sheet.as_uri())
+    assert "<th>Bounties</th>" in dom
+    assert re.search(r"<td>Carl</td><td class=\"n\">0</td><td class=\"n\">37.50</td>", dom), dom
+    assert "300 bought, 75 paid, 225 on players' heads." in html.unescape(dom)
+    shot = tmp_path / "results.png"
+    headless(tmp_path, "--window-size=1000,1300", f"--screenshot={shot}", sheet.as_uri())
+    assert shot.stat().st_size > 10_000
+
+
+def test_the_bounty_desk_sheet_lists_each_knockout_names_left_amounts_right(cli, pko, tmp_path):
+    sheet = tmp_path / "knockouts.html"
+    assert cli("--db", pko, "player", "bounties", "--print", sheet).exit_code == 0
+    dom = headless(tmp_path, "--window-size=1000,900", "--dump-dom", sheet.as_uri())
+    # Ben's split pot: two rows, the second with the second eliminator only.
+    ben = re.search(
+        r"<td>Ben</td><td class=\"n\">50</td><td>Carl</td>"
+        r"<td class=\"n\">12.50</td><td class=\"n\">12.50</td></tr>\s*"
+        r"<tr><td></td><td></td><td></td><td>Gus &lt;b&gt;Hall&lt;/b&gt;</td>",
+        dom,
+    )
+    assert ben, dom
+    shot = tmp_path / "knockouts.png"
+    headless(tmp_path, "--window-size=1000,900", f"--screenshot={shot}", sheet.as_uri())
+    assert shot.stat().st_size > 10_000
