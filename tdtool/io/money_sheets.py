@@ -67,7 +67,10 @@ def _html(sheet: Sheet) -> str:
 
     head = "".join(f"<th>{e(h)}</th>" for h in sheet.headers)
     body = "\n".join(
-        "<tr>" + "".join(f"<td>{e(c)}</td>" for c in row) + "</tr>" for row in sheet.rows
+        "<tr>"
+        + "".join(f'<td class="n">{e(c)}</td>' if _numeric(c) else f"<td>{e(c)}</td>" for c in row)
+        + "</tr>"
+        for row in sheet.rows
     )
     lines = "\n".join(f"<p>{e(line)}</p>" for line in sheet.lines)
     signs = "\n".join(
@@ -86,7 +89,7 @@ p {{ margin: 0.2em 0; }}
 table {{ border-collapse: collapse; margin: 0.8em 0; width: 100%; font-size: 22pt; }}
 th, td {{ border: 1px solid #444; padding: 0.25em 0.8em; }}
 th {{ background: #eee; font-size: 16pt; text-align: left; }}
-td:not(:first-child) {{ text-align: right; font-variant-numeric: tabular-nums; }}
+td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
 tbody tr:nth-child(even) {{ background: #f4f4f4; }}
 .printed {{ color: #555; font-size: 11pt; margin-top: 1em; }}
 .sign {{ display: flex; gap: 1em; margin-top: 2.5em; }}
@@ -141,6 +144,18 @@ def plain(cell: str) -> str:
     if re.fullmatch(r"-?\d{1,3}(,\d{3})*(\.\d+)?%?|-?\d+(\.\d+)?%", text):
         return text.replace(",", "").removesuffix("%")
     return cell
+
+
+def _numeric(cell: str) -> bool:
+    """Whether a cell is a number ('1,250', '12.50', '61.00%', '8'): numbers are right-aligned
+    on a printed sheet, names and notes left-aligned.
+
+    >>> [_numeric(c) for c in ("1,250", "12.50", "61.00%", "8", "1st", "Anna", "")]
+    [True, True, True, True, False, False, False]
+    """
+    import re
+
+    return re.fullmatch(r"-?\d{1,3}(,\d{3})*(\.\d+)?%?|-?\d+(\.\d+)?%?", cell.strip()) is not None
 
 
 def _csv(sheet: Sheet) -> str:
