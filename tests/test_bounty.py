@@ -329,7 +329,7 @@ def test_a_pko_end_to_end_with_split_pots_undos_and_a_re_entry(cli, tmp_path):
     assert ko["Eve"]["collected_cents"] == 5000
     # Heads up: Carl busts Dan and wins; he collects his own bounty at the end.
     out = cli("--db", db, "player", "bust", "Dan", "--by", "Carl")
-    assert out.exit_code == 0 and "Carl collects their own bounty" in out.stdout
+    assert out.exit_code == 0 and "The winner's own bounty goes to Carl" in out.stdout
     report = _j(cli, db, "report")
     b = report["bounties"]
     assert b["bought_cents"] == 6 * 5000 == b["paid_cents"] and b["outstanding_cents"] == 0
@@ -375,3 +375,44 @@ def test_pko_without_a_bounty_is_refused_naming_the_option(cli, tmp_path):
     result = cli("new", "X", "--structure", "turbo", "--pko", "--db", tmp_path / "x.tdtool")
     assert result.exit_code == 2 and "--pko" in result.stderr
     assert not (tmp_path / "x.tdtool").exists()
+
+
+def test_a_deal_that_ends_play_pays_each_player_their_own_bounty(cli, tmp_path):
+    db = tmp_path / "deal.tdtool"
+    cli("new", "D", "--structure", "turbo", "--buy-in", "50", "--bounty", "20", "--db", db)
+    cli("--db", db, "player", "add", "A", "B", "C", "D")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "player", "bust", "D", "--by", "A")
+    before = _j(cli, db, "status")["bounties"]
+    assert (before["paid_cents"], before["outstanding_cents"]) == (2000, 6000)
+    deal = cli("--db", db, "deal", "chip-chop", "--stacks", "A=20000,B=10000,C=10000", "--accept")
+    assert deal.exit_code == 0, deal.output
+    after = _j(cli, db, "report")
+    assert (after["bounties"]["paid_cents"], after["bounties"]["outstanding_cents"]) == (8000, 0)
+    assert {r["name"]: r["bounties_cents"] for r in after["results"]} == {
+        "A": 4000,
+        "B": 2000,
+        "C": 2000,
+        "D": 0,
+    }
+
+
+def test_player_bounties_lists_every_knockout_and_prints_the_desk_sheet(cli, tmp_path):
+    db = tmp_path / "desk.tdtool"
+    cli("new", "Desk", "--structure", "turbo", "--bounty", "25", "--pko", "--db", db)
+    cli("--db", db, "player", "add", "Anna", "Ben", "Carl", "Dan")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "player", "bust", "Anna", "--by", "Carl,Dan")
+    out = cli("--db", db, "player", "bounties", "--print", tmp_path / "ko.csv")
+    assert out.exit_code == 0, out.output
+    # 25 in two: 12.50 each; each half paid (6.25) and half added (6.25).
+    assert "100 bought, 12.50 paid, 87.50 on players' heads." in out.stdout
+    lines = (tmp_path / "ko.csv").read_text().splitlines()
+    assert lines[0] == "#,Busted,Bounty,Knocked out by,Paid,Added to bounty"
+    assert lines[1:] == ["1,Anna,25,Carl,6.25,6.25", ",,,Dan,6.25,6.25"]
+    data = _j(cli, db, "player", "bounties")
+    assert data["knockouts"][0]["by"][1] == {"name": "Dan", "paid_cents": 625, "added_cents": 625}
+    plain = tmp_path / "plain.tdtool"
+    cli("new", "Plain", "--structure", "turbo", "--db", plain)
+    refused = cli("--db", plain, "player", "bounties")
+    assert refused.exit_code == 1 and "no bounties" in refused.stderr

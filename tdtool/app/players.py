@@ -10,7 +10,7 @@ from typing import Any
 
 from tdtool.app.change import Ask, moves_json, read_state, run_change
 from tdtool.tournament import director
-from tdtool.tournament.bounty import BountyRow, Knockout
+from tdtool.tournament.bounty import Bounties, BountyRow, Knockout
 from tdtool.tournament.seating import Move
 from tdtool.tournament.state import State, registration_open, stale_buttons
 
@@ -192,7 +192,6 @@ class Busted:
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
         return {
-            "knockouts": [k.to_dict() for k in self.knockouts],
             "busted": [b.to_dict() for b in self.busted],
             "moves": moves_json(self.moves),
             "players_left": self.players_left,
@@ -201,6 +200,7 @@ class Busted:
             "hand_for_hand_next": self.hand_for_hand_next,
             "may_rebuy": [p.to_dict() for p in self.may_rebuy],
             "money": None if self.money is None else self.money.to_dict(),
+            "knockouts": [k.to_dict() for k in self.knockouts],
         }
 
 
@@ -473,3 +473,15 @@ def player_rows(state: State) -> PlayerList:
 def players(db: Path) -> PlayerList:
     """Every player of the tournament in `db`."""
     return player_rows(read_state(db))
+
+
+def bounty_view(db: Path) -> tuple[str, Bounties]:
+    """The tournament's name and its bounties (RuleError when its terms have none)."""
+    from tdtool.errors import RuleError
+    from tdtool.tournament.bounty import bounties
+
+    state = read_state(db)
+    view = bounties(state)
+    if view is None:
+        raise RuleError("This tournament has no bounties", "(set {created:bounty AMOUNT}).")
+    return state.name, view

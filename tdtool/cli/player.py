@@ -1,7 +1,8 @@
-"""`tdtool player ...`: register, list, bust, re-enter, rebuy, add-on."""
+"""`tdtool player ...`: register, list, bust, re-enter, rebuy, add-on, bounties."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -9,7 +10,7 @@ import typer
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 
 HELP = (
-    "Players: registration, bust-outs, re-entries, rebuys, add-ons.\n\n"
+    "Players: registration, bust-outs, re-entries, rebuys, add-ons, bounties.\n\n"
     "Example: tdtool player bust Anna"
 )
 """The help of `tdtool player` (read by `tdtool --help` without building the commands)."""
@@ -163,7 +164,8 @@ def bust(
         if result.winner_bounty:
             from tdtool.tournament.bounty import money
 
-            typer.echo(f"{result.winner} collects their own bounty: {money(result.winner_bounty)}.")
+            own = money(result.winner_bounty)
+            typer.echo(f"The winner's own bounty goes to {result.winner}: {own}.")
     else:
         tables = result.tables
         typer.echo(
@@ -392,3 +394,85 @@ def addon(
         emit_json(result.to_dict())
         return
     typer.echo(f"{result.name} took the add-on: give {result.chips:,} chips.")
+
+
+@app.command("bounties")
+def bounties(
+    ctx: typer.Context,
+    print_to: Annotated[
+        Path | None,
+        typer.Option(
+            "--print",
+            help="Also write the knockouts, who was paid what, to FILE.html, FILE.md or FILE.csv.",
+            show_default=False,
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """The bounties: each player's bounty, bounties won and knockouts, and every knockout in
+    order with what it paid (the bounty desk's record).
+
+    Example: tdtool player bounties --print bounties.html
+    """
+    from tdtool.app import players
+    from tdtool.cli.render import emit_json, table
+    from tdtool.io.money_sheets import Sheet, rows_of, write_sheet
+    from tdtool.tournament.bounty import money
+
+    name, view = players.bounty_view(db_path(ctx))
+    ko_headers = ("#", "Busted", "Bounty", "Knocked out by", "Paid", "Added to bounty")
+    ko_rows: list[tuple[str, ...]] = []
+    for i, k in enumerate(view.knockouts, start=1):
+        for j, s in enumerate(k.shares):
+            first = j == 0
+            ko_rows.append(
+                (
+                    str(i) if first else "",
+                    k.busted if first else "",
+                    money(k.collected) if first else "",
+                    s.name,
+                    money(s.paid),
+                    money(s.added) if view.pko else "",
+                )
+            )
+    if print_to is not None:
+        write_sheet(
+            Sheet(f"{name}: knockouts", ko_headers, rows_of(ko_rows), (view.line(),)), print_to
+        )
+    if json_out:
+        emit_json(view.to_dict())
+        return
+    typer.echo(view.line())
+    if not view.rows:
+        typer.echo("No players yet; register them with `tdtool player add NAME...`.")
+        return
+    typer.echo("")
+    rows = sorted(view.rows, key=lambda r: (-r.bounty, -r.won, r.name.casefold()))
+    typer.echo(
+        table(
+            [
+                (
+                    r.name,
+                    money(r.bounty) if r.bounty else "",
+                    money(r.won) if r.won else "",
+                    r.knockouts or "",
+                )  # fmt: skip
+                for r in rows
+            ],
+            ["player", "bounty", "bounties won", "knockouts"],
+            disable_numparse=True,
+            colalign=("left", "right", "right", "right"),
+        )
+    )
+    if ko_rows:
+        typer.echo("")
+        typer.echo(
+            table(
+                ko_rows,
+                ko_headers,
+                disable_numparse=True,
+                colalign=("right", "left", "right", "left", "right", "right"),
+            )
+        )
+    if print_to is not None:
+        typer.echo(f"Knockouts written to {print_to}.")
