@@ -33,3 +33,23 @@ def test_sample_tournament_script_runs_to_a_winner(tmp_path):
     # Jon and Ines busted in one hand; Jon had more chips, so he places higher (9th vs 10th).
     assert "Jon is out in 9th place" in out.stdout
     assert "Ines is out in 10th place" in out.stdout
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_the_pko_script_runs_to_a_winner_who_collects_every_bounty(tmp_path):
+    """examples/pko-night.sh: a PKO with a split pot, an undone bust and a re-entry."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "tdtool"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m tdtool "$@"\n')
+    shim.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT)}  # fmt: skip
+    env.pop("TDTOOL_DB", None)
+    out = subprocess.run(["bash", str(EXAMPLES / "pko-night.sh")], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=300)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "Split pot: Gia's bounty of 50 is shared: Ben 12.50 paid" in out.stdout
+    assert "Undid change" in out.stdout and "Dev collects Farid's bounty of 50" in out.stdout
+    assert "The winner's own bounty goes to Anna: 193.75." in out.stdout
+    assert "450 bought, 450 paid, 0 on players' heads." in out.stdout

@@ -38,12 +38,10 @@ class TermsView:
         """`tdtool terms --json`."""
         from tdtool.tournament.terms import ALWAYS_SHOWN
 
-        return {
-            **ALWAYS_SHOWN,
-            **self.terms.to_dict(),
-            "payout_table": self.table,
-            "changed": self.changed,
-        }
+        data = self.terms.to_dict()
+        for key, default in ALWAYS_SHOWN.items():
+            data.setdefault(key, default)
+        return {**data, "payout_table": self.table, "changed": self.changed}
 
 
 def terms(

@@ -57,7 +57,8 @@ def new(
 
         path = given if parse_url(given).tournament else with_tournament(given, slug(name))
     order = _table_numbers(break_order)
-    result = create(path, name, structure, Terms().with_values(terms or {}), seats, tables, order)
+    t = Terms().with_values(terms or {})
+    result = create(path, name, structure, t, seats, tables, order)
     if json_out:
         emit_json(result.to_dict())
         return
@@ -68,6 +69,13 @@ def new(
         f"Structure {loaded.name}: {levels} levels, starting stack {loaded.starting_stack:,},"
         f" {seats} seats per table."
     )
+    if t.bounties:
+        kind = "Progressive knockout (PKO)" if t.pko else "Fixed bounties"
+        typer.echo(
+            f"{kind}: {t.bounty:,} per entry, on top of the buy-in; an entry costs"
+            f" {t.buy_in:,} + {t.bounty:,} + {t.fee:,} = {t.buy_in + t.bounty + t.fee:,}."
+            " Record who knocks whom out with `tdtool player bust NAME --by ELIMINATOR`."
+        )
     if not isinstance(path, Path):
         typer.echo(f"Every laptop uses it with: export TDTOOL_DB='{result.path}'")
         path = Path()

@@ -211,7 +211,8 @@ OPTIONS: tuple[TermOption, ...] = (
                zero_is_default=True, what_if=True),
     TermOption("bounty", "bounty", "Bounty (per entry, not in the prize pool)",
                "Bounty part of an entry and of each re-entry, paid on top of the buy-in and"
-               " fee (0: no bounties).", int),
+               " fee: a 100 entry with a 40 bounty and a 10 fee is --buy-in 50 --bounty 40"
+               " --fee 10 (0: no bounties).", int),
     TermOption("pko", "pko", "Progressive knockout (PKO)",
                "Progressive knockout: half of each bounty collected is paid to the eliminator,"
                " half added to the eliminator's own bounty (else each bounty is paid whole).",
