@@ -128,3 +128,39 @@ def button(db: Path, table: int, seat: int) -> ButtonRecorded:
     """Record where the button is at a table (TDA 11A moves then follow it exactly)."""
     change = run_change(db, lambda s, now, rng, choose: director.button(s, table, seat))
     return ButtonRecorded(table, seat, change.state.plan.players_at(table).get(seat))
+
+
+@dataclass(frozen=True)
+class SeatPaper:
+    """What `tdtool seat print` puts on paper: who sits where, who waits for a seat, and
+    table moves (each with the change that recorded it and when)."""
+
+    tournament: str
+    seated: tuple[tuple[str, int, int], ...]
+    """(player, table, seat) for every seated player, in no particular order."""
+    waiting: tuple[str, ...]
+    moves: tuple[tuple[int, float, Move], ...]
+    """(change, at, move): table moves (from one seat to another), in the order recorded."""
+
+
+def paper(db: Path, every_move: bool = False) -> SeatPaper:
+    """The seats and the table moves of the last change that moved players (with
+    `every_move`: every table move still in effect, in order)."""
+    from tdtool.io.store import Store
+    from tdtool.tournament.events import EventKind
+
+    with Store.open(db) as store:
+        state: State = store.state()
+        events = store.events(kinds={EventKind.SEAT_MOVED.value})
+    moves = [
+        (e.change, e.at, m)
+        for e in events
+        for m in (Move.from_dict(d) for d in e.data["moves"])
+        if m.from_seat is not None
+    ]
+    if moves and not every_move:
+        last = moves[-1][0]
+        moves = [m for m in moves if m[0] == last]
+    view = plan_of(state)
+    seated = tuple((p, t.table, s) for t in view.tables for s, p in t.seats)
+    return SeatPaper(state.name, seated, view.unseated, tuple(moves))

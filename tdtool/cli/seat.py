@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -150,3 +151,123 @@ def button(
 def _count(n: int, noun: str) -> str:
     """'1 table', '3 tables'."""
     return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+PRINTS = {
+    "cards": "seat-cards.html",
+    "list": "seat-list.html",
+    "moves": "table-moves.html",
+}
+"""What `seat print` makes, and the file each is written to without -o."""
+
+
+@app.command("print")
+def print_paper(
+    ctx: typer.Context,
+    what: Annotated[
+        str,
+        typer.Argument(
+            help="cards (one seat card per player), list (seats by name) or moves"
+            " (a slip per table move).",
+            show_default=False,
+        ),
+    ],
+    output: Annotated[
+        Path | None,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The HTML file to write (default: seat-cards.html, seat-list.html or"
+            " table-moves.html in this folder).",
+            show_default=False,
+        ),
+    ] = None,
+    paper: Annotated[str, typer.Option("--paper", help="a4 or letter.")] = "a4",
+    every: Annotated[
+        bool,
+        typer.Option(
+            "--all", help="moves: a slip for every table move so far, not only the last change's."
+        ),
+    ] = False,
+    force: Annotated[
+        bool,
+        typer.Option("--force", help="Overwrite the file written without -o if it exists."),
+    ] = False,
+) -> None:
+    """Print the paper for the tables: seat cards, the seat list by name, table-move slips.
+
+    Printable HTML (A4 or Letter; open it in a browser and print): `cards` gives each
+    player a card with their table and seat, eight to a page with cut lines; `list` gives
+    every player by name with table and seat, for the registration desk and the wall;
+    `moves` gives a slip for each player the last bust, balance or table break moved (from,
+    to, why), to hand to the player, or for every move so far with --all.
+
+    Example: tdtool seat print cards --paper letter
+    """
+    from tdtool.app import seats
+    from tdtool.errors import InputError, RuleError
+    from tdtool.io import seat_sheets as sheets
+
+    kind = what.lower()
+    if kind not in PRINTS:
+        raise InputError(f"Cannot print {what!r}; choose cards, list or moves.")
+    if paper.lower() not in sheets.PAPERS:
+        raise InputError(f"--paper {paper!r} is not known; use a4 or letter.")
+    if every and kind != "moves":
+        raise InputError("--all is for `seat print moves` (every table move so far).")
+    if output is None:
+        output = Path(PRINTS[kind])
+        if output.exists() and not force:
+            from tdtool.cli.structure import _confirm_overwrite
+
+            _confirm_overwrite(output)
+    else:
+        from tdtool.io.paths import checked
+
+        output = checked(output, "--output")
+        if output.suffix.lower() not in (".html", ".htm"):
+            raise InputError(f"{output}: seat paper is HTML; name the file .html.")
+    found = seats.paper(db_path(ctx), every_move=every)
+    size = sheets.PAPERS[paper.lower()]
+    cards = [sheets.SeatCard(p, t, s) for p, t, s in found.seated]
+    cards.sort(key=lambda c: sheets.sort_key(c.player))
+    if kind in ("cards", "list") and not cards:
+        raise RuleError("No seats drawn yet; nothing to print. Draw them with `tdtool seat draw`.")
+    if kind == "cards":
+        text = sheets.cards_html(found.tournament, cards, paper.lower())
+        done = f"{_count(len(cards), 'seat card')}"
+        pages = -(-len(cards) // sheets.CARDS_PER_PAGE)
+    elif kind == "list":
+        printed = time.strftime("printed %Y-%m-%d %H:%M")
+        text = sheets.list_html(found.tournament, cards, found.waiting, paper.lower(), printed)
+        waiting = f", {len(found.waiting)} waiting for a seat" if found.waiting else ""
+        done = f"the seats of {_count(len(cards), 'player')} by name{waiting}"
+        pages = text.count('class="page"')
+    else:
+        if not found.moves:
+            raise RuleError("No table moves recorded yet; nothing to print.")
+        slips = [
+            sheets.MoveSlip(
+                m.player,
+                m.from_seat.table,
+                m.from_seat.seat,
+                m.to_seat.table,
+                m.to_seat.seat,
+                str(m.reason),
+                at,
+            )
+            for _change, at, m in found.moves
+            if m.from_seat is not None
+        ]
+        text = sheets.slips_html(found.tournament, slips, paper.lower())
+        which = "every table move so far" if every else "the last change that moved players"
+        done = f"{_count(len(slips), 'table-move slip')} ({which})"
+        pages = -(-len(slips) // sheets.CARDS_PER_PAGE)
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"Cannot write {output}: {exc.strerror or exc}.") from None
+    typer.echo(
+        f"Wrote {output}: {done}, {_count(pages, size + ' page')}."
+        " Open it in a browser and print it."
+    )

@@ -1,0 +1,282 @@
+"""`tdtool seat print`: seat cards, the seat list by name and table-move slips (issue 14).
+
+Through the CLI on a live tournament (names that try to be HTML among them), then rendered
+in headless Chromium on A4 and Letter: every page the sheet means is one printed page.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from tdtool.io import seat_sheets as sheets
+from tdtool.names import ascii_fold
+from tests.browser import CHROMIUM, headless
+
+HOSTILE = '<script>alert("x")</script>'
+NAMES = [
+    "Anna Berg",
+    "Émile Zola",
+    "Bob O'Neil",
+    "Cleo",
+    "Dmitri Ivanovich Karamazov-Smerdyakov the Third",
+    HOSTILE,
+    "zed",
+    "Ümit",
+    "Łukasz",
+    "Ben",
+    "Carla",
+    "Dora",
+    "Eve",
+    "Fritz",
+    "Gus",
+    "Hana",
+    "Ivo",
+    "Jan",
+    "Kai",
+    "Lia & Co",
+]
+
+
+@pytest.fixture
+def tournament(cli, tmp_path, monkeypatch):
+    """20 players drawn at 3 tables (9 seats), in its own folder (the working folder)."""
+    monkeypatch.chdir(tmp_path)
+    assert cli("new", "Friday <b>Deepstack</b>", "--structure", "daily").exit_code == 0
+    assert cli("player", "add", *NAMES).exit_code == 0
+    assert cli("seat", "draw").exit_code == 0
+    return next(tmp_path.glob("*.tdtool"))
+
+
+def _seats(cli) -> dict[str, tuple[int, int]]:
+    plan = json.loads(cli("seat", "show", "--json").stdout)
+    return {p: (t["table"], int(s)) for t in plan["tables"] for s, p in t["seats"].items()}
+
+
+def _text(fragment: str) -> str:
+    return html.unescape(re.sub(r"<[^>]+>", "", fragment))
+
+
+def test_seat_cards_one_per_player_with_table_and_seat_escaped(cli, tournament):
+    result = cli("seat", "print", "cards")
+    assert result.exit_code == 0, result.output
+    assert "Wrote seat-cards.html: 20 seat cards, 3 A4 pages." in result.stdout
+    page = (tournament.parent / "seat-cards.html").read_text()
+    cards = re.findall(
+        r'<div class="card">.*?class="name[^"]*">(.*?)</div>.*?'
+        r'Table</span><span class="big">(\d+)</span>.*?Seat</span><span class="big">(\d+)<',
+        page,
+    )
+    seats = _seats(cli)
+    assert {_text(n): (int(t), int(s)) for n, t, s in cards} == seats
+    assert len(cards) == 20
+    assert [_text(n) for n, _, _ in cards] == sorted(seats, key=sheets.sort_key)
+    assert HOSTILE not in page and "<b>Deepstack" not in page  # escaped, every one
+    assert html.escape(HOSTILE) in page and "Friday &lt;b&gt;Deepstack&lt;/b&gt;" in page
+    assert page.count('class="page"') == 3 and "size: A4 portrait" in page
+
+
+def test_the_seat_list_is_alphabetical_under_its_letters(cli, tournament):
+    assert cli("player", "add", "Waiting Wanda").exit_code == 0  # seated at once (TDA 8A)
+    result = cli("seat", "print", "list", "-o", "wall.html", "--paper", "letter")
+    assert result.exit_code == 0, result.output
+    page = (tournament.parent / "wall.html").read_text()
+    rows = re.findall(
+        r'<div class="row"><span class="who">(.*?)</span><span class="t">(\d+)</span>'
+        r'<span class="s">(\d+)</span>',
+        page,
+    )
+    names = [_text(n) for n, _, _ in rows]
+    assert names == sorted(names, key=lambda n: ascii_fold(n))
+    assert {_text(n): (int(t), int(s)) for n, t, s in rows} == _seats(cli)
+    letters = re.findall(r'<div class="letter">(.*?)</div>', page)
+    assert letters == sorted(set(letters)) and "E" in letters and "#" in letters
+    # Émile under E (accents aside), Łukasz under L, the name that is a tag under '#'.
+    assert names.index("Émile Zola") < names.index("Eve") < names.index("Fritz")
+    assert "size: letter portrait" in page and HOSTILE not in page
+
+
+def _bust_until_someone_moves(cli) -> list[dict]:
+    """Bust players one at a time (the last-seated first) until a bust moves players."""
+    for _ in range(12):
+        seats = _seats(cli)
+        victim = max(seats, key=lambda p: (seats[p], p))
+        out = cli("player", "bust", victim, "--yes", "--json")
+        assert out.exit_code == 0, out.output
+        moves = [m for m in json.loads(out.stdout)["moves"] if m["from"] is not None]
+        if moves:
+            return moves
+    raise AssertionError("no bust moved anyone")
+
+
+SLIP = re.compile(
+    r'<div class="card slip">.*?class="name[^"]*">(.*?)</div>.*?'
+    r'From</span><span class="big">Table (\d+)<br>Seat (\d+)</span>.*?'
+    r'To</span><span class="big">Table (\d+)<br>Seat (\d+)</span>'
+)
+
+
+def _slips(page: str) -> list[tuple[str, int, int, int, int]]:
+    return [(_text(n), *map(int, rest)) for n, *rest in SLIP.findall(page)]  # type: ignore[misc]
+
+
+def _moved(moves: list[dict]) -> list[tuple[str, int, int, int, int]]:
+    return [
+        (m["player"], m["from"]["table"], m["from"]["seat"], m["to"]["table"], m["to"]["seat"])
+        for m in moves
+    ]
+
+
+def test_move_slips_are_the_moves_of_the_last_change_that_moved_players(cli, tournament):
+    assert cli("seat", "print", "moves").exit_code == 1  # only the draw so far
+    assert not (tournament.parent / "table-moves.html").exists()
+    first = _bust_until_someone_moves(cli)
+    assert cli("clock", "start").exit_code == 0  # a later change that moves nobody
+    result = cli("seat", "print", "moves")
+    assert result.exit_code == 0, result.output
+    page = (tournament.parent / "table-moves.html").read_text()
+    assert _slips(page) == _moved(first)
+    second = _bust_until_someone_moves(cli)
+    assert cli("seat", "print", "moves", "--force").exit_code == 0
+    again = (tournament.parent / "table-moves.html").read_text()
+    assert _slips(again) == _moved(second)
+    assert cli("seat", "print", "moves", "--all", "-o", "all.html").exit_code == 0
+    every = (tournament.parent / "all.html").read_text()
+    assert _slips(every) == _moved(first) + _moved(second)
+    reasons = {m["reason"] for m in first + second}
+    for reason in reasons:
+        assert sheets.REASONS[reason].split()[0] in every
+    # Undo the last bust: its moves are taken back, the slips are the first change's again.
+    assert cli("undo", "--yes").exit_code == 0
+    assert cli("seat", "print", "moves", "--force").exit_code == 0
+    assert _slips((tournament.parent / "table-moves.html").read_text()) == _moved(first)
+
+
+def test_refusals_say_what_to_do_and_write_nothing(cli, tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert cli("new", "Cup", "--structure", "turbo").exit_code == 0
+    assert cli("player", "add", "Ann", "Bob").exit_code == 0
+    for args, code, words in [
+        (("cards",), 1, "seat draw"),
+        (("list",), 1, "seat draw"),
+        (("moves",), 1, "No table moves"),
+        (("posters",), 2, "cards, list or moves"),
+        (("cards", "--paper", "a3"), 2, "a4 or letter"),
+        (("list", "--all"), 2, "--all is for"),
+        (("cards", "-o", "cards.pdf"), 2, ".html"),
+    ]:
+        result = cli("seat", "print", *args)
+        assert result.exit_code == code, (args, result.output)
+        assert result.stderr.startswith("Error: ") and words in result.stderr, result.stderr
+        assert result.stderr.count("\n") == 1
+    assert sorted(p.suffix for p in tmp_path.iterdir()) == [".tdtool"]
+    assert cli("seat", "draw").exit_code == 0
+    (tmp_path / "seat-cards.html").write_text("kept")
+    refused = cli("seat", "print", "cards")
+    assert refused.exit_code == 2 and "--force" in refused.stderr
+    assert (tmp_path / "seat-cards.html").read_text() == "kept"
+    assert cli("seat", "print", "cards", "--force").exit_code == 0
+    assert "Ann" in (tmp_path / "seat-cards.html").read_text()
+
+
+def test_seat_print_reads_a_read_only_tournament_and_leaves_it_as_it_was(cli, tournament):
+    tournament.chmod(0o444)
+    before = tournament.read_bytes(), tournament.stat().st_mtime_ns
+    for what in ("cards", "list"):
+        assert cli("seat", "print", what).exit_code == 0
+    assert (tournament.read_bytes(), tournament.stat().st_mtime_ns) == before
+
+
+# --- in the browser -----------------------------------------------------------------------
+
+
+def page_count(pdf: bytes) -> int:
+    """Pages of a PDF Chromium wrote (its page objects are `/Type /Page`)."""
+    return len(re.findall(rb"/Type\s*/Page(?!s)", pdf))
+
+
+def _field(n: int) -> list[sheets.SeatCard]:
+    """`n` players with names from short to very long (wide letters, hyphens, accents)."""
+    import random
+
+    rng = random.Random(14)
+    first = ["Anna", "Ben", "Émile", "Łukasz", "Zoë", "Maximilian", "Krzysztof", "Guðrún", "Jo"]
+    last = ["Berg", "O'Neil", "Karamazov-Smerdyakov", "Li", "Van der Westhuizen", "Nguyễn"]
+    names: set[str] = set()
+    while len(names) < n:
+        name = f"{rng.choice(first)} {rng.choice(last)}"
+        if rng.random() < 0.1:
+            name += f" {rng.choice(last)} {rng.choice(last)}"
+        if rng.random() < 0.03:
+            name = "W" * rng.randint(20, 70)
+        names.add(f"{name} {rng.randint(2, 99)}" if rng.random() < 0.3 else name)
+    return [sheets.SeatCard(p, i // 9 + 1, i % 9 + 1) for i, p in enumerate(sorted(names))]
+
+
+def _print(tmp_path, name: str, page: str) -> tuple[int, int]:
+    """(pages the sheet means, pages Chromium printed); keeps NAME-1.png to look at."""
+    source = tmp_path / f"{name}.html"
+    source.write_text(page, encoding="utf-8")
+    pdf = tmp_path / f"{name}.pdf"
+    headless(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", source.as_uri())
+    data = pdf.read_bytes()
+    assert data.startswith(b"%PDF")
+    if shutil.which("pdftoppm"):
+        # For a person to look at: pytest --basetemp=DIR keeps DIR/*/NAME-1.png.
+        subprocess.run(
+            ["pdftoppm", "-r", "60", "-png", "-f", "1", "-l", "1", str(pdf), str(tmp_path / name)],
+            check=True,
+            timeout=60,
+        )
+    return page.count('class="page"'), page_count(data)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_every_sheet_prints_on_the_pages_it_means(tmp_path, paper):
+    field = _field(250)
+    slips = [
+        sheets.MoveSlip(c.player, c.table, c.seat, 30 - c.table, 10 - c.seat, reason, 0.0)
+        for c, reason in zip(
+            field[:19], ["balance", "table-break", "final-table"] * 7, strict=False
+        )
+    ]
+    made = {
+        "cards": sheets.cards_html("Festival Day 1A", field[:19], paper),
+        "list": sheets.list_html(
+            "Festival Main Event Day 1A: a tournament with a long name", field, ["Wes"], paper
+        ),
+        "moves": sheets.slips_html("Festival Day 1A", slips, paper),
+    }
+    for name, page in made.items():
+        meant, printed = _print(tmp_path, f"{name}-{paper}", page)
+        assert printed == meant, f"{name} on {paper}: {printed} pages printed, {meant} meant"
+    assert _print(tmp_path, "one-card", sheets.cards_html("Cup", field[:1], paper)) == (1, 1)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_names_stay_text_in_the_browser(tmp_path):
+    hostile = [
+        sheets.SeatCard(HOSTILE, 1, 1),
+        sheets.SeatCard("<img src=x onerror=alert(1)>", 1, 2),
+        sheets.SeatCard('" onmouseover="alert(1)', 1, 3),
+        sheets.SeatCard("<!-- never closed", 1, 4),
+    ]
+    for name, page in {
+        "cards": sheets.cards_html("<style>*{display:none}</style>", hostile),
+        "list": sheets.list_html("</title><script>x()</script>", hostile),
+    }.items():
+        source = tmp_path / f"{name}.html"
+        source.write_text(page, encoding="utf-8")
+        dom = headless(tmp_path, "--dump-dom", source.as_uri())
+        assert "<script" not in dom and "<img" not in dom and "<!--" not in dom, name
+        shown = _text(dom)
+        for card in hostile:
+            assert card.player in shown, (name, card.player)
