@@ -66,8 +66,9 @@ def test_every_command_has_help_with_an_example(cli, path):
     assert "--install-completion" not in result.stdout
 
 
-# Commands that only act or draw a screen: everything else reports state and takes --json.
-NO_JSON = {"demo", "structure print", "structure new", "clock run", "clock serve"}
+# Commands that only act, draw a screen or write a printout: everything else reports state
+# and takes --json.
+NO_JSON = {"demo", "structure print", "structure new", "clock run", "clock serve", "seat print"}
 
 
 @pytest.mark.parametrize("path", [p for p, _ in LEAVES], ids=lambda p: " ".join(p))
