@@ -318,7 +318,8 @@ def test_a_pko_end_to_end_with_split_pots_undos_and_a_re_entry(cli, tmp_path):
     out = cli("--db", db, "player", "bust", "Ben", "--by", "Ben=Dan,Carl")
     assert out.exit_code == 0, out.output
     assert _heads(cli, db)["Dan"] == (6250, 1250, 1)  # Dan named first: no odd cent here
-    assert cli("--db", db, "player", "reenter", "Anna").exit_code == 0
+    out = cli("--db", db, "player", "reenter", "Anna")
+    assert out.exit_code == 0 and "Anna's new bounty: 50." in out.stdout
     assert _heads(cli, db)["Anna"] == (5000, 0, 0)
     # Two out in one hand to different eliminators.
     out = cli("--db", db, "player", "bust", "Anna", "Eve", "--stacks", "Anna=900,Eve=400",
@@ -416,3 +417,15 @@ def test_player_bounties_lists_every_knockout_and_prints_the_desk_sheet(cli, tmp
     cli("new", "Plain", "--structure", "turbo", "--db", plain)
     refused = cli("--db", plain, "player", "bounties")
     assert refused.exit_code == 1 and "no bounties" in refused.stderr
+
+
+def test_a_rebuy_says_the_bounty_it_bought(cli, tmp_path):
+    db = tmp_path / "rebuy.tdtool"
+    cli("new", "R", "--structure", "turbo", "--bounty", "20", "--rebuy", "50",
+        "--rebuy-bounty", "10", "--db", db)  # fmt: skip
+    cli("--db", db, "player", "add", "A", "B", "C")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "player", "bust", "A", "--by", "B")
+    out = cli("--db", db, "player", "rebuy", "A")
+    assert out.exit_code == 0 and "A's bounty now: 10." in out.stdout  # a new one: 20 was paid
+    assert _j(cli, db, "player", "rebuy", "C")["bounty_cents"] == 3000  # still in: added

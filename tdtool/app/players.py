@@ -282,15 +282,17 @@ class Reentered:
     moves: tuple[Move, ...]
     opened: tuple[int, ...] = ()
     """The table opened for this entry (every open table was full)."""
+    bounty: int | None = None
+    """Cents on the player's head now: the new bounty bought (None: no bounties)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """`tdtool player reenter --json`."""
+        """`tdtool player reenter --json` ("bounty_cents" only with bounties)."""
         return {
             **self.player.to_dict(),
             "entries": self.entries,
             "moves": moves_json(self.moves),
             "opened": list(self.opened),
-        }
+        } | _bounty_json(self.bounty)
 
 
 def reenter(db: Path, name: str, ask: Ask | None = None) -> Reentered:
@@ -308,7 +310,17 @@ def reenter(db: Path, name: str, ask: Ask | None = None) -> Reentered:
         p.entries,
         change.moves,
         _opened(before, change.moves),
+        _bounty_of(change.state, p.name),
     )
+
+
+def _bounty_of(state: State, name: str) -> int | None:
+    """Cents on the player's head, or None when the tournament has no bounties."""
+    return state.player(name).bounty if state.terms.bounties else None
+
+
+def _bounty_json(cents: int | None) -> dict[str, Any]:
+    return {} if cents is None else {"bounty_cents": cents}
 
 
 @dataclass(frozen=True)
@@ -326,10 +338,13 @@ class Rebought:
     moves: tuple[Move, ...] = ()
     opened: tuple[int, ...] = ()
     """The table opened to seat the returning player (every open table was full)."""
+    bounty: int | None = None
+    """Cents on the player's head after the rebuy (None: no bounties)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """`tdtool player rebuy --json`."""
+        """`tdtool player rebuy --json` ("bounty_cents" only with bounties)."""
         out: dict[str, Any] = {"name": self.name, "rebuys": self.rebuys, "chips": self.chips}
+        out |= _bounty_json(self.bounty)
         if self.back_in is not None:
             out["back_in"] = {**self.back_in.to_dict(), "same_seat": self.same_seat}
             out["moves"] = moves_json(self.moves)
@@ -353,7 +368,7 @@ def rebuy(db: Path, name: str, ask: Ask | None = None) -> Rebought:
     state = change.state
     p = state.player(name)
     if not before.get("busted"):
-        return Rebought(p.name, p.rebuys, state.rebuy_chips)
+        return Rebought(p.name, p.rebuys, state.rebuy_chips, bounty=_bounty_of(state, p.name))
     entry = [m for m in change.moves if m.player == p.name and m.from_seat is None]
     same = bool(entry) and entry[0].to_seat == before.get("seat")
     where = SeatedPlayer.of(state, p.name)
@@ -365,6 +380,7 @@ def rebuy(db: Path, name: str, ask: Ask | None = None) -> Rebought:
         same,
         change.moves,
         _opened(before, change.moves),
+        _bounty_of(state, p.name),
     )
 
 

@@ -337,6 +337,10 @@ def reenter(
         emit_json(result.to_dict())
         return
     typer.echo(f"{result.player.name} re-entered (entry {result.entries}).")
+    if result.bounty is not None:
+        from tdtool.tournament.bounty import money
+
+        typer.echo(f"{result.player.name}'s new bounty: {money(result.bounty)}.")
     if result.moves:
         typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
 
@@ -363,6 +367,10 @@ def rebuy(
         emit_json(result.to_dict())
         return
     typer.echo(f"{result.name} rebought: give {result.chips:,} chips (rebuy {result.rebuys}).")
+    if result.bounty is not None:
+        from tdtool.tournament.bounty import money
+
+        typer.echo(f"{result.name}'s bounty now: {money(result.bounty)}.")
     back = result.back_in
     if back is not None:
         where = f"table {back.table}, seat {back.seat}"
@@ -420,7 +428,9 @@ def bounties(
     from tdtool.tournament.bounty import money
 
     name, view = players.bounty_view(db_path(ctx))
-    ko_headers = ("#", "Busted", "Bounty", "Knocked out by", "Paid", "Added to bounty")
+    ko_headers = ("#", "Busted", "Bounty", "Knocked out by", "Paid")
+    if view.pko:
+        ko_headers += ("Added to bounty",)
     ko_rows: list[tuple[str, ...]] = []
     for i, k in enumerate(view.knockouts, start=1):
         for j, s in enumerate(k.shares):
@@ -432,8 +442,8 @@ def bounties(
                     money(k.collected) if first else "",
                     s.name,
                     money(s.paid),
-                    money(s.added) if view.pko else "",
                 )
+                + ((money(s.added),) if view.pko else ())
             )
     if print_to is not None:
         write_sheet(
@@ -471,7 +481,7 @@ def bounties(
                 ko_rows,
                 ko_headers,
                 disable_numparse=True,
-                colalign=("right", "left", "right", "left", "right", "right"),
+                colalign=("right", "left", "right", "left", "right", "right")[: len(ko_headers)],
             )
         )
     if print_to is not None:
