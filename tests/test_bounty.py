@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament import director
-from tdtool.tournament.bounty import bounties, paid_and_added, shares
+from tdtool.tournament.bounty import bounties, bounty_money, paid_and_added, shares
 from tdtool.tournament.state import State, fold
 from tdtool.tournament.terms import Terms
 from tests.tournament_fixtures import created
@@ -104,6 +104,8 @@ def _conserved(state: State) -> None:
     t = state.terms
     assert view.bought == (state.entries * t.bounty + state.rebuys * t.rebuy_bounty) * 100
     assert view.paid + view.outstanding == view.bought
+    # The running totals status and the TV read agree with the sum over every player.
+    assert bounty_money(state) == view.money
 
 
 def _started(names: int = 6, **terms: Any) -> _Log:

@@ -125,15 +125,14 @@ TV_BOUNTIES = 3
 def tv_bounties(state: State) -> dict[str, Any] | None:
     """The TV page's bounty panel: the kind and the biggest bounties of the players still in,
     each with its amount as read aloud ('87.50'); None when the terms have no bounties."""
-    from tdtool.tournament.bounty import bounties, money
+    from tdtool.tournament.bounty import biggest, money
 
-    view = bounties(state)
-    if view is None:
+    if not state.terms.bounties:
         return None
     return {
-        "kind": view.kind,
+        "kind": "pko" if state.terms.pko else "fixed",
         "biggest": [
-            {"name": r.name, "bounty_cents": r.bounty, "bounty": money(r.bounty)}
-            for r in view.biggest(TV_BOUNTIES)
+            {"name": n, "bounty_cents": c, "bounty": money(c)}
+            for n, c in biggest(state, TV_BOUNTIES)
         ],
     }

@@ -72,9 +72,9 @@ def payouts_of(state: State, table: PayoutTable | None = None) -> PayoutView:
     view = payout_view(
         state.terms, state.entries, state.rebuys, state.addons, table or payout_table(state)
     )
-    from tdtool.tournament.bounty import bounties
+    from tdtool.tournament.bounty import bounty_money
 
-    view = dataclasses.replace(view, bounties=bounties(state))
+    view = dataclasses.replace(view, bounties=bounty_money(state))
     deal = accepted_deal(state)
     if deal is None or table is not None:
         return view

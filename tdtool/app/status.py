@@ -99,15 +99,15 @@ BIGGEST = 5
 def bounty_summary(state: State) -> dict[str, Any] | None:
     """`status --json` "bounties": the money (`Bounties.summary`), the sentence to show and
     the biggest bounties of the players still in; None when the terms have no bounties."""
-    from tdtool.tournament.bounty import bounties
+    from tdtool.tournament.bounty import biggest, bounty_money
 
-    view = bounties(state)
+    view = bounty_money(state)
     if view is None:
         return None
     return {
         **view.summary(),
         "line": view.line(),
-        "biggest": [{"name": r.name, "bounty_cents": r.bounty} for r in view.biggest(BIGGEST)],
+        "biggest": [{"name": n, "bounty_cents": c} for n, c in biggest(state, BIGGEST)],
     }
 
 

@@ -428,7 +428,7 @@ def bounties(
     from tdtool.tournament.bounty import money
 
     name, view = players.bounty_view(db_path(ctx))
-    ko_headers = ("#", "Busted", "Bounty", "Knocked out by", "Paid")
+    ko_headers: tuple[str, ...] = ("#", "Busted", "Bounty", "Knocked out by", "Paid")
     if view.pko:
         ko_headers += ("Added to bounty",)
     ko_rows: list[tuple[str, ...]] = []

@@ -119,6 +119,7 @@ def knockout(state: State, busted: str, by: tuple[str, ...]) -> Knockout | None:
     for name, share in zip(by, shares(collected, len(by)), strict=True):
         winner = state.player(name)
         paid, added = paid_and_added(share, state.terms.pko)
+        state.bounty_paid += paid
         winner.bounty_won += paid
         winner.bounty += added
         out.append(Share(winner.name, winner.entries, paid, added))
@@ -144,6 +145,71 @@ def own_collected(state: State) -> dict[str, int]:
     if not over(state):
         return {}
     return {p.name: p.bounty for p in state.players.values() if not p.busted}
+
+
+@dataclass(frozen=True)
+class BountyMoney:
+    """The money of the bounties: the terms, what was bought, paid and is still on heads."""
+
+    pko: bool
+    per_entry: int
+    """Currency units: the bounty part of an entry."""
+    per_rebuy: int
+    bought: int
+    """Cents: the bounty parts of every entry, re-entry and rebuy sold."""
+    paid: int
+    """Cents paid out so far (knockouts, own bounties at the end)."""
+    outstanding: int
+    """Cents still on players' heads (and any bust recorded without an eliminator)."""
+
+    @property
+    def kind(self) -> str:
+        """'pko' or 'fixed'."""
+        return "pko" if self.pko else "fixed"
+
+    def summary(self) -> dict[str, Any]:
+        """JSON-ready (`status --json` "bounties", without the lists)."""
+        return {
+            "kind": self.kind,
+            "per_entry": self.per_entry,
+            "per_rebuy": self.per_rebuy,
+            "bought_cents": self.bought,
+            "paid_cents": self.paid,
+            "outstanding_cents": self.outstanding,
+        }
+
+    def line(self) -> str:
+        """One sentence for the status, payouts and report: the kind and the money."""
+        kind = "Progressive knockout (PKO)" if self.pko else "Fixed bounties"
+        rebuy = f", {money(self.per_rebuy * CENTS)} per rebuy" if self.per_rebuy else ""
+        return (
+            f"{kind}: {money(self.per_entry * CENTS)} per entry{rebuy}, not in the prize pool;"
+            f" {money(self.bought)} bought, {money(self.paid)} paid,"
+            f" {money(self.outstanding)} on players' heads."
+        )
+
+
+def bounty_money(state: State) -> BountyMoney | None:
+    """The money of the bounties now, without a pass over every player while play goes on
+    (the fold keeps the cash paid; what is not paid is on heads); None without bounties."""
+    t = state.terms
+    if not t.bounties:
+        return None
+    bought = (state.entries * t.bounty + state.rebuys * t.rebuy_bounty) * CENTS
+    paid = state.bounty_paid + sum(own_collected(state).values())
+    return BountyMoney(t.pko, t.bounty, t.rebuy_bounty, bought, paid, bought - paid)
+
+
+def biggest(state: State, n: int) -> list[tuple[str, int]]:
+    """(name, cents) of the `n` biggest bounties of the players still in (ties in the order
+    they registered); none once play is over. A busted player's bounty is 0 (collected)."""
+    import heapq
+    from operator import attrgetter
+
+    if over(state):
+        return []
+    top = heapq.nlargest(n, state.players.values(), key=attrgetter("bounty"))
+    return [(p.name, p.bounty) for p in top if p.bounty > 0 and not p.busted]
 
 
 @dataclass(frozen=True)
@@ -186,25 +252,14 @@ class Bounties:
     knockouts: tuple[Knockout, ...]
 
     @property
-    def kind(self) -> str:
-        """'pko' or 'fixed'."""
-        return "pko" if self.pko else "fixed"
-
-    def biggest(self, n: int = 5) -> tuple[BountyRow, ...]:
-        """The biggest bounties of the players still in (ties by name)."""
-        live = [r for r in self.rows if r.bounty > 0]
-        return tuple(sorted(live, key=lambda r: (-r.bounty, r.name.casefold()))[:n])
+    def money(self) -> BountyMoney:
+        """The money alone."""
+        return BountyMoney(self.pko, self.per_entry, self.per_rebuy, self.bought, self.paid,
+                           self.outstanding)  # fmt: skip
 
     def summary(self) -> dict[str, Any]:
         """The money of the bounties (`status --json` "bounties", without the lists)."""
-        return {
-            "kind": self.kind,
-            "per_entry": self.per_entry,
-            "per_rebuy": self.per_rebuy,
-            "bought_cents": self.bought,
-            "paid_cents": self.paid,
-            "outstanding_cents": self.outstanding,
-        }
+        return self.money.summary()
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool bounties --json`."""
@@ -216,13 +271,7 @@ class Bounties:
 
     def line(self) -> str:
         """One sentence for the status, payouts and report: the kind and the money."""
-        kind = "Progressive knockout (PKO)" if self.pko else "Fixed bounties"
-        rebuy = f", {money(self.per_rebuy * CENTS)} per rebuy" if self.per_rebuy else ""
-        return (
-            f"{kind}: {money(self.per_entry * CENTS)} per entry{rebuy}, not in the prize pool;"
-            f" {money(self.bought)} bought, {money(self.paid)} paid,"
-            f" {money(self.outstanding)} on players' heads."
-        )
+        return self.money.line()
 
 
 def bounties(state: State) -> Bounties | None:

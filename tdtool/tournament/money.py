@@ -31,7 +31,7 @@ from tdtool.tournament.state import State
 from tdtool.tournament.terms import Terms
 
 if TYPE_CHECKING:  # `payouts` and `status` never load the ICM module
-    from tdtool.tournament.bounty import Bounties
+    from tdtool.tournament.bounty import BountyMoney
     from tdtool.tournament.icm import Deal
 
 Events = list[tuple[str, dict[str, Any]]]
@@ -60,7 +60,7 @@ class PayoutView:
     """(player, amount) of an accepted deal: it replaces the top places' prizes."""
     hold_back: int = 0
     """Left to play for by the deal; the winner takes it."""
-    bounties: Bounties | None = None
+    bounties: BountyMoney | None = None
     """The tournament's bounties, paid apart from the prize pool (None: it has none)."""
 
     def to_dict(self) -> dict[str, Any]:

@@ -122,6 +122,8 @@ class State:
     """Each bust with its eliminators (`tdtool.tournament.bounty.Knockout`), in order."""
     bounty_unclaimed: int = 0
     """Cents of bounties of players busted with nobody named as their eliminator."""
+    bounty_paid: int = 0
+    """Cents of bounties paid in cash for knockouts, all players together."""
 
     def player(self, name: str) -> Player:
         """The player `name` means: any capitalisation, accents or not, or one whole word of
