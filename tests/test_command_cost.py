@@ -42,6 +42,51 @@ def test_emit_json_prints_what_json_dumps_prints(data):
     assert dumps_indented(data) == json.dumps(data, indent=2, ensure_ascii=False)
 
 
+ROWS = st.lists(
+    st.fixed_dictionaries(
+        {
+            "table": st.integers(),
+            "button": st.none() | st.integers(1, 10),
+            "at": st.none() | st.floats(),
+            "seats": st.dictionaries(st.text(), st.text() | st.integers(), max_size=10),
+            "tags": st.lists(st.booleans() | st.text(), max_size=3) | st.tuples(JSON),
+            "nested": JSON,
+        }
+    ),
+    max_size=6,
+)
+
+
+@given(st.fixed_dictionaries({"tables": ROWS, "unseated": st.lists(st.text(), max_size=3)}))
+def test_emit_json_prints_rows_of_tables_as_json_dumps_does(data):
+    """The shortcuts for `seat show --json` (one template for dicts with the same keys, the C
+    encoder for a dict or list of plain values) print what json.dumps prints."""
+    import json
+
+    from tdtool.cli.render import dumps_indented
+
+    assert dumps_indented(data) == json.dumps(data, indent=2, ensure_ascii=False)
+
+
+def test_emit_json_prints_subclasses_of_plain_values_as_json_dumps_does():
+    import enum
+    import json
+
+    from tdtool.cli.render import dumps_indented
+
+    class Level(enum.IntEnum):
+        ONE = 1
+
+    class Word(enum.StrEnum):
+        PAUSED = "paused"
+
+    data = [
+        {"a": Level.ONE, "b": Word.PAUSED, "c": [Level.ONE, Word.PAUSED, True, None]},
+        {"a": float("nan"), "b": float("-inf"), "c": {Word.PAUSED: 1e16, 1.5: -0.0}},
+    ]
+    assert dumps_indented(data) == json.dumps(data, indent=2, ensure_ascii=False)
+
+
 @given(
     steps=st.lists(
         st.tuples(

@@ -8,6 +8,7 @@ never writes the file.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import hashlib
 import pickle
 import random
@@ -21,12 +22,24 @@ import tdtool.io.store as store_mod
 from tdtool.errors import RuleError
 from tdtool.io.store import Store
 from tdtool.tournament import director
+from tdtool.tournament.seating import TablePlan
 from tdtool.tournament.state import fold
 from tests.tournament_fixtures import make
 
 
 def plain(obj: Any) -> Any:
-    """A comparable picture of a state: objects as their class name and attributes."""
+    """A comparable picture of a state: objects as their class name and attributes.
+
+    A dataclass is pictured by its fields (a state read from a snapshot decodes a field when
+    it is read), a table plan by its whole snapshot and its look-ups (a plan read from a
+    snapshot builds them when first used: they must equal those kept change by change; the
+    order of the player -> table index is not part of it)."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        fields = [(f.name, plain(getattr(obj, f.name))) for f in dataclasses.fields(obj)]
+        return (type(obj).__name__, fields)
+    if isinstance(obj, TablePlan):
+        looks = [sorted(obj._table.items()), plain(obj._by_count), plain(obj._open)]
+        return ("TablePlan", plain(obj.snapshot()), looks)
     if isinstance(obj, dict):
         return [(plain(k), plain(v)) for k, v in obj.items()]
     if isinstance(obj, list | tuple):
@@ -67,7 +80,7 @@ def test_a_change_on_a_long_log_keeps_a_snapshot_and_commands_read_from_it(tmp_p
             register(store, [f"P{i}"])
         kept = snapshots(path)
         assert kept and all(fmt == store_mod.state_format() for _, fmt in kept)
-        assert len(kept) <= store_mod.SNAPSHOTS_KEPT
+        assert len(kept) <= store_mod.SNAPSHOTS_KEPT + 1  # the newest ones and one anchor
         assert plain(store.state()) == full_fold(store)
         # The snapshot really is used: a state read from it folds only the events after it.
         with store.transaction() as tx:
@@ -192,3 +205,58 @@ def test_the_state_read_through_snapshots_is_always_the_fold_of_the_log(
                 with contextlib.suppress(RuleError):  # nothing left to undo
                     store.undo()
             assert plain(store.state()) == full_fold(store)
+
+
+def test_a_state_read_from_a_snapshot_decodes_only_the_fields_a_command_reads(
+    tmp_path, monkeypatch
+):
+    """`status` at 30,000 entries must not pay for who busted when: the fields are blobs
+    until read, a change keeps the blobs of the fields it never read, and the working copy
+    of a decision shares the state's fields (decoded once) but not its table plan."""
+    from tdtool.tournament.state import still_encoded, working_copy
+
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 3)
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store:
+        register(store, [f"P{i}" for i in range(80)])  # a dict of rows: kept as columns
+        with store.transaction() as tx:
+            for kind, data in director.draw(tx.state(), random.Random(3)):
+                tx.append(kind, data)
+        for _ in range(4):
+            with store.transaction() as tx:
+                tx.state()
+                tx.append("clock.pause" if _ % 2 == 0 else "clock.resume", {})
+        expected = full_fold(store)
+        state = store.state()
+        assert {"players", "plan", "eliminations"} <= still_encoded(state).keys()
+        assert state.players_left == 80  # kept beside the fields: nothing decoded
+        assert "players" in still_encoded(state)
+        assert len(state.players) == 80 and state.players_left == 80
+        assert "players" not in still_encoded(state)
+        assert "eliminations" in still_encoded(state)
+        work = working_copy(state)
+        assert work.players is state.players
+        assert work.plan is not state.plan and work.plan == state.plan
+        assert work.eliminations is state.eliminations  # decoded through the state, once
+        assert plain(state) == expected and plain(work) == expected
+        # The snapshot written from a partly decoded state holds the same state.
+        blob = store_mod._dumps(store.state())
+        assert plain(store_mod._loads(blob)) == expected
+
+
+def test_a_plan_pickles_without_its_look_ups_and_rebuilds_them_when_used():
+    from tdtool.tournament.seating import check_invariants, draw, rebalance
+
+    plan = TablePlan(9, break_order=[3, 1])
+    draw(plan, [f"P{i}" for i in range(60)], random.Random(5))
+    for i in range(0, 40, 3):
+        plan.remove(f"P{i}")
+        rebalance(plan, random.Random(i))
+    loaded = pickle.loads(pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL))
+    assert {"_table", "_by_count", "_open"}.isdisjoint(vars(loaded))
+    assert loaded.player_count == plan.player_count and loaded == plan
+    copied = loaded.copy()  # a copy of an unbuilt plan builds its own look-ups
+    assert plain(copied) == plain(plan) == plain(loaded)
+    assert check_invariants(loaded) == [] and check_invariants(copied) == []
+    moves = rebalance(loaded, random.Random(9))
+    assert moves == rebalance(plan, random.Random(9)) and plain(loaded) == plain(plan)

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import secrets
 import time
@@ -13,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import RuleError
 from tdtool.tournament.seating import Move, TablePlan
-from tdtool.tournament.state import State, fold
+from tdtool.tournament.state import State, fold, working_copy
 
 if TYPE_CHECKING:
     from tdtool.io.store import Event
@@ -88,10 +87,12 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
             state: State = tx.state()
             # The decision works on a copy of the plan; the recorded events then advance the
             # state itself, exactly as a later replay will.
-            work = dataclasses.replace(state, plan=state.plan.copy())
+            work = working_copy(state)
             for kind, data in build(work, tx.now, random.Random(seed), replay if ask else None):
                 tx.append(kind, data)
-            return Change(fold(tx.appended, state), tuple(tx.appended))
+            after = fold(tx.appended, state)
+            tx.keep(after)
+            return Change(after, tuple(tx.appended))
 
 
 def read_state(db: Path) -> State:

@@ -354,7 +354,36 @@ folded on top of the last snapshot; below that, folding them is cheaper than wri
 SNAPSHOTS_KEPT = 2
 """Snapshots kept (the newest): undoing the last change never leaves a command without one."""
 
-_SNAPSHOT_LAYOUT = "tdtool-state-pickle-1"
+KEEP_AFTER_CHANGE_BYTES = 64 * 1024
+"""A change whose state decoded fields of the snapshot this large (the players, the plan)
+keeps the state after it as the new snapshot: the commands after it then decode only what
+they read (`status` reads no player), where folding this change's events on the old one
+would decode them all again."""
+
+
+def _anchor_below(upto: int) -> int:
+    """Besides the newest SNAPSHOTS_KEPT, the newest snapshot before the SNAPSHOT_EVERY
+    events block of `upto` is kept: undoing several changes then folds at most a few
+    hundred events, not the whole log."""
+    return (upto // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
+
+
+def _after_change(
+    before: tuple[int, bytes] | None, kept: Any, appended: list[Event]
+) -> tuple[int, bytes] | None:
+    """The snapshot a change writes: the state after it when the application kept it
+    (`Transaction.keep`) and it decoded KEEP_AFTER_CHANGE_BYTES or more of its snapshot
+    or needed SNAPSHOT_EVERY events folded (`before`, the state before it, is then
+    written if the application kept none); else none."""
+    if kept is not None and appended and state_format() is not None:
+        from tdtool.tournament.state import decoded_bytes
+
+        if before is not None or decoded_bytes(kept) >= KEEP_AFTER_CHANGE_BYTES:
+            return (appended[-1].seq, _dumps(kept))
+    return before
+
+
+_SNAPSHOT_LAYOUT = "tdtool-state-pickle-2"
 _format: str | None = None
 _format_known = False
 
@@ -363,33 +392,47 @@ def state_format() -> str | None:
     """Fingerprint of the state format of this build of tdtool (None: snapshots unused).
 
     A snapshot is a pickle of the `State` classes and of the reducers' results, so it is only
-    trusted by the very build that wrote it: the fingerprint hashes the source of every
-    module of the package below the CLI (the state classes, the reducers and what they
-    use) and the Python version. Any edit to them, an upgrade or another checkout, makes
-    the old snapshots invisible; commands then fold the log and a change writes a new one.
-    Without readable sources (e.g. a zipped install) snapshots are not used at all.
+    trusted by the very build that wrote it: the fingerprint covers every module of the
+    package below the CLI (the state classes, the reducers and what they use), by name,
+    size and modification time (what Python itself checks before it trusts a cached .pyc),
+    and the Python version. Any edit to them, an upgrade or another checkout, makes the old
+    snapshots invisible; commands then fold the log and a change writes a new one. Without
+    readable sources (e.g. a zipped install) snapshots are not used at all.
     """
     global _format, _format_known
     if _format_known:
         return _format
-    import hashlib
+    import os
     import sys
 
     import tdtool
 
-    root = Path(tdtool.__file__).parent
-    digest = hashlib.sha256(f"{_SNAPSHOT_LAYOUT} {sys.version_info[:2]}".encode())
+    try:  # hashlib's own blake2b, without loading OpenSSL (2-10 ms) for it
+        from _blake2 import blake2b
+    except ImportError:  # pragma: no cover - every CPython 3.11+ has it
+        from hashlib import blake2b
+
+    root = os.path.dirname(tdtool.__file__)
+    digest = blake2b(f"{_SNAPSHOT_LAYOUT} {sys.version_info[:2]}".encode(), digest_size=16)
     found = False
     try:
-        for source in sorted(root.rglob("*.py")):
-            rel = source.relative_to(root)
-            if rel.parts[0] == "cli":
-                continue
-            digest.update(str(rel).encode() + b"\0" + source.read_bytes() + b"\0")
-            found = True
+        folders = [""]
+        while folders:
+            rel = folders.pop()
+            with os.scandir(os.path.join(root, rel)) as entries:
+                listed = sorted(entries, key=lambda e: e.name)
+            for entry in listed:
+                name = os.path.join(rel, entry.name)
+                if entry.is_dir():
+                    if name != "cli" and entry.name != "__pycache__":
+                        folders.append(name)
+                elif entry.name.endswith(".py"):
+                    info = entry.stat()
+                    digest.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
+                    found = True
     except OSError:
         found = False
-    _format = digest.hexdigest()[:32] if found else None
+    _format = digest.hexdigest() if found else None
     _format_known = True
     return _format
 
@@ -440,41 +483,147 @@ def _unpickler(data: bytes) -> Any:
     return Restricted(io.BytesIO(data))
 
 
-def _dumps(state: Any) -> bytes:
-    """The snapshot of `state`: a pickle in which plain dataclasses are built by their
-    generated `__init__` from a tuple of their fields, which loads a third faster than
-    pickle's default (a dict per object): 30,000 players and their seats are most of it."""
-    import dataclasses
+_plain: dict[type, tuple[str, ...] | None] = {}
+
+
+def _plain_fields(cls: type) -> tuple[str, ...] | None:
+    """The fields of `cls` when it is a plain dataclass that `cls(*values)` rebuilds (its
+    generated `__init__` takes every field in order, nothing runs after it), else None."""
+    if cls not in _plain:
+        import dataclasses
+
+        init = getattr(cls, "__init__", None)
+        ok = (
+            dataclasses.is_dataclass(cls)
+            and not hasattr(cls, "__post_init__")
+            and not hasattr(cls, "__slots__")
+            and getattr(init, "__code__", None) is not None
+            and init.__code__.co_filename == "<string>"  # type: ignore[union-attr]
+            and all(f.init and not f.kw_only for f in dataclasses.fields(cls))
+            and bool(dataclasses.fields(cls))
+        )
+        _plain[cls] = tuple(f.name for f in dataclasses.fields(cls)) if ok else None
+    return _plain[cls]
+
+
+def _pickled(value: Any, fast: bool = False) -> bytes:
+    """A pickle of `value` in which plain dataclasses are built by their generated
+    `__init__` from a tuple of their fields, which loads a third faster than pickle's
+    default (a dict per object). `fast`: without pickle's memo (a third of the time for
+    columns of 30,000 names and numbers), for values that share and contain no object."""
     import io
     import pickle
-
-    plain: dict[type, tuple[str, ...] | None] = {}
-
-    def fields_of(cls: type) -> tuple[str, ...] | None:
-        if cls not in plain:
-            ok = (
-                dataclasses.is_dataclass(cls)
-                and not hasattr(cls, "__post_init__")
-                and not hasattr(cls, "__slots__")
-                and getattr(cls.__init__, "__code__", None) is not None
-                and cls.__init__.__code__.co_filename == "<string>"  # generated, not written
-                and all(f.init for f in dataclasses.fields(cls))
-            )
-            plain[cls] = tuple(f.name for f in dataclasses.fields(cls)) if ok else None
-        return plain[cls]
 
     class Pickler(pickle.Pickler):
         def reducer_override(self, obj: Any) -> Any:
             cls = type(obj)
-            names = None if isinstance(obj, type) else fields_of(cls)
+            names = None if isinstance(obj, type) else _plain_fields(cls)
             if names is None:
                 return NotImplemented
             values = obj.__dict__
             return (cls, tuple(values[n] for n in names))
 
     out = io.BytesIO()
-    Pickler(out, protocol=pickle.HIGHEST_PROTOCOL).dump(state)
+    pickler = Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
+    pickler.fast = fast
+    pickler.dump(value)
     return out.getvalue()
+
+
+_ATOMS = frozenset({str, int, float, bool, type(None)})
+
+
+def _atoms(values: list[Any]) -> bool:
+    """Whether `values` are all numbers, text or None: a pickle without memo is safe."""
+    return set(map(type, values)) <= _ATOMS
+
+
+_ROWS_FROM = 64
+"""A dict of at least this many objects of one plain dataclass is kept as columns."""
+
+
+def _encode_field(value: Any) -> bytes:
+    """One field of the state as a snapshot keeps it. A dict of objects of one plain
+    dataclass (the players, the seats busted players left) is stored as its keys and one
+    list per field: loading it builds no object per value, and rebuilding them is one
+    `map` of the class over the columns. The keys and the columns of numbers and text are
+    pickled without memo (a third of the time), the other columns with it."""
+    if type(value) is dict and len(value) >= _ROWS_FROM:
+        from operator import attrgetter
+
+        kinds = set(map(type, value.values()))
+        cls = kinds.pop()
+        names = None if kinds else _plain_fields(cls)
+        if names is not None:
+            keys: list[Any] | None = list(value)
+            columns = [list(map(attrgetter(n), value.values())) for n in names]
+            first = columns[0]
+            if set(map(type, first)) == {str} and keys == list(map(str.casefold, first)):
+                keys = None  # the players, by their folded name: folded again when read
+            plain = {i: c for i, c in enumerate(columns) if _atoms(c)}
+            other = {i: c for i, c in enumerate(columns) if i not in plain}
+            simple_keys = keys is None or _atoms(keys)
+            fast = _pickled((keys if simple_keys else None, plain), fast=True)
+            return _pickled((1, cls, keys is None, None if simple_keys else keys, other, fast))
+    return _pickled((0, value))
+
+
+def _decode_field(blob: bytes) -> Any:
+    """The value `_encode_field` stored (decoded when a command first reads the field)."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()  # many small objects that live as long as the command: see _folded
+    try:
+        found = _unpickler(blob).load()
+        if found[0] == 1:
+            _, cls, folded, keys, columns, fast = found
+            simple_keys, plain = _unpickler(fast).load()
+            columns.update(plain)
+            ordered = [columns[i] for i in range(len(columns))]
+            if folded:
+                keys = list(map(str.casefold, ordered[0]))
+            elif keys is None:
+                keys = simple_keys
+            return dict(zip(keys, map(cls, *ordered), strict=True))
+        return found[1]
+    finally:
+        if enabled:
+            gc.freeze()
+            gc.enable()
+
+
+def _dumps(state: Any) -> bytes:
+    """The snapshot of `state`: its fields with a class-level default (a name, numbers)
+    as values, every other field (players, table plan, eliminations, clock ...) as a blob
+    of its own, decoded only when a command reads that field (tdtool.tournament.state.
+    deferred_state). Fields of a state read from a snapshot that were never read keep
+    their blob as it is."""
+    import dataclasses
+
+    from tdtool.tournament.state import State, snapshot_figures, still_encoded
+
+    kept = still_encoded(state)
+    known = snapshot_figures(state)
+    values: dict[str, Any] = {}
+    deferred: dict[str, bytes] = {}
+    for f in dataclasses.fields(State):
+        if f.name in vars(State):
+            values[f.name] = getattr(state, f.name)
+        else:
+            deferred[f.name] = kept.get(f.name) or _encode_field(getattr(state, f.name))
+    return _pickled((values, deferred, known))
+
+
+def _loads(blob: bytes) -> Any:
+    """The state in a snapshot `_dumps` wrote (its deferred fields decoded when read)."""
+    from tdtool.tournament.state import deferred_state
+
+    values, deferred, known = _unpickler(blob).load()
+    encoded: dict[str, tuple[Callable[[bytes], Any], bytes]] = {
+        name: (_decode_field, b) for name, b in deferred.items()
+    }
+    return deferred_state(values, encoded, known)
 
 
 def _folded(conn: sqlite3.Connection) -> tuple[Any, int, int]:
@@ -503,7 +652,7 @@ def _folded(conn: sqlite3.Connection) -> tuple[Any, int, int]:
             ).fetchone()
             if row is not None:
                 try:
-                    state = _unpickler(row[1]).load()
+                    state = _loads(row[1])
                     upto = int(row[0])
                 except Exception:  # never trusted: any doubt means folding the whole log
                     state, upto = None, 0
@@ -535,10 +684,17 @@ class Transaction:
         """Who makes this change (recorded with each of its events)."""
         self.appended: list[Event] = []
         self._snapshot: tuple[int, bytes] | None = None
+        self._kept: Any = None
 
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events, including those appended so far in this change."""
         return _effective(self._conn, kinds)
+
+    def keep(self, state: Any) -> None:
+        """Say that `state` (read by `state()`) now has this change's events folded in: the
+        store may keep it as the snapshot, so the commands after this change fold nothing
+        (see `_after_change`)."""
+        self._kept = state
 
     def state(self) -> Any:
         """The current state: the fold of the effective events (see tdtool.tournament.state).
@@ -553,6 +709,7 @@ class Transaction:
         return state
 
     def _write_snapshot(self) -> None:
+        self._snapshot = _after_change(self._snapshot, self._kept, self.appended)
         if self._snapshot is None:
             return
         upto, blob = self._snapshot
@@ -562,9 +719,10 @@ class Transaction:
             (upto, fmt, blob, self.now),
         )
         self._conn.execute(
-            "DELETE FROM snapshots WHERE format != ? OR upto NOT IN"
-            " (SELECT upto FROM snapshots WHERE format = ? ORDER BY upto DESC LIMIT ?)",
-            (fmt, fmt, SNAPSHOTS_KEPT),
+            "DELETE FROM snapshots WHERE format != ? OR (upto NOT IN"
+            " (SELECT upto FROM snapshots WHERE format = ? ORDER BY upto DESC LIMIT ?)"
+            " AND upto IS NOT (SELECT MAX(upto) FROM snapshots WHERE format = ? AND upto < ?))",
+            (fmt, fmt, SNAPSHOTS_KEPT, fmt, _anchor_below(upto)),
         )
 
     def append(self, kind: str, data: dict[str, Any] | None = None) -> Event:

@@ -50,7 +50,8 @@ from tdtool.io.store import (
     Event,
     LogRecord,
     _check_undo,
-    _unpickler,
+    _dumps,
+    _loads,
     default_operator,
     state_format,
 )
@@ -291,10 +292,15 @@ class PgTransaction:
         self.operator = operator
         self.appended: list[Event] = []
         self._snapshot: tuple[int, bytes] | None = None
+        self._kept: Any = None
 
     @property
     def _conn(self) -> Any:
         return self._store._conn
+
+    def keep(self, state: Any) -> None:
+        """See `tdtool.io.store.Transaction.keep`."""
+        self._kept = state
 
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events, including those appended so far in this change."""
@@ -306,12 +312,11 @@ class PgTransaction:
         as a new snapshot, written with the change (as in a file)."""
         state, last, folded = self._store._folded()
         if folded >= _file.SNAPSHOT_EVERY and not self.appended and state_format() is not None:
-            import pickle
-
-            self._snapshot = (last, pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL))
+            self._snapshot = (last, _dumps(state))
         return state
 
     def _write_snapshot(self) -> None:
+        self._snapshot = _file._after_change(self._snapshot, self._kept, self.appended)
         if self._snapshot is None:
             return
         upto, blob = self._snapshot
@@ -324,10 +329,11 @@ class PgTransaction:
             (tid, upto, fmt, blob, self.now),
         )
         self._conn.execute(
-            "DELETE FROM tdtool_snapshots WHERE tournament = %s AND (format != %s OR upto NOT IN"
+            "DELETE FROM tdtool_snapshots WHERE tournament = %s AND (format != %s OR (upto NOT IN"
             " (SELECT upto FROM tdtool_snapshots WHERE tournament = %s AND format = %s"
-            "  ORDER BY upto DESC LIMIT %s))",
-            (tid, fmt, tid, fmt, _file.SNAPSHOTS_KEPT),
+            "  ORDER BY upto DESC LIMIT %s) AND upto IS DISTINCT FROM (SELECT MAX(upto)"
+            "  FROM tdtool_snapshots WHERE tournament = %s AND format = %s AND upto < %s)))",
+            (tid, fmt, tid, fmt, _file.SNAPSHOTS_KEPT, tid, fmt, _file._anchor_below(upto)),
         )
 
     def append(self, kind: str, data: dict[str, Any] | None = None) -> Event:
@@ -632,7 +638,7 @@ class PgStore:
                 ).fetchone()
                 if row is not None:
                     try:
-                        state = _unpickler(bytes(row[1])).load()
+                        state = _loads(bytes(row[1]))
                         upto = int(row[0])
                     except Exception:  # never trusted: any doubt means folding the whole log
                         state, upto = None, 0

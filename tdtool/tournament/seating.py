@@ -217,7 +217,8 @@ class TablePlan:
         self._break_index = {t: i for i, t in enumerate(self.break_order)}
         self.final_table: int | None = None
         self.last_giver: int | None = None
-        self._seat: dict[str, Seat] = {}
+        self._table: dict[str, int] = {}
+        """Player -> the table they sit at (their seat is found among its 10 or so)."""
         self._at: dict[int, dict[int, str]] = {}
         self._buttons: dict[int, int] = {}
         # _by_count[c]: sorted numbers of the open tables with c players.
@@ -230,15 +231,21 @@ class TablePlan:
     @property
     def player_count(self) -> int:
         """Players seated."""
-        return len(self._seat)
+        return len(self._table)
 
     def players(self) -> Iterator[str]:
         """Every seated player."""
-        return iter(self._seat)
+        return iter(self._table)
 
     def seat_of(self, player: str) -> Seat | None:
         """The player's seat, or None when not seated."""
-        return self._seat.get(player)
+        table = self._table.get(player)
+        if table is None:
+            return None
+        for seat, sitter in self._at[table].items():
+            if sitter == player:
+                return Seat(table, seat)
+        raise AssertionError(f"{player} is indexed at table {table} but does not sit there")
 
     def players_at(self, table: int) -> dict[int, str]:
         """{seat: player} at a table (a copy; empty when the table is not open)."""
@@ -295,7 +302,7 @@ class TablePlan:
 
     def remove(self, player: str) -> Seat:
         """Take a busted player out of their seat; returns the seat."""
-        if player not in self._seat:
+        if player not in self._table:
             raise RuleError(f"{player} has no seat; only seated players can be removed.")
         return self._vacate(player)
 
@@ -339,7 +346,7 @@ class TablePlan:
                 if m.player in movers:
                     raise RuleError(f"{m.player} takes two seats at once; record one move each.")
                 movers.add(m.player)
-                now = seat_of[m.player] if m.player in seat_of else self._seat.get(m.player)
+                now = seat_of[m.player] if m.player in seat_of else self.seat_of(m.player)
                 if now != m.from_seat:
                     where = "has no seat" if now is None else f"sits at {now}"
                     raise RuleError(
@@ -377,11 +384,13 @@ class TablePlan:
             _discard_sorted(self._by_count[len(occupants)], table)
         occupants[seat.seat] = player
         bisect.insort(self._by_count[len(occupants)], table)
-        self._seat[player] = seat
+        self._table[player] = table
 
     def _vacate(self, player: str) -> Seat:
-        seat = self._seat.pop(player)
+        seat = self.seat_of(player)
+        assert seat is not None
         table = seat.table
+        del self._table[player]
         occupants = self._at[table]
         _discard_sorted(self._by_count[len(occupants)], table)
         del occupants[seat.seat]
@@ -397,9 +406,10 @@ class TablePlan:
 
     def copy(self) -> TablePlan:
         """An independent copy."""
+        self._build_indexes()  # once for both (a copy is made to be changed: it needs them)
         new = TablePlan.__new__(TablePlan)
         new.__dict__.update(self.__dict__)
-        new._seat = dict(self._seat)
+        new._table = dict(self._table)
         new._at = {t: dict(o) for t, o in self._at.items()}
         new._buttons = dict(self._buttons)
         new._by_count = [list(b) for b in self._by_count]
@@ -442,6 +452,46 @@ class TablePlan:
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TablePlan) and self.snapshot() == other.snapshot()
+
+    # -- pickled form (the store's snapshots) ------------------------------------------------
+
+    _INDEXES = ("_table", "_by_count", "_open")
+    """Look-ups rebuilt from the occupants: never pickled, built on first use after a load."""
+
+    def __getstate__(self) -> dict[str, Any]:
+        """What a pickle keeps: everything but the look-ups the occupants give. A snapshot
+        of 30,000 entries then loads tables of plain numbers and names, not 22,000 seats;
+        `status` and `seat show` never need the table of each player."""
+        return {k: v for k, v in self.__dict__.items() if k not in self._INDEXES}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+
+    def _build_indexes(self) -> None:
+        """Build the look-ups a plan read from a pickle lacks, from its occupants."""
+        found = self.__dict__
+        if "_table" in found and "_by_count" in found and "_open" in found:
+            return
+        if "_table" not in found:
+            table: dict[str, int] = {}
+            for t, occupants in self._at.items():
+                table.update(dict.fromkeys(occupants.values(), t))
+            found.setdefault("_table", table)
+        if "_by_count" not in found or "_open" not in found:
+            by_count: list[list[int]] = [[] for _ in range(self.final_seats + 1)]
+            for t in sorted(self._at):
+                by_count[len(self._at[t])].append(t)
+            found.setdefault("_by_count", by_count)
+            found.setdefault("_open", sorted((self.break_key(t), t) for t in self._at))
+
+    if not TYPE_CHECKING:  # mypy keeps checking every attribute; at run time, the look-ups
+
+        def __getattr__(self, name: str) -> Any:
+            """A look-up a loaded plan has not needed yet (see `__getstate__`)."""
+            if name in self._INDEXES:
+                self._build_indexes()
+                return self.__dict__[name]
+            raise AttributeError(f"'TablePlan' object has no attribute {name!r}")
 
     # Mutable, so unhashable; typeshed types object.__hash__ as never None, hence the ignore.
     __hash__ = None  # type: ignore[assignment]
@@ -659,7 +709,7 @@ def _form_final_table(plan: TablePlan, rng: Rng) -> list[Move]:
     rng.shuffle(everyone)
     seats = sorted(rng.sample(range(1, plan.final_seats + 1), len(everyone)))
     moves = [
-        Move(p, plan._seat[p], Seat(final, s), MoveReason.FINAL_TABLE)
+        Move(p, plan.seat_of(p), Seat(final, s), MoveReason.FINAL_TABLE)
         for p, s in zip(everyone, seats, strict=True)
     ]
     plan.apply_moves(moves)
@@ -727,7 +777,7 @@ def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
         seat = worst_open_seat(plan._at[taker], target_button, plan.capacity(taker))
     else:
         seat = rng.choice(plan.open_seats(taker))
-    return Move(player, plan._seat[player], Seat(taker, seat), MoveReason.BALANCE, chosen_by_tool)
+    return Move(player, plan.seat_of(player), Seat(taker, seat), MoveReason.BALANCE, chosen_by_tool)
 
 
 # -- positions -----------------------------------------------------------------------------
@@ -808,11 +858,11 @@ def check_invariants(plan: TablePlan, spread: int = 1) -> list[str]:
             seat = Seat(t, s)
             if not 1 <= s <= plan.capacity(t):
                 problems.append(f"{p} sits at {seat}, which does not exist")
-            if plan._seat.get(p) != seat:
-                problems.append(f"{p} is listed at {seat} but recorded at {plan._seat.get(p)}")
+            if plan._table.get(p) != t:
+                problems.append(f"{p} sits at {seat} but is indexed at table {plan._table.get(p)}")
             seen[seat] = p
-    if len(seen) != len(plan._seat):
-        problems.append(f"{len(plan._seat)} players seated but {len(seen)} seats used")
+    if len(seen) != len(plan._table):
+        problems.append(f"{len(plan._table)} players seated but {len(seen)} seats used")
     counts = [len(o) for o in plan._at.values()]
     if counts and max(counts) - min(counts) > spread:
         problems.append(f"tables differ by {max(counts) - min(counts)} players")

@@ -14,8 +14,9 @@ newer tdtool.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, fields
+from operator import attrgetter
+from typing import TYPE_CHECKING, Any, Protocol
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament import events as ev
@@ -44,6 +45,9 @@ class EventLike(Protocol):
 
 
 # --- the state ---------------------------------------------------------------------------------
+
+_busted_flag = attrgetter("busted")
+"""`player.busted`, read in C: counting the players left at 30,000 entries."""
 
 
 @dataclass
@@ -125,6 +129,17 @@ class State:
     bounty_paid: int = 0
     """Cents of bounties paid in cash for knockouts, all players together."""
 
+    if not TYPE_CHECKING:  # mypy keeps checking every field; at run time, the deferred ones
+
+        def __getattr__(self, name: str) -> Any:
+            """A field of a state read from a snapshot, decoded when first read
+            (`deferred_state`): `status` never decodes who busted when."""
+            encoded = self.__dict__.get("_encoded")
+            if encoded is None or name not in encoded:
+                raise AttributeError(f"'State' object has no attribute {name!r}")
+            decode, blob = encoded[name]
+            return self.__dict__.setdefault(name, decode(blob))
+
     def player(self, name: str) -> Player:
         """The player `name` means: any capitalisation, accents or not, or one whole word of
         the name when only one player has it (tdtool.names.find). A miss suggests the
@@ -156,7 +171,12 @@ class State:
     @property
     def players_left(self) -> int:
         """Entries still in the tournament."""
-        return sum(1 for p in self.players.values() if not p.busted)
+        known = self.__dict__.get("_figures")
+        if known is not None and "players" not in self.__dict__:  # see deferred_state
+            left: int = known["players_left"]
+            return left
+        busted: int = sum(map(_busted_flag, self.players.values()))
+        return len(self.players) - busted
 
     def place_of(self, group: int, rank: int) -> Place:
         """The finishing place of the busted entry with this (elimination group, rank)."""
@@ -176,7 +196,7 @@ class State:
 
     def winner(self) -> str | None:
         """The last player standing once everyone else has busted."""
-        if not self.eliminations or self.players_left != 1:
+        if self.players_left != 1 or not self.eliminations:
             return None
         return next(p.name for p in self.players.values() if not p.busted)
 
@@ -216,6 +236,81 @@ class State:
         from tdtool.tournament.payouts import prize_pool
 
         return prize_pool(self.terms, self.entries, self.rebuys, self.addons).total
+
+
+Decoder = Callable[[bytes], Any]
+
+
+def deferred_state(
+    values: dict[str, Any],
+    encoded: dict[str, tuple[Decoder, bytes]],
+    known: dict[str, Any] | None = None,
+) -> State:
+    """A State with the fields in `values`, and those in `encoded` decoded when first read
+    (`decode(blob)`): a state read from a snapshot pays only for what the command looks at.
+
+    Every field is in one of the two; an encoded field must have no class-level default
+    (a `default_factory` one), or the class attribute would hide it. The mapping is never
+    changed, so copies of the state each decode on their own. `known` holds the
+    `snapshot_figures` of the state encoded: each is answered from there as long as the
+    field it is counted from was not decoded (nothing can change a field unread)."""
+    missing = {f.name for f in fields(State)} - values.keys() - encoded.keys()
+    hidden = [name for name in encoded if name in vars(State)]
+    if missing or hidden:
+        raise ValueError(f"deferred_state: fields missing {missing} or hidden {hidden}")
+    state = State.__new__(State)
+    state.__dict__.update(values)
+    state.__dict__["_encoded"] = dict(encoded)
+    if known is not None:
+        state.__dict__["_figures"] = dict(known)
+    return state
+
+
+def snapshot_figures(state: State) -> dict[str, Any]:
+    """Figures a snapshot keeps beside the fields (`deferred_state`): `status` and `seat
+    show` then count the players left without decoding 30,000 players."""
+    return {"players_left": state.players_left}
+
+
+def still_encoded(state: State) -> dict[str, bytes]:
+    """The fields of a `deferred_state` not decoded yet: field name -> its blob, as given."""
+    encoded: dict[str, tuple[Decoder, bytes]] = state.__dict__.get("_encoded") or {}
+    return {
+        name: blob for name, (_, blob) in encoded.items() if blob and name not in state.__dict__
+    }
+
+
+def decoded_bytes(state: State) -> int:
+    """How much of its snapshot a `deferred_state` has decoded so far (0 for another)."""
+    encoded: dict[str, tuple[Decoder, bytes]] = state.__dict__.get("_encoded") or {}
+    return sum(len(blob) for name, (_, blob) in encoded.items() if name in state.__dict__)
+
+
+def working_copy(state: State) -> State:
+    """What a decision works on: a copy whose table plan is its own (the seating decisions
+    change it as they go), made when first read; every other field is the state's own
+    (as `dataclasses.replace` shares them), read through the state, so a field of a state
+    from a snapshot is decoded once for both, and not at all when the decision never
+    reads it (a clock action needs neither the players nor the plan)."""
+
+    def plan_copy(_: bytes) -> TablePlan:
+        return state.plan.copy()
+
+    def through(name: str) -> Decoder:
+        return lambda _: getattr(state, name)
+
+    work = State.__new__(State)
+    own = state.__dict__
+    lazy: dict[str, tuple[Decoder, bytes]] = {}
+    for f in fields(State):
+        if f.name == "plan":
+            lazy["plan"] = (plan_copy, b"")
+        elif f.name in own:
+            work.__dict__[f.name] = own[f.name]
+        else:
+            lazy[f.name] = (through(f.name), b"")
+    work.__dict__["_encoded"] = lazy
+    return work
 
 
 def stale_buttons(state: State, moves: Iterable[dict[str, Any]], now: float) -> dict[int, int]:
