@@ -41,9 +41,13 @@ def test_payloads_of_a_release_0_1_0_file_read_and_write_back_exactly(path):
         assert payload.event() == (kind, data)
 
 
+AFTER_0_1_0 = {"clock.end-day", "clock.day"}
+"""Kinds added after release 0.1.0 (its files cannot hold them); each has its own tests."""
+
+
 def test_the_release_files_hold_every_kind_but_prev_and_set():
     kinds = {k for path in RELEASE_FILES for k, _ in _stored(path)}
-    assert kinds == set(ev.EventKind) - {"clock.prev", "clock.set"}
+    assert kinds == set(ev.EventKind) - {"clock.prev", "clock.set"} - AFTER_0_1_0
 
 
 def test_an_unknown_event_kind_is_refused_naming_it():

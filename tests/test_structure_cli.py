@@ -70,8 +70,10 @@ def test_show_json_keys_are_pinned(cli):
         "late_registration",
         "levels",
         "total_minutes",
+        "days",  # issue 14: the days of a multi-day event ([] for one day)
         "periods",
     }
+    assert data["days"] == []
     level, brk = data["periods"][0], next(p for p in data["periods"] if p["type"] == "break")
     assert set(level) >= {
         "type",
@@ -86,6 +88,8 @@ def test_show_json_keys_are_pinned(cli):
         "start",
         "chips_in_play",
         "last_registration",
+        "day",
+        "day_minute",
     }
     assert level["start"] == "19:00"
     assert brk["color_up"] == [25] and brk["after_level"] == 6

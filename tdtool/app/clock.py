@@ -22,6 +22,8 @@ class ClockChanged:
     action: ClockAction
     seconds: float
     reading: ClockReading
+    began_day: bool = False
+    """The action was the resume that began the next day (the day before had ended)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool clock ACTION --json`: the reading after the action."""
@@ -30,14 +32,21 @@ class ClockChanged:
 
 def perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockReading:
     """Record `action` as one change of an open file (RuleError if it makes no sense now)."""
+    return _perform(store, action, seconds).reading
+
+
+def _perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockChanged:
     with store.transaction() as tx:
         state: State = tx.state()
         if state.structure is None:  # pragma: no cover - every file is created with one
             clock_reading(state, tx.now)
         assert state.structure is not None
-        _fact, after = act(state.clock.facts, state.structure, action, tx.now, seconds)
+        began = action is ClockAction.RESUME and clock_reading(state, tx.now).day_ended
+        _fact, after = act(
+            state.clock.facts, state.structure, action, tx.now, seconds, state.day_ends
+        )
         tx.append(*clock_event(action, seconds).event())
-    return after
+    return ClockChanged(action, seconds, after, began)
 
 
 def clock_action(db: Path, action: ClockAction, seconds: float = 0) -> ClockChanged:
@@ -45,7 +54,7 @@ def clock_action(db: Path, action: ClockAction, seconds: float = 0) -> ClockChan
     from tdtool.io.store import Store
 
     with Store.open(db) as store:
-        return ClockChanged(action, seconds, perform(store, action, seconds))
+        return _perform(store, action, seconds)
 
 
 def clock_now(db: Path) -> ClockReading:
@@ -87,7 +96,7 @@ def display_base(state: State) -> DisplayBase:
             "results": results,
             "bounties": tv_bounties(state),
         },
-        settle(state.clock.facts, state.structure) if state.structure else None,
+        settle(state.clock.facts, state.structure, state.day_ends) if state.structure else None,
     )
 
 

@@ -174,6 +174,4 @@ def undo(db: Path | str, change: int | None = None) -> Undone:
 
     with Store.open(db) as store:
         undone = store.undo(change=change)
-    return Undone(
-        undone[0].change, tuple(_line(e, True) for e in undone), undone[0].operator
-    )
+    return Undone(undone[0].change, tuple(_line(e, True) for e in undone), undone[0].operator)

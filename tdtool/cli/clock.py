@@ -46,7 +46,12 @@ def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: boo
         ClockAction.PREV: "Moved back.",
         ClockAction.SET: "Time set.",
         ClockAction.ADD: f"{abs(seconds) / 60:g} min {'added' if seconds > 0 else 'taken off'}.",
+        ClockAction.END_DAY: "Day ended.",
     }[action]
+    if result.began_day:
+        done = f"Day {after.day} begins."
+    if after.day_ended and action is ClockAction.NEXT:
+        done = "Day ended."
     typer.echo(f"{done} {describe(after)}")
     hint = {
         ClockAction.PAUSE: "Resume with `tdtool clock resume`.",
@@ -54,6 +59,11 @@ def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: boo
     }.get(action)
     if hint:
         typer.echo(hint)
+    if after.day_ended:
+        typer.echo(
+            "Bag and tag: record each bag with `tdtool player chips NAME AMOUNT` (or a CSV),"
+            " then `tdtool clock resume` when the next day starts."
+        )
     typer.echo("Take it back with `tdtool undo`.")
 
 
@@ -72,7 +82,13 @@ def _simple(action_name: str, help_text: str) -> None:
 
 _simple("start", "Start the clock at level 1 (once; afterwards use pause and resume).")
 _simple("pause", "Pause the clock; the time left stays frozen until `resume`.")
-_simple("resume", "Resume a paused clock.")
+_simple("resume", "Resume a paused clock (after the end of a day: the next day begins).")
+_simple(
+    "end-day",
+    "End the day now: the clock stops and keeps the time left for the next day; players bag"
+    " and tag. (A day also ends by itself at the end of its last level: the structure's"
+    " `- day: N` lines or --day-ends-after, or at --day-ends-at players left.)",
+)
 _simple("next", "Go to the next level or break now, with its full time.")
 _simple(
     "prev",
@@ -227,9 +243,17 @@ def status_lines(r: ClockReading) -> list[str]:
     from tdtool.tournament.clock import ClockStatus, LateRegistration, describe, format_seconds
 
     lines = [describe(r)]
-    if r.next_level is not None and not r.on_break:
+    ends_here = r.day_last_level == r.level.number and not r.on_break
+    if r.next_level is not None and not r.on_break and not r.day_ended:
         n = r.next_level
-        lines.append(f"Next: level {n.number}, {_blinds(n)}.")
+        when = f" on Day {r.day + 1}" if ends_here else ""
+        lines.append(f"Next: level {n.number}{when}, {_blinds(n)}.")
+    if r.day_last_level is not None:
+        what = "this level" if ends_here else f"level {r.day_last_level}"
+        lines.append(
+            f"Day {r.day} ends at the end of {what}"
+            f" ({format_seconds(r.seconds_to_day_end or 0)} of play): the clock stops, players bag."
+        )
     if r.seconds_to_break is not None:
         up = f" (color up the {_chips(r.next_color_up)})" if r.next_color_up else ""
         lines.append(f"Next break in {format_seconds(r.seconds_to_break)}{up}.")

@@ -159,7 +159,10 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
         title = Text(f" LEVEL {view['level']} · LAST LEVEL ", style="bold white on red")
     else:
         title = Text(f" LEVEL {view['level']} ", style="bold black on green")
-    if paused:
+    if view.get("day_ended"):
+        title.append("  ")
+        title.append(f" END OF DAY {view['day']} — BAG AND TAG ", style="bold black on yellow")
+    elif paused:
         title.append("  ")
         title.append(" ❚❚ PAUSED ", style="bold black on yellow")
     elif status == "not started":
@@ -209,6 +212,19 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
     elif view.get("next_color_up") and view.get("seconds_to_break") is not None:
         chips = ", ".join(f"{c:,}" for c in view["next_color_up"])
         notes.append(Text(f"Color-up of the {chips} chips at the next break", style="magenta"))
+    if view.get("day_ended"):
+        notes.append(
+            Text(
+                f"Day {view['day'] + 1} resumes at level {view['level']} with"
+                f" {format_seconds(view['remaining_seconds'])} left",
+                style="bold",
+            )
+        )
+    elif view.get("day_last_level") is not None:
+        ends = format_seconds(view.get("seconds_to_day_end") or 0)
+        notes.append(
+            Text(f"Day {view['day']} ends after level {view['day_last_level']} (in {ends})")
+        )
     late = view.get("late_registration")
     if late == "open":
         left = format_seconds(view.get("seconds_to_late_registration_end") or 0)

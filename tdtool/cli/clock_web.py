@@ -351,7 +351,8 @@ function render() {
   listen(d, left);
   $("name").textContent = d.name || "";
   $("structure").textContent = d.structure ? "· " + d.structure : "";
-  if (d.status === "paused") $("badge").innerHTML = '<span class="bars"></span>PAUSED';
+  if (d.day_ended) $("badge").textContent = "END OF DAY " + d.day + " \u2014 BAG AND TAG";
+  else if (d.status === "paused") $("badge").innerHTML = '<span class="bars"></span>PAUSED';
   else $("badge").textContent = "NOT STARTED";
   const hhmm = {hour: "2-digit", minute: "2-digit"};
   $("clock-time").textContent = new Date().toLocaleTimeString([], hhmm);
@@ -376,6 +377,13 @@ function render() {
     notes.push(["late", "LATE REGISTRATION IS CLOSED"]);
   }
   if (d.past_last_level) notes.push(["last", "THE LAST LEVEL CONTINUES"]);
+  if (d.day_ended) {
+    notes.push(["day", "DAY " + (d.day + 1) + " RESUMES AT LEVEL " + d.level + " WITH " +
+      down(d.remaining_seconds) + " LEFT"]);
+  } else if (d.day_last_level !== null && d.day_last_level !== undefined) {
+    notes.push(["day", "DAY " + d.day + " ENDS AFTER LEVEL " + d.day_last_level +
+      " \u00b7 IN " + down(d.seconds_to_day_end - passed)]);
+  }
   $("notes").innerHTML = notes
     .map((n) => '<span class="note ' + n[0] + '">' + n[1] + "</span>").join("");
   showBounties(d);

@@ -148,7 +148,12 @@ def show(
     typer.echo("")
     rows, headers = terminal_rows(s, start_of_day)
     typer.echo(table(rows, headers, disable_numparse=True))
-    typer.echo(f"\n{len(s.levels)} levels, {duration(total_minutes(s))} of play and breaks.")
+    if s.days:
+        from tdtool.io.structure_sheet import total_line
+
+        typer.echo(f"\n{len(s.levels)} levels over {total_line(s)}.")
+    else:
+        typer.echo(f"\n{len(s.levels)} levels, {duration(total_minutes(s))} of play and breaks.")
     for warning in loaded.warnings:
         typer.echo(warning, err=True)
 
@@ -205,7 +210,8 @@ def check(
     name = display_name(loaded.path)
     typer.echo(
         f"{name}: '{s.name}' is a valid structure{note}: {len(s.levels)} levels,"
-        f" {breaks} break{'s' if breaks != 1 else ''}, {duration(total_minutes(s))} in all."
+        f" {breaks} break{'s' if breaks != 1 else ''}, {duration(total_minutes(s))} in all"
+        + (f" over {len(s.days)} days." if s.days else ".")
     )
 
 

@@ -167,6 +167,16 @@ def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
         ("Break", f"then level {level}") if clock["on_break"] else ("Level", level),
         ("Time left", f"{left}, {clock['status']}"),
     ]
+    day = clock.get("day", 1)
+    if clock.get("day_ended"):
+        rows.insert(
+            0, ("Day", f"{day} has ended: bag and tag; `tdtool clock resume` starts Day {day + 1}")
+        )
+    elif clock.get("day_last_level") is not None:
+        ends = format_seconds(clock["seconds_to_day_end"] or 0)
+        rows.insert(0, ("Day", f"{day}, ends after level {clock['day_last_level']} (in {ends})"))
+    elif day > 1:
+        rows.insert(0, ("Day", str(day)))
     if clock["seconds_to_break"] is not None:
         rows.append(("Next break", f"in {format_seconds(clock['seconds_to_break'])}"))
     if clock["late_registration"] == "open":

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from tdtool.game import Game
-from tdtool.tournament.structure import Break, Level, Structure, start_minutes
+from tdtool.tournament.structure import Break, Day, Level, Structure, start_minutes
 from tdtool.tournament.structure_check import chips_in_play
 
 FORMATS = ("html", "md", "csv")
@@ -32,16 +32,33 @@ class Row:
     last_registration: bool = False
     after_level: int = 0
     """For a break: the level it follows (0 before level 1)."""
+    day: int = 1
+    """The day it is played on (1 unless the structure plans days)."""
+    day_start: int = 0
+    """Minutes from the start of play (of day 1) at which its day's play begins."""
+    day_start_clock: int | None = None
+    """The clock time its day starts (minutes after midnight), when the structure says."""
+
+    @property
+    def day_minute(self) -> int:
+        """Minutes from the start of its day's play."""
+        return self.start - self.day_start
 
 
 def rows(structure: Structure) -> list[Row]:
-    """The sheet's rows in play order."""
+    """The sheet's rows in play order; in a multi-day structure each day's times count from
+    the start of that day (a day ends overnight, not with a break)."""
     starts = start_minutes(structure)
     chips = chips_in_play(structure)
     result: list[Row] = []
     last_level = 0
+    days = {d.number: d for d in structure.days}
+    day, day_start = 1, 0
     for index, period in enumerate(structure.periods):
         late = isinstance(period, Level) and period.number == structure.late_registration
+        if isinstance(period, Level) and structure.day_of(period.number) != day:
+            day, day_start = structure.day_of(period.number), starts[index]
+        planned = days.get(day)
         result.append(
             Row(
                 period,
@@ -50,11 +67,53 @@ def rows(structure: Structure) -> list[Row]:
                 chips[index],
                 late,
                 last_level,
+                day,
+                day_start,
+                planned.start if planned else None,
             )
         )
         if isinstance(period, Level):
             last_level = period.number
     return result
+
+
+def when(row: Row, start_of_day: int | None) -> str:
+    """When a row starts: the clock time (its day's own start time, else `start_of_day`), or
+    the time since its day's play began.
+
+    >>> when(Row(Level(6, 300, 600, 120), 900, 1020, (), day=2, day_start=900), 11 * 60)
+    '11:00'
+    """
+    start = row.day_start_clock if row.day_start_clock is not None else start_of_day
+    return clock(start, row.day_minute)
+
+
+def day_title(day: Day, structure: Structure, start_of_day: int | None) -> str:
+    """'Day 2 · starts 11:00 · levels 6-10'."""
+    numbers = [lv.number for lv in structure.levels if structure.day_of(lv.number) == day.number]
+    start = day.start if day.start is not None else start_of_day
+    parts = [f"Day {day.number}"]
+    if start is not None:
+        parts.append(f"starts {start // 60:02d}:{start % 60:02d}")
+    if numbers:
+        span = f"level {numbers[0]}" if len(numbers) == 1 else f"levels {numbers[0]}–{numbers[-1]}"
+        parts.append(span)
+    return " · ".join(parts)
+
+
+def day_end_note(row: Row, structure: Structure) -> str:
+    """'End of Day 1: bag and tag' on the last level of a day but the last."""
+    if isinstance(row.period, Level) and row.period.number in structure.day_ends:
+        return f"End of Day {row.day}: bag and tag"
+    return ""
+
+
+def day_lengths(structure: Structure) -> dict[int, int]:
+    """Minutes of play and breaks of each day."""
+    lengths: dict[int, int] = {}
+    for row in rows(structure):
+        lengths[row.day] = max(lengths.get(row.day, 0), row.end - row.day_start)
+    return lengths
 
 
 def number(value: int) -> str:
@@ -104,6 +163,11 @@ def chip_list(chips: tuple[int, ...]) -> str:
     return ", ".join(number(c) for c in chips)
 
 
+def break_label(period: Break) -> str:
+    """'Break', or the break's own name ('Dinner break')."""
+    return period.name or "Break"
+
+
 def break_note(row: Row) -> str:
     """'Color up the 25s' (the chips that leave play at this break) or ''.
 
@@ -119,8 +183,11 @@ def break_note(row: Row) -> str:
 
 
 def level_note(structure: Structure, row: Row) -> str:
-    """'Last level to register' on the late-registration level."""
-    return "Last level to register" if row.last_registration else ""
+    """'Last level to register' on the late-registration level; 'End of Day 1: bag and tag'
+    on a day's last level."""
+    notes = ["Last level to register"] if row.last_registration else []
+    end = day_end_note(row, structure)
+    return "; ".join([*notes, end] if end else notes)
 
 
 def game_name(game: Game) -> str:
@@ -149,6 +216,8 @@ def summary(structure: Structure) -> str:
     ]
     if structure.late_registration is not None:
         parts.append(f"registration open through level {structure.late_registration}")
+    if structure.days:
+        parts.append(f"{len(structure.days)} days")
     return " · ".join(parts)
 
 
@@ -166,19 +235,25 @@ def terminal_rows(
     """Rows and headers for `tdtool structure show`."""
     is_limit = structure.game is Game.LIMIT
     headers = ["Level", "Blinds"] + (["Limits"] if is_limit else []) + ["Ante", "Minutes"]
-    headers += ["Starts" if start_of_day is not None else "Starts after", "Total time", "Notes"]
+    timed = start_of_day is not None or any(d.start is not None for d in structure.days)
+    headers += ["Starts" if timed else "Starts after", "Total time", "Notes"]
+    if structure.days:
+        headers = ["Day", *headers]
     table: list[list[str]] = []
     for row in rows(structure):
         period = row.period
-        when = clock(start_of_day, row.start)
+        at = when(row, start_of_day)
+        played = duration(row.end - row.day_start)
         if isinstance(period, Level):
             line = [str(period.number), blinds(period)]
             line += [limits(period)] if is_limit else []
-            line += [ante(period), str(period.minutes), when, duration(row.end)]
+            line += [ante(period), str(period.minutes), at, played]
             line += [level_note(structure, row)]
         else:
-            line = ["break", ""] + ([""] if is_limit else [])
-            line += ["", str(period.minutes), when, duration(row.end), break_note(row)]
+            line = [break_label(period).lower(), ""] + ([""] if is_limit else [])
+            line += ["", str(period.minutes), at, played, break_note(row)]
+        if structure.days:
+            line = [str(row.day), *line]
         table.append(line)
     return table, headers
 
@@ -188,12 +263,15 @@ def structure_json(structure: Structure, start_of_day: int | None) -> dict[str, 
     periods: list[dict[str, Any]] = []
     for row in rows(structure):
         period = row.period
+        timed = start_of_day is not None or row.day_start_clock is not None
         common = {
             "minutes": period.minutes,
             "start_minute": row.start,
             "end_minute": row.end,
-            "start": clock(start_of_day, row.start) if start_of_day is not None else None,
+            "start": when(row, start_of_day) if timed else None,
             "chips_in_play": list(row.chips),
+            "day": row.day,
+            "day_minute": row.day_minute,
         }
         if isinstance(period, Level):
             item: dict[str, Any] = {
@@ -212,6 +290,7 @@ def structure_json(structure: Structure, start_of_day: int | None) -> dict[str, 
                 "type": "break",
                 "after_level": row.after_level,
                 "color_up": list(period.color_up),
+                "name": period.name or None,
             }
         periods.append(item | common)
     return {
@@ -222,6 +301,15 @@ def structure_json(structure: Structure, start_of_day: int | None) -> dict[str, 
         "late_registration": structure.late_registration,
         "levels": len(structure.levels),
         "total_minutes": total_minutes(structure),
+        "days": [
+            {
+                "day": d.number,
+                "first_level": d.first_level,
+                "start": None if d.start is None else f"{d.start // 60:02d}:{d.start % 60:02d}",
+                "minutes": day_lengths(structure).get(d.number, 0),
+            }
+            for d in structure.days
+        ],
         "periods": periods,
     }
 
@@ -251,15 +339,33 @@ def sheet_markdown(structure: Structure, start_of_day: int | None) -> str:
     if structure.chips:
         lines.append(f"Chips in play at the start: {chip_list(structure.chips)}.")
     lines += ["", "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
-    for line in table:
-        if line[0] == "break":
-            line = ["**Break**"] + line[1:]
+    first = 1 if structure.days else 0  # the Level column
+    days = {d.number: d for d in structure.days}
+    shown_day = 0
+    for row, line in zip(rows(structure), table, strict=True):
+        if structure.days and row.day != shown_day:
+            shown_day = row.day
+            title = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
+            lines.append(f"| **{cell(title)}** |" + " |" * (len(headers) - 1))
+        if isinstance(row.period, Break):
+            line = [*line[:first], f"**{cell(break_label(row.period))}**", *line[first + 1 :]]
             line[-1] = f"**{line[-1]}**" if line[-1] else ""
         elif line[-1]:
             line[-1] = f"**{line[-1]}**"
-        lines.append("| " + " | ".join(cell(c) for c in line) + " |")
-    lines += ["", f"Total: {duration(total_minutes(structure))} of play and breaks."]
+        lines.append("| " + " | ".join(c if c.startswith("**") else cell(c) for c in line) + " |")
+    lines += ["", total_line(structure) + "."]
     return "\n".join(lines) + "\n"
+
+
+def total_line(structure: Structure) -> str:
+    """'Total: 6:10 of play and breaks', or per day for a multi-day structure."""
+    if not structure.days:
+        return f"Total: {duration(total_minutes(structure))} of play and breaks"
+    lengths = day_lengths(structure)
+    if len(set(lengths.values())) == 1:
+        return f"{len(lengths)} days of {duration(next(iter(lengths.values())))} of play and breaks"
+    each = ", ".join(f"Day {d} {duration(m)}" for d, m in lengths.items())
+    return f"{len(lengths)} days: {each} of play and breaks"
 
 
 def sheet_csv(structure: Structure, start_of_day: int | None) -> str:
@@ -281,25 +387,28 @@ def sheet_csv(structure: Structure, start_of_day: int | None) -> str:
             "total_time",
             "color_up",
             "note",
+            "day",
         ]
     )
     is_limit = structure.game is Game.LIMIT
     for row in rows(structure):
         period = row.period
-        when = clock(start_of_day, row.start)
+        at = when(row, start_of_day)
+        played = duration(row.end - row.day_start)
         if isinstance(period, Level):
             bets = list(period.limit_bets) if is_limit else ["", ""]
             writer.writerow(
                 ["level", period.number, period.small_blind, period.big_blind]
                 + [period.ante or "", period.bb_ante or ""]
                 + bets
-                + [period.minutes, when, duration(row.end), "", level_note(structure, row)]
+                + [period.minutes, at, played, "", level_note(structure, row), row.day]
             )
         else:
             color_up = " ".join(str(c) for c in period.color_up)
+            note = "; ".join(n for n in (period.name, break_note(row)) if n)
             writer.writerow(
-                ["break", "", "", "", "", "", "", "", period.minutes, when, duration(row.end)]
-                + [color_up, break_note(row)]
+                ["break", "", "", "", "", "", "", "", period.minutes, at, played]
+                + [color_up, note, row.day]
             )
     return out.getvalue()
 
@@ -312,7 +421,9 @@ def _density(count: int) -> str:
         return "roomy"
     if count <= 36:
         return "compact"
-    return "dense"
+    if count <= 46:
+        return "dense"
+    return "densest"
 
 
 CSS = """
@@ -348,6 +459,12 @@ tr.break td { background: #dcdcdc; font-weight: 600; border-bottom: 0.3mm solid 
               font-size: calc(var(--font) - 1pt); }
 tr.break td.label { text-align: left; letter-spacing: 0.05em; text-transform: uppercase; }
 tr.lastreg td { border-bottom: 0.8mm solid #111; }
+tr.day td { background: #111; color: #fff; font-weight: 700; text-align: left;
+            font-size: var(--font); padding: var(--break-pad) 2mm;
+            letter-spacing: 0.03em; }
+tr.break.meal td { background: #c4c4c4; }
+tr.dayend td { border-bottom: 0.8mm solid #111; }
+tr.dayend td.note { font-weight: 700; }
 tr.lastreg td.note { font-weight: 700; }
 .mark { font-weight: 700; }
 footer { margin-top: 2.5mm; font-size: 7.5pt; color: #555; display: flex;
@@ -356,6 +473,7 @@ footer { margin-top: 2.5mm; font-size: 7.5pt; color: #555; display: flex;
 .roomy { --font: 10.5pt; --pad: 1.5mm; --break-pad: 1mm; }
 .compact { --font: 9.5pt; --pad: 1.05mm; --break-pad: 0.6mm; }
 .dense { --font: 8.5pt; --pad: 0.55mm; --break-pad: 0.3mm; }
+.densest { --font: 8pt; --pad: 0.4mm; --break-pad: 0.15mm; }
 @media screen { body { background: #888; padding: 8mm 0; }
   .sheet { background: #fff; padding: 11mm 12mm; max-width: 210mm;
            box-shadow: 0 1mm 4mm rgba(0,0,0,.4); } }
@@ -368,7 +486,8 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
 
     is_limit = structure.game is Game.LIMIT
     has_ante = any(lv.ante or lv.bb_ante for lv in structure.levels)
-    when_header = "Starts" if start_of_day is not None else "Starts after"
+    timed = start_of_day is not None or any(d.start is not None for d in structure.days)
+    when_header = "Starts" if timed else "Starts after"
     heads = ['<th class="num">Level</th>', "<th>Small blind</th>", "<th>Big blind</th>"]
     if is_limit:
         heads.append("<th>Limits</th>")
@@ -377,9 +496,17 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
     heads += ["<th>Minutes</th>", f"<th>{when_header}</th>", '<th class="left">Notes</th>']
     columns = len(heads)
     body: list[str] = []
+    days = {d.number: d for d in structure.days}
+    shown_day = 0
     for row in rows(structure):
         period = row.period
-        when = escape(clock(start_of_day, row.start))
+        if structure.days and row.day != shown_day:
+            shown_day = row.day
+            title = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
+            body.append(
+                f'<tr class="day"><td class="label" colspan="{columns}">{escape(title)}</td></tr>'
+            )
+        when_ = escape(when(row, start_of_day))
         if isinstance(period, Level):
             note = escape(level_note(structure, row))
             cells = [
@@ -391,18 +518,20 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
                 cells.append(f'<td class="limits">{escape(limits(period))}</td>')
             if has_ante:
                 cells.append(f"<td>{escape(ante(period))}</td>")
-            cells += [f"<td>{period.minutes}</td>", f"<td>{when}</td>"]
+            cells += [f"<td>{period.minutes}</td>", f"<td>{when_}</td>"]
             cells.append(f'<td class="note">{"&#9664; " + note if note else ""}</td>')
             css = "level alt" if period.number % 2 == 0 else "level"
             css += " lastreg" if row.last_registration else ""
+            css += " dayend" if day_end_note(row, structure) else ""
             body.append(f'<tr class="{css}">' + "".join(cells) + "</tr>")
         else:
             note = escape(break_note(row))
             span = columns - 3
+            css = "break meal" if period.name else "break"
             body.append(
-                '<tr class="break">'
-                f'<td class="label" colspan="{span}">Break</td>'
-                f'<td>{period.minutes}</td><td>{when}</td><td class="note">{note}</td></tr>'
+                f'<tr class="{css}">'
+                f'<td class="label" colspan="{span}">{escape(break_label(period))}</td>'
+                f'<td>{period.minutes}</td><td>{when_}</td><td class="note">{note}</td></tr>'
             )
     chips = "".join(f'<span class="chip">{number(c)}</span>' for c in structure.chips)
     chips_block = (
@@ -410,6 +539,9 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
     )
     name = escape(structure.name)
     total = duration(total_minutes(structure))
+    footer_total = f"{total} of play and breaks"
+    if structure.days:
+        footer_total = total_line(structure)
     css = CSS % {"paper": PAPERS.get(paper, "A4")}
     return f"""<!DOCTYPE html>
 <html lang="en">
@@ -419,7 +551,7 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
 <style>{css}</style>
 </head>
 <body>
-<div class="sheet {_density(len(structure.periods))}">
+<div class="sheet {_density(len(structure.periods) + len(structure.days))}">
 <header>
 <h1>{name}</h1>
 <div class="summary">{escape(summary(structure))}</div>
@@ -431,7 +563,7 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
 {chr(10).join(body)}
 </tbody>
 </table>
-<footer><span>{len(structure.levels)} levels &middot; {total} of play and breaks</span>
+<footer><span>{len(structure.levels)} levels &middot; {escape(footer_total)}</span>
 <span>tdtool</span></footer>
 </div>
 </body>

@@ -20,7 +20,7 @@ from tdtool.errors import InputError
 from tdtool.game import Game
 from tdtool.io import guarded_yaml
 from tdtool.io.paths import checked
-from tdtool.tournament.structure import Break, Level, Period, Structure
+from tdtool.tournament.structure import Break, Day, Level, Period, Structure
 from tdtool.tournament.structure_check import check_structure, where
 
 TOP_KEYS = (
@@ -33,13 +33,15 @@ TOP_KEYS = (
     "levels",
 )
 LEVEL_KEYS = ("blinds", "ante", "bb_ante", "minutes", "bets")
-BREAK_KEYS = ("break", "color_up")
+BREAK_KEYS = ("break", "color_up", "name")
+DAY_KEYS = ("day", "start")
 ALIASES = {
     "big_blind_ante": "bb_ante",
     "colour_up": "color_up",
     "chip_race": "color_up",
     "late_reg": "late_registration",
     "stack": "starting_stack",
+    "label": "name",
 }
 GAME_ALIASES = {
     "no-limit": Game.NO_LIMIT,
@@ -437,6 +439,7 @@ def _build(
         ok = ok and late is not None
 
     periods: list[Period] = []
+    days: list[tuple[Day, int]] = []
     if "levels" not in top:
         report.error(root, "", "levels is missing; list the levels and breaks under `levels:`.")
         ok = False
@@ -448,7 +451,7 @@ def _build(
         )
         ok = False
     else:
-        entries = list(_entries(top["levels"][1], report, level_minutes, top))
+        entries = list(_entries(top["levels"][1], report, level_minutes, top, days))
         located.levels_in_file = sum(label.startswith("level") for _p, _l, label in entries)
         for period, lines, label in entries:
             if period is None:
@@ -459,6 +462,7 @@ def _build(
 
     if starting_stack is None or not periods:
         return None, located
+    ok = _check_days(days, located.levels_in_file, report) and ok
     # Even when some entries could not be read (not ok), the rest are checked too, so that
     # every problem of the file is reported at once.
     structure = Structure(
@@ -468,8 +472,43 @@ def _build(
         game=game,
         chips=chips,
         late_registration=late,
+        days=_planned_days(days),
     )
     return structure, located
+
+
+def _planned_days(days: list[tuple[Day, int]]) -> tuple[Day, ...]:
+    """The days as the structure keeps them: Day 1 from level 1 even when not marked."""
+    planned = [d for d, _line in days]
+    if planned and planned[0].first_level > 1:
+        planned.insert(0, Day(1, 1))
+    return tuple(planned)
+
+
+def _check_days(days: list[tuple[Day, int]], levels: int, report: _Report) -> bool:
+    """Days numbered in order from 1 (or 2 when Day 1 is not marked), each with a level."""
+    ok = True
+    expected = None
+    seen: set[int] = set()
+    for day, line in days:
+        label = f"day before level {day.first_level}"
+        if expected is None:
+            expected = 1 if day.first_level == 1 else 2
+        if day.number != expected:
+            report.error(
+                line, label, f"days are numbered in order; this one should be day {expected}."
+            )
+            ok = False
+        if day.first_level > levels or day.first_level in seen:
+            report.error(
+                line,
+                label,
+                "has no level of its own; a `- day: N` line goes before the day's first level.",
+            )
+            ok = False
+        seen.add(day.first_level)
+        expected = day.number + 1
+    return ok
 
 
 def _entries(
@@ -477,9 +516,17 @@ def _entries(
     report: _Report,
     level_minutes: int | None,
     top: dict[str, tuple[yaml.Node, yaml.Node]],
+    days: list[tuple[Day, int]],
 ) -> Iterator[tuple[Period | None, dict[str, int], str]]:
     number = 0
     for item in node.value:
+        if isinstance(item, yaml.MappingNode) and any(
+            isinstance(k, yaml.ScalarNode) and k.value == "day" for k, _ in item.value
+        ):
+            day = _day(item, report, number + 1)
+            if day is not None:
+                days.append((day, _line(item)))
+            continue
         if isinstance(item, yaml.MappingNode) and any(
             isinstance(k, yaml.ScalarNode) and ALIASES.get(k.value, k.value) == "break"
             for k, _ in item.value
@@ -489,6 +536,52 @@ def _entries(
         else:
             number += 1
             yield _level(item, report, f"level {number}", number, level_minutes, top)
+
+
+_CLOCK_TIME = re.compile(r"^(\d{1,2})(?::(\d{2}))?\s*(am|pm)?$", re.IGNORECASE)
+
+
+def clock_time(text: str) -> int | None:
+    """Minutes after midnight of '12:00', '9:30', '7pm' or '7:30pm'; None if not a time.
+
+    >>> clock_time("12:00"), clock_time("7:30pm"), clock_time("25:00")
+    (720, 1170, None)
+    """
+    match = _CLOCK_TIME.match(text.strip())
+    if not match:
+        return None
+    hour, minute = int(match.group(1)), int(match.group(2) or 0)
+    suffix = (match.group(3) or "").lower()
+    if suffix:
+        if not 1 <= hour <= 12:
+            return None
+        hour = hour % 12 + (12 if suffix == "pm" else 0)
+    elif match.group(2) is None:
+        return None  # a bare number is not a clock time
+    if hour > 23 or minute > 59:
+        return None
+    return hour * 60 + minute
+
+
+def _day(node: yaml.MappingNode, report: _Report, first_level: int) -> Day | None:
+    """`- day: N` (optionally `start: "12:00"`): day N begins with the next level."""
+    label = f"day before level {first_level}"
+    other = {k: f"`{k}` belongs to a level or a break, not a day." for k in LEVEL_KEYS + BREAK_KEYS}
+    other.pop("name")
+    keys = _mapping(node, DAY_KEYS, report, label, other)
+    number = _number(keys["day"][1], report, label, "the day")
+    start: int | None = None
+    if "start" in keys:
+        raw = keys["start"][1]
+        start = clock_time(str(raw.value)) if isinstance(raw, yaml.ScalarNode) else None
+        if start is None:
+            report.error(raw, label, 'start must be a time of day, like `start: "12:00"`.')
+            return None
+    if number is None or number < 1:
+        if number is not None:
+            report.error(keys["day"][1], label, "the day must be a positive whole number.")
+        return None
+    return Day(number, first_level, start)
 
 
 def _break(
@@ -501,9 +594,18 @@ def _break(
     color_up: tuple[int, ...] | None = ()
     if "color_up" in keys:
         color_up = _chips(keys["color_up"][1], report, label, "color_up")
+    name = ""
+    if "name" in keys:
+        raw = _value(keys["name"][1]) if isinstance(keys["name"][1], yaml.ScalarNode) else None
+        name = " ".join(str(raw).split()) if raw is not None else ""
+        if not name:
+            report.error(
+                keys["name"][1], label, "name must be a line of text, like `name: Dinner break`."
+            )
+            return None, lines, label
     if minutes is None or color_up is None:
         return None, lines, label
-    return Break(minutes, color_up), lines, label
+    return Break(minutes, color_up, name), lines, label
 
 
 def _level(
@@ -605,8 +707,14 @@ def dump_structure(
             "the last level to register or re-enter",
         )
     lines.append("levels:")
+    day_at = {d.first_level: d for d in structure.days}
     for index, period in enumerate(structure.periods):
         note = comments.get(index)
+        if isinstance(period, Level) and period.number in day_at:
+            day = day_at[period.number]
+            add(f"  - day: {day.number}")
+            if day.start is not None:
+                add(f'    start: "{day.start // 60:02d}:{day.start % 60:02d}"')
         if isinstance(period, Level):
             add(f"  - blinds: {period.small_blind}/{period.big_blind}", note)
             if period.ante:
@@ -621,4 +729,6 @@ def dump_structure(
             add(f"  - break: {period.minutes}", note)
             if period.color_up:
                 add(f"    color_up: [{', '.join(str(c) for c in period.color_up)}]")
+            if period.name:
+                add(f"    name: {json.dumps(period.name, ensure_ascii=False)}")
     return "\n".join(lines) + "\n"

@@ -12,6 +12,13 @@ period's length (plus what the director added by hand).
 Past the end of the structure the last level simply continues: the reading says so
 (`past_last_level`) and counts the time played beyond its end (`overtime_seconds`).
 
+A multi-day event stops at the end of each day's last level (`day_ends`: the structure's
+days, or a term): the clock stops there by itself, the reading says the day has ended
+(`day_ended`), and `resume` the next day starts the next day's first level in full. A day
+ended early (`END_DAY`, at a player count) keeps the time left for the next day. A new
+tournament for a later day (Day 2 from the flights) begins with `DAY`, which places the
+clock, not started yet, at a level with the time it had left.
+
 >>> s = Structure("demo", 1000, (Level(1, 5, 10, 20), Break(10), Level(2, 10, 20, 20)))
 >>> r = reading([ClockFact(ClockAction.START, at=0)], s, now=20 * 60 + 90)
 >>> r.on_break, format_seconds(r.remaining_seconds), r.level.number
@@ -42,6 +49,10 @@ class ClockAction(StrEnum):
     """Set the time left in the current period to `seconds`."""
     ADD = "add"
     """Add `seconds` (negative: take off) to the time left in the current period."""
+    END_DAY = "end-day"
+    """End the day now: the clock stops, the time left is kept for the next day."""
+    DAY = "day"
+    """The clock of a new day's tournament, not started: `day`, at `level` with `seconds` left."""
 
     @property
     def kind(self) -> str:
@@ -56,7 +67,12 @@ class ClockFact:
     action: ClockAction
     at: float
     seconds: float = 0
-    """For SET: the new time left; for ADD: the seconds added (negative takes time off)."""
+    """For SET: the new time left; for ADD: the seconds added (negative takes time off);
+    for DAY: the time left in `level`."""
+    level: int = 0
+    """For DAY: the level the day begins at."""
+    day: int = 0
+    """For DAY: the day's number."""
 
 
 class ClockStatus(StrEnum):
@@ -106,6 +122,14 @@ class ClockReading:
     late_registration_level: int | None
     seconds_to_late_registration_end: int | None
     """Clock time until late registration closes (None unless it is open)."""
+    day: int = 1
+    """The day being played (when `day_ended`: the day that has just ended)."""
+    day_ended: bool = False
+    """The day is over: the clock stopped at its end, the players bag their chips."""
+    day_last_level: int | None = None
+    """The level at whose end the day being played ends (None: none planned ahead)."""
+    seconds_to_day_end: int | None = None
+    """Clock time until the day ends (None unless `day_last_level` is set)."""
 
     @property
     def on_break(self) -> bool:
@@ -142,6 +166,10 @@ class ClockReading:
             "late_registration": self.late_registration.value,
             "late_registration_level": self.late_registration_level,
             "seconds_to_late_registration_end": self.seconds_to_late_registration_end,
+            "day": self.day,
+            "day_ended": self.day_ended,
+            "day_last_level": self.day_last_level,
+            "seconds_to_day_end": self.seconds_to_day_end,
         }
 
 
@@ -174,6 +202,10 @@ class _State:
     skipped: tuple[tuple[int, float, float], ...] = ()
     """(index, time left, length) of each period ended early by NEXT, latest last:
     PREV back into that period gives it back the time it had left."""
+    day: int = 1
+    day_over: bool = False
+    stops: tuple[tuple[int, int], ...] = ()
+    """(index of a day's last level, index of the next day's first level) of each day end."""
 
 
 def _length(period: Period) -> int:
@@ -189,11 +221,41 @@ def _enter(structure: Structure, index: int, s: _State) -> _State:
     return replace(s, index=index, remaining=length, length=length)
 
 
+def _day_stops(structure: Structure, day_ends: Iterable[int]) -> tuple[tuple[int, int], ...]:
+    """(index of each day's last level, index of the first level after it)."""
+    ends = set(day_ends)
+    stops = []
+    last: int | None = None
+    for index, period in enumerate(structure.periods):
+        if not isinstance(period, Level):
+            continue
+        if last is not None:
+            stops.append((last, index))
+            last = None
+        if period.number in ends:
+            last = index
+    return tuple(stops)
+
+
+def _next_day(s: _State) -> int | None:
+    """The index of the next day's first level if `s` is at a day's last level."""
+    return next((after for at, after in s.stops if at == s.index), None)
+
+
+def _end_day(structure: Structure, s: _State, first: int) -> _State:
+    """The day ends at the end of its last level: the clock stops at the next day's start."""
+    return replace(_enter(structure, first, s), running=False, day_over=True)
+
+
 def _advance(structure: Structure, s: _State, elapsed: float) -> _State:
-    """Let `elapsed` seconds of clock time pass, moving through period ends."""
+    """Let `elapsed` seconds of clock time pass, moving through period ends (and stopping at
+    the end of a day's last level)."""
     end = len(structure.periods)
     remaining = s.remaining - max(0.0, elapsed)
     while s.index < end and remaining <= 0:
+        first = _next_day(s)
+        if first is not None:
+            return _end_day(structure, s, first)
         carry = remaining
         s = _enter(structure, s.index + 1, s)
         remaining = s.remaining + carry if s.index < end else carry
@@ -226,10 +288,30 @@ def _apply(structure: Structure, s: _State, fact: ClockFact) -> _State:
     if action is ClockAction.RESUME:
         if not s.started or s.running:
             return s
+        if s.day_over:  # the next day begins
+            return replace(s, running=True, anchor=fact.at, day_over=False, day=s.day + 1)
         return replace(s, running=True, anchor=fact.at)
+    if action is ClockAction.END_DAY:
+        if not s.started or s.day_over:
+            return s
+        return replace(s, running=False, day_over=True)
+    if action is ClockAction.DAY:
+        if s.started:
+            return s
+        index = next(
+            (i for i, p in enumerate(structure.periods)
+             if isinstance(p, Level) and p.number == fact.level),
+            0,
+        )  # fmt: skip
+        s = _enter(structure, index, s)
+        seconds = min(s.length, max(0.0, float(fact.seconds))) or s.length
+        return replace(s, remaining=seconds, day=fact.day or 1)
     if action is ClockAction.NEXT:
         if s.index >= end:
             return s
+        first = _next_day(s)
+        if first is not None and not s.day_over:
+            return _end_day(structure, s, first)
         left = (*s.skipped, (s.index, s.remaining, s.length))
         return _enter(structure, s.index + 1, replace(s, skipped=left))
     if action is ClockAction.PREV:
@@ -256,14 +338,19 @@ def _apply(structure: Structure, s: _State, fact: ClockFact) -> _State:
     raise AssertionError(f"unknown clock action {action!r}")  # pragma: no cover
 
 
-def settle(facts: Iterable[ClockFact], structure: Structure) -> ClockBase:
+def settle(
+    facts: Iterable[ClockFact], structure: Structure, day_ends: Iterable[int] | None = None
+) -> ClockBase:
     """The clock right after its last recorded action, before any time passes.
 
     `reading(facts, structure, now, base=settle(facts, structure))` equals the reading
     without `base`, at the cost of letting time pass only: a display that refreshes every
     second keeps the base until the next action (1,300 pauses in a festival's log).
+    `day_ends`: the levels that end a day (None: the structure's days).
     """
-    s = _enter(structure, 0, _State(index=0, remaining=0.0, length=0.0))
+    ends = structure.day_ends if day_ends is None else day_ends
+    start = _State(index=0, remaining=0.0, length=0.0, stops=_day_stops(structure, ends))
+    s = _enter(structure, 0, start)
     for fact in facts:
         s = _apply(structure, s, fact)
     return s
@@ -273,8 +360,10 @@ ClockBase = _State
 """What `settle` returns (opaque: give it back to `reading`)."""
 
 
-def _fold(facts: Iterable[ClockFact], structure: Structure, now: float) -> _State:
-    return _catch_up(structure, settle(facts, structure), now)
+def _fold(
+    facts: Iterable[ClockFact], structure: Structure, now: float, day_ends: Iterable[int] | None
+) -> _State:
+    return _catch_up(structure, settle(facts, structure, day_ends), now)
 
 
 # --- the reading -----------------------------------------------------------------------
@@ -286,11 +375,16 @@ def _ceil(seconds: float) -> int:
 
 
 def reading(
-    facts: Iterable[ClockFact], structure: Structure, now: float, base: ClockBase | None = None
+    facts: Iterable[ClockFact],
+    structure: Structure,
+    now: float,
+    base: ClockBase | None = None,
+    day_ends: Iterable[int] | None = None,
 ) -> ClockReading:
     """Where the clock stands at wall time `now` after `facts` (in the order recorded);
-    `base`: `settle(facts, structure)` worked out before."""
-    s = _fold(facts, structure, now) if base is None else _catch_up(structure, base, now)
+    `base`: `settle(facts, structure, day_ends)` worked out before; `day_ends`: the levels
+    that end a day (None: the structure's days)."""
+    s = _fold(facts, structure, now, day_ends) if base is None else _catch_up(structure, base, now)
     periods = structure.periods
     end = len(periods)
     past = s.index >= end
@@ -314,12 +408,20 @@ def reading(
 
     seconds_to_break: int | None = None
     next_color_up: tuple[int, ...] = ()
+    day_last: int | None = None
+    seconds_to_day_end: int | None = None
+    stop_at = {at for at, _after in s.stops}
     clock = remaining
-    for _, p in after:
-        if isinstance(p, Break):
-            seconds_to_break, next_color_up = clock, p.color_up
+    if index in stop_at and not past and not s.day_over:
+        day_last, seconds_to_day_end = period.number, remaining  # type: ignore[union-attr]
+    for i, p in after:
+        if day_last is not None:
             break
+        if isinstance(p, Break) and seconds_to_break is None:
+            seconds_to_break, next_color_up = clock, p.color_up
         clock += _length(p)
+        if i in stop_at:
+            day_last, seconds_to_day_end = p.number, clock  # type: ignore[union-attr]
 
     late = structure.late_registration
     late_state = LateRegistration.NONE
@@ -355,6 +457,10 @@ def reading(
         late_registration=late_state,
         late_registration_level=late,
         seconds_to_late_registration_end=late_left,
+        day=s.day,
+        day_ended=s.day_over,
+        day_last_level=day_last,
+        seconds_to_day_end=seconds_to_day_end,
     )
 
 
@@ -379,8 +485,17 @@ def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> No
         (ClockAction.RESUME, ClockStatus.NOT_STARTED): start,
         (ClockAction.RESUME, ClockStatus.RUNNING): ("The clock is already running;", pause),
     }.get((action, status))
+    if current.day_ended and action in (ClockAction.PAUSE, ClockAction.END_DAY):
+        raise RuleError(
+            f"Day {current.day} has ended and the clock is stopped;",
+            "when the next day starts, {clock:resume}.",
+        )
     if refusal:
         raise RuleError(*refusal)
+    if action is ClockAction.END_DAY and status is ClockStatus.NOT_STARTED:
+        raise RuleError(*start)
+    if action is ClockAction.DAY and status is not ClockStatus.NOT_STARTED:
+        raise RuleError("The clock has started; a day's starting level is set before it starts.")
     if action is ClockAction.NEXT and current.next_level is None and not current.on_break:
         raise RuleError(
             f"Level {current.level.number} is the last level of the structure; it simply"
@@ -422,6 +537,7 @@ def act(
     action: ClockAction,
     now: float,
     seconds: float = 0,
+    day_ends: Iterable[int] | None = None,
 ) -> tuple[ClockFact, ClockReading]:
     """Check `action` on the clock at `now`; return the fact to record and the reading after it.
 
@@ -430,9 +546,9 @@ def act(
     >>> after.status.value, after.level.number
     ('running', 1)
     """
-    verify(action, reading(facts, structure, now), seconds)
+    verify(action, reading(facts, structure, now, day_ends=day_ends), seconds)
     fact = ClockFact(action, now, seconds)
-    return fact, reading([*facts, fact], structure, now)
+    return fact, reading([*facts, fact], structure, now, day_ends=day_ends)
 
 
 # --- reading and writing times -----------------------------------------------------------
@@ -480,6 +596,16 @@ def describe(current: ClockReading) -> str:
         blinds += f", ante {lv.ante}"
     if lv.bb_ante:
         blinds += f", big blind ante {lv.bb_ante}"
+    if current.day_ended:
+        when = "resumes at"
+        if current.on_break:
+            when = "resumes with a break before"
+        left = format_seconds(current.remaining_seconds)
+        return (
+            f"End of Day {current.day} — bag and tag. Day {current.day + 1} {when} level"
+            f" {lv.number} ({blinds}) with {left} left; the clock is stopped"
+            " until `clock resume`."
+        )
     if current.past_last_level:
         head = (
             f"Level {lv.number} ({blinds}), the last level, continues past the end of the"

@@ -15,6 +15,7 @@ from tdtool.errors import InputError, RuleError
 from tdtool.tournament import seating
 from tdtool.tournament.events import (
     BustedEntry,
+    ClockEndDay,
     ClockPause,
     PlayerAddon,
     PlayerBusted,
@@ -371,6 +372,9 @@ def bust(
     if over and now is not None and clock_reading(state, now).running:
         # The tournament is over: its clock stops (status and the displays show the winner).
         events.append(ClockPause().event())
+    elif day_ends_now(state, left, now):
+        # The day ends at a player count: the clock stops and keeps the time left.
+        events.append(ClockEndDay().event())
     return events
 
 
@@ -416,6 +420,17 @@ def _eliminators(
                 " bounty; with several players out, {option:by} BUSTED=NAME for each).",
             )
     return out
+
+
+def day_ends_now(state: State, left: int, now: float | None) -> bool:
+    """Whether a bust leaving `left` players ends the day (the term `day_ends_at`) now."""
+    target = state.terms.day_ends_at
+    if target is None or now is None or state.structure is None or left <= 1:
+        return False
+    if not left <= target < state.players_left:
+        return False
+    reading = clock_reading(state, now)
+    return reading.running and not reading.day_ended
 
 
 def balance(state: State, rng: Rng, choose: Chooser | None = None) -> Events:

@@ -53,6 +53,8 @@ class EventKind(StrEnum):
     CLOCK_PREV = "clock.prev"
     CLOCK_SET = "clock.set"
     CLOCK_ADD = "clock.add"
+    CLOCK_END_DAY = "clock.end-day"
+    CLOCK_DAY = "clock.day"
     TERMS_CHANGED = "terms.changed"
     DEAL_ACCEPTED = "deal.accepted"
     UNDO = "undo"
@@ -426,9 +428,61 @@ class ClockAdd(_ClockPayload):
         return f"{abs(self.seconds) / 60:g} min {verb} the clock"
 
 
+class ClockEndDay(_ClockPayload):
+    """The day ended now (a player count reached, or the director's call): the clock stops
+    and keeps the time left for the next day."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_END_DAY
+    ACTION: ClassVar[ClockAction] = ClockAction.END_DAY
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return "End of the day: the clock stopped, players bag and tag"
+
+
+@dataclass(frozen=True)
+class ClockDay(_ClockPayload):
+    """A new day's tournament: its clock, not started, at `level` with `seconds` left."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_DAY
+    ACTION: ClassVar[ClockAction] = ClockAction.DAY
+    level: int = 1
+    day: int = 1
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ClockDay:
+        """Read the stored form."""
+        return cls(d.get("seconds", 0), int(d.get("level", 1)), int(d.get("day", 1)))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"day": self.day, "level": self.level, "seconds": self.seconds}
+
+    def fact(self, at: float) -> ClockFact:
+        """The clock fact this event records at wall time `at`."""
+        return ClockFact(self.ACTION, float(at), float(self.seconds), self.level, self.day)
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return (
+            f"Day {self.day} begins at level {self.level} with"
+            f" {format_seconds(self.seconds)} left (clock not started)"
+        )
+
+
 CLOCK_PAYLOADS: dict[ClockAction, type[_ClockPayload]] = {
     p.ACTION: p
-    for p in (ClockStart, ClockPause, ClockResume, ClockNext, ClockPrev, ClockSet, ClockAdd)
+    for p in (
+        ClockStart,
+        ClockPause,
+        ClockResume,
+        ClockNext,
+        ClockPrev,
+        ClockSet,
+        ClockAdd,
+        ClockEndDay,
+        ClockDay,
+    )
 }
 
 

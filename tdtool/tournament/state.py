@@ -231,6 +231,13 @@ class State:
         return round(self.total_chips / left) if left else 0
 
     @property
+    def day_ends(self) -> tuple[int, ...]:
+        """The levels at whose end a day ends: the structure's days and the term."""
+        planned = self.structure.day_ends if self.structure else ()
+        extra = self.terms.day_ends_after
+        return planned if extra is None or extra in planned else (*planned, extra)
+
+    @property
     def prize_pool(self) -> int:
         """Entries, rebuys and add-ons times their prize-pool part, topped up to the guarantee."""
         from tdtool.tournament.payouts import prize_pool
@@ -348,7 +355,7 @@ def clock_reading(state: State, now: float) -> ClockReading:
     """The clock of a tournament at wall time `now`."""
     if state.structure is None:
         raise RuleError("This tournament has no structure, so it has no clock.")
-    return reading(state.clock.facts, state.structure, now)
+    return reading(state.clock.facts, state.structure, now, day_ends=state.day_ends)
 
 
 def registration_open(state: State, now: float) -> bool:
@@ -495,6 +502,8 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.CLOCK_PREV: _clock,
     K.CLOCK_SET: _clock,
     K.CLOCK_ADD: _clock,
+    K.CLOCK_END_DAY: _clock,
+    K.CLOCK_DAY: _clock,
     K.TERMS_CHANGED: _terms_changed,
     K.DEAL_ACCEPTED: _deal_accepted,
 }

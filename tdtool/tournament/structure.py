@@ -36,6 +36,22 @@ class Break:
 
     minutes: int
     color_up: tuple[int, ...] = ()
+    name: str = ""
+    """What the sheet and the clock call it, e.g. "Dinner break" ('' : a plain break)."""
+
+
+@dataclass(frozen=True)
+class Day:
+    """A day of a multi-day event: its number and the first level played on it.
+
+    A day ends at the end of the level before the next day's first level: the clock stops
+    there and the players bag their chips (docs/structure-file.md, "Days").
+    """
+
+    number: int
+    first_level: int
+    start: int | None = None
+    """Clock time the day starts, in minutes after midnight (None: as the first day)."""
 
 
 Period = Level | Break
@@ -52,6 +68,27 @@ class Structure:
     chips: tuple[int, ...] = ()
     late_registration: int | None = None
     """The last level at which a player may still register or re-enter."""
+    days: tuple[Day, ...] = ()
+    """The days of a multi-day event, in order (empty: one day, or days not planned)."""
+
+    @property
+    def day_ends(self) -> tuple[int, ...]:
+        """The level at the end of which each day but the last ends (the clock stops there).
+
+        >>> s = Structure("x", 1000, (Level(1, 5, 10, 20), Level(2, 10, 20, 20)),
+        ...               days=(Day(1, 1), Day(2, 2)))
+        >>> s.day_ends
+        (1,)
+        """
+        return tuple(d.first_level - 1 for d in self.days if d.first_level > 1)
+
+    def day_of(self, level: int) -> int:
+        """The day on which level `level` is played (1 when the structure plans no days)."""
+        day = 1
+        for d in self.days:
+            if d.first_level <= level:
+                day = d.number
+        return day
 
     @property
     def levels(self) -> tuple[Level, ...]:
@@ -106,8 +143,11 @@ def structure_to_dict(s: Structure) -> dict[str, Any]:
                 d["bets"] = list(p.bets)
             periods.append(d)
         else:
-            periods.append({"break": p.minutes, "color_up": list(p.color_up)})
-    return {
+            item: dict[str, Any] = {"break": p.minutes, "color_up": list(p.color_up)}
+            if p.name:
+                item["name"] = p.name
+            periods.append(item)
+    data: dict[str, Any] = {
         "name": s.name,
         "starting_stack": s.starting_stack,
         "game": str(s.game),
@@ -115,6 +155,11 @@ def structure_to_dict(s: Structure) -> dict[str, Any]:
         "late_registration": s.late_registration,
         "periods": periods,
     }
+    if s.days:  # only when planned: a one-day structure is stored as before
+        data["days"] = [
+            {"day": d.number, "first_level": d.first_level, "start": d.start} for d in s.days
+        ]
+    return data
 
 
 def structure_from_dict(d: dict[str, Any]) -> Structure:
@@ -122,7 +167,7 @@ def structure_from_dict(d: dict[str, Any]) -> Structure:
     periods: list[Period] = []
     for p in d["periods"]:
         if "break" in p:
-            periods.append(Break(p["break"], tuple(p.get("color_up", ()))))
+            periods.append(Break(p["break"], tuple(p.get("color_up", ())), str(p.get("name", ""))))
         else:
             bets = p.get("bets")
             periods.append(
@@ -143,4 +188,7 @@ def structure_from_dict(d: dict[str, Any]) -> Structure:
         game=Game(d.get("game", "no-limit")),
         chips=tuple(d.get("chips", ())),
         late_registration=d.get("late_registration"),
+        days=tuple(
+            Day(int(x["day"]), int(x["first_level"]), x.get("start")) for x in d.get("days", ())
+        ),
     )

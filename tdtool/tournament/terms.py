@@ -55,6 +55,12 @@ class Terms:
     def bounties(self) -> bool:
         """Whether players carry bounties."""
         return self.bounty > 0
+    day_ends_after: int | None = None
+    """The day ends at the end of this level: the clock stops there (beside the structure's
+    own days); None: only the structure's days."""
+    day_ends_at: int | None = None
+    """The day ends as soon as this many players are left (the clock stops, the time left
+    is kept for the next day); None: no player count."""
 
     def check_levels(self, levels: int) -> None:
         """TermsError if the rebuy period ends after the structure's last level."""
@@ -63,6 +69,13 @@ class Terms:
                 OPTIONS_BY_FIELD["rebuy_until"],
                 self.rebuy_until,
                 f"the structure has only {levels} levels; give one of them",
+            )
+        if self.day_ends_after is not None and self.day_ends_after >= levels:
+            raise TermsError(
+                OPTIONS_BY_FIELD["day_ends_after"],
+                self.day_ends_after,
+                f"the structure has {levels} levels and a day ends before a level that"
+                " follows it; give a level before the last",
             )
         if self.addon_after is not None and self.addon_after >= levels:
             raise TermsError(
@@ -105,8 +118,9 @@ class Terms:
         """A JSON-ready dict (stored in the event log); `addon_after` only when set, so the
         terms of files written before it existed read and write back unchanged."""
         data = asdict(self)
-        if data["addon_after"] is None:
-            del data["addon_after"]
+        for key in ("addon_after", "day_ends_after", "day_ends_at"):
+            if data[key] is None:
+                del data[key]
         for key in _ONLY_WHEN_SET:
             if not data[key]:
                 del data[key]
@@ -220,6 +234,12 @@ OPTIONS: tuple[TermOption, ...] = (
     TermOption("rebuy_bounty", "rebuy-bounty", "Rebuy bounty",
                "Bounty part of a rebuy, on top of its price (0: a rebuy buys no bounty).",
                int),
+    TermOption("day_ends_after", "day-ends-after", "Day ends after level",
+               "The day ends at the end of this level: the clock stops, players bag (0: only"
+               " the structure's days).", int, zero_is_default=True),
+    TermOption("day_ends_at", "day-ends-at", "Day ends at players left",
+               "The day ends when this many players are left: the clock stops and keeps the"
+               " time left (0: no player count).", int, zero_is_default=True),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
 
