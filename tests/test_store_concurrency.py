@@ -17,7 +17,7 @@ from tdtool.io.store import Store
 from tdtool.tournament import director
 from tdtool.tournament.seating import check_invariants
 from tests.conftest import ROOT
-from tests.tournament_fixtures import make
+from tests.tournament_fixtures import allowed_spread, make
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
@@ -139,7 +139,9 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
         changes: dict[int, list[str]] = {}
         for e in store.events(kinds={"player.registered"}):
             changes.setdefault(e.change, []).append(e.data["name"])
-    assert check_invariants(state.plan) == []
+        events = store.events()
+    # Tables one apart, or two right after a late entry opened one (TDA 11D, as on main).
+    assert check_invariants(state.plan, allowed_spread(events)) == []
     assert {n.casefold() for n in added} <= set(state.players)  # keys are case-folded
     assert [n for n in busted if not state.player(n).busted] == []
     seated = {p for t in state.tables.values() for p in t.values()}

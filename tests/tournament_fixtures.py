@@ -42,3 +42,26 @@ def make(path: Path, **kwargs: Any) -> Path:
     with Store.create(path, [("tournament.created", created(**kwargs))]):
         pass
     return path
+
+
+def allowed_spread(events: Any) -> int:
+    """How far apart the tables of the plan `events` lead to may be: `NEW_TABLE_SPREAD` when
+    the last change that seated or busted players was a late entry (or re-entry, rebuy) that
+    opened a table (TDA 11D: only as many players move there as the rules need), else 1."""
+    from itertools import groupby
+
+    from tdtool.tournament.seating import NEW_TABLE_SPREAD
+    from tdtool.tournament.state import State, fold
+
+    state = State()
+    spread = 1
+    entries = {"player.registered", "player.reentered", "player.rebuy"}
+    for _change, group in groupby(events, key=lambda e: e.change):
+        batch = list(group)
+        before = set(state.plan.open_tables())
+        fold(batch, state)
+        kinds = {e.kind for e in batch}
+        if kinds & {"seat.moved", "seat.drawn", "player.busted"}:
+            opened = set(state.plan.open_tables()) - before
+            spread = NEW_TABLE_SPREAD if opened and kinds & entries else 1
+    return spread
