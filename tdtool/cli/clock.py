@@ -200,6 +200,7 @@ def serve(
 
     Example: tdtool clock serve --host 0.0.0.0 --port 8765
     """
+    from tdtool.cli.clock_http import raise_file_limit
     from tdtool.cli.clock_web import make_server
     from tdtool.errors import InputError
 
@@ -210,6 +211,7 @@ def serve(
     path = db_path(ctx)
     with open_store(ctx) as store:  # refuse a missing or damaged file before serving
         name = store.state().name
+    raise_file_limit()  # hundreds of TVs and phones: a connection each
     try:
         server = make_server(path, host, port)
     except (OSError, UnicodeError, ValueError, TypeError, OverflowError) as exc:

@@ -2,20 +2,23 @@
 
 The page is plain HTML, CSS and a little JavaScript: it asks `/api/clock` for the clock
 every second and counts down on its own in between, so a slow network never makes the
-seconds stutter. The server is read-only (GET only) and listens on 127.0.0.1 unless told
-otherwise. It keeps the tournament folded in memory (a `Watcher`) and folds it again only
-when the file changed, which it asks SQLite at every request: commands typed in any
-terminal show on the TV within a second, and a request on an unchanged tournament costs
-microseconds of file work whatever its size.
+seconds stutter. The server is read-only (GET and HEAD only) and listens on 127.0.0.1
+unless told otherwise. It keeps the tournament folded in memory (`ClockSource`) and folds
+it again only when it changed: commands typed in any terminal show on the TV within a
+second, and a request on an unchanged tournament costs microseconds whatever its size.
+The HTTP side (one event loop, timeouts, keep-alive, no tracebacks) is `clock_http`.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import json
 from http import HTTPStatus
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+from tdtool.cli.clock_http import TIMEOUT, HttpServer, Reply
 
 if TYPE_CHECKING:
     from tdtool.io.store import Watcher
@@ -62,68 +65,145 @@ def page(initial: dict[str, Any]) -> str:
     )
 
 
-class _Handler(BaseHTTPRequestHandler):
-    """GET / (the page) and GET /api/clock (the JSON); nothing else, nothing written."""
+PG_POLL = 0.5
+"""Seconds between two questions to a PostgreSQL server about its last change (a round trip)."""
+ROUTES = ("/", "/index.html", "/api/clock")
 
-    server_version = "tdtool-clock"
-    db: Path  # set on the subclass made by `make_server`
-    watcher: Watcher | None = None  # the same: the tournament kept folded for every request
 
-    def do_GET(self) -> None:  # noqa: N802 (the name http.server calls)
-        route = self.path.split("?", 1)[0]
-        if route not in ("/", "/index.html", "/api/clock"):
-            self._send(HTTPStatus.NOT_FOUND, "text/plain", b"Not found: the clock is at /\n")
-            return
+class ClockSource:
+    """The tournament as `clock serve` shows it, kept folded in memory.
+
+    One worker thread reads and folds the tournament, and only when it changed: a request
+    answers from the folded state in microseconds, and many requests arriving while the
+    tournament is read again all wait for that one read. A file is asked at every request
+    whether anything was committed (`PRAGMA data_version` on a connection of its own,
+    microseconds), so a command shows on the very next poll; a PostgreSQL tournament's last
+    change number is asked at most every `PG_POLL` seconds.
+    """
+
+    def __init__(self, db: Path) -> None:
+        from concurrent.futures import ThreadPoolExecutor
+
+        from tdtool.io.store import Store, is_url
+
+        self._db = db
+        self._pool = ThreadPoolExecutor(1, thread_name_prefix="tdtool-clock-read")
+        self._poll: Any = None
+        self._view: Any = None
         try:
-            data = clock_json(self.db, self.watcher)
+            if not is_url(db):
+                self._poll = Store.open(db, threads=True)
+            self._pool.submit(self._open).result()  # refused here, before anything is served
+        except BaseException:
+            self.close()
+            raise
+        self._snapshot: Any = None  # (state, display base, the store's clock)
+        self._seen: Any = None  # the file's data_version the snapshot was read at
+        self._error: Exception | None = None  # the last read failed: why
+        self._read_at = 0.0
+        self._reading: asyncio.Task[None] | None = None
+
+    def _open(self) -> None:
+        """Open the tournament, in the worker: the only thread that uses that connection."""
+        from tdtool.io.store import Store
+
+        self._view = Store.open(self._db, threads=True).view()
+
+    async def data(self) -> dict[str, Any]:
+        """The clock display's data, now (raises what reading the tournament raised)."""
+        from tdtool.app.clock import view_data
+
+        loop = asyncio.get_running_loop()
+        if self._reading is None and self._stale(loop):
+            self._reading = loop.create_task(self._read_again(loop))
+        if self._reading is not None:
+            await asyncio.shield(self._reading)
+        if self._error is not None:
+            raise self._error
+        state, base, now = self._snapshot
+        return view_data(state, now(), base)
+
+    def _stale(self, loop: asyncio.AbstractEventLoop) -> bool:
+        if self._snapshot is None:
+            return True
+        if self._poll is not None:
+            return self._error is not None or bool(self._poll.version() != self._seen)
+        return loop.time() - self._read_at >= PG_POLL  # a failed read too: not at once
+
+    async def _read_again(self, loop: asyncio.AbstractEventLoop) -> None:
+        try:
+            seen = self._poll.version() if self._poll is not None else None
+            self._snapshot = await loop.run_in_executor(self._pool, self._read)
+            self._seen, self._error = seen, None
+        except Exception as exc:  # the file is busy or gone: say so, try again next time
+            self._error = exc
+        finally:
+            self._read_at = loop.time()
+            self._reading = None
+
+    def _read(self) -> tuple[Any, Any, Any]:
+        from tdtool.app.clock import display_base
+
+        if self._view is None:  # the server's connection was lost: connect again
+            self._open()
+        try:
+            state, base = self._view.derived(display_base)  # folds only if the log changed
+        except Exception:
+            if self._poll is None:  # PostgreSQL: a new connection next time
+                store, self._view = self._view.store, None
+                with contextlib.suppress(Exception):  # broken already; dropped either way
+                    store.close()
+            raise
+        return state, base, self._view.store.now  # the server's time on PostgreSQL
+
+    async def answer(self, target: str) -> Reply:
+        """GET / (the page) and GET /api/clock (the JSON); nothing else, nothing written."""
+        route = target.split("?", 1)[0]
+        if route not in ROUTES:
+            return Reply(HTTPStatus.NOT_FOUND, "text/plain", b"Not found: the clock is at /\n")
+        try:
+            data = await self.data()
         except Exception as exc:  # the file is busy or gone: tell the page, keep serving
             body = json.dumps({"error": str(exc)}).encode()
-            self._send(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
-            return
+            return Reply(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
         if route == "/api/clock":
-            self._send(HTTPStatus.OK, "application/json", json.dumps(data).encode())
-        else:
-            self._send(HTTPStatus.OK, "text/html; charset=utf-8", page(data).encode())
+            return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
+        return Reply(HTTPStatus.OK, "text/html; charset=utf-8", page(data).encode())
 
-    def _send(self, status: HTTPStatus, kind: str, body: bytes) -> None:
-        self.send_response(status)
-        self.send_header("Content-Type", kind)
-        self.send_header("Content-Length", str(len(body)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("X-Content-Type-Options", "nosniff")
-        self.end_headers()
-        self.wfile.write(body)
-
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
-        """Quiet: a TV polling every second would fill the terminal."""
+    def close(self) -> None:
+        """Stop the worker and close the tournament."""
+        self._pool.shutdown(wait=True)
+        for store in (self._poll, self._view.store if self._view is not None else None):
+            if store is not None:
+                store.close()
 
 
-class _ClockServer(ThreadingHTTPServer):
-    """The HTTP server, closing the tournament file it watches when it closes."""
+class _ClockServer(HttpServer):
+    """The HTTP server, closing the tournament it shows when it closes."""
 
-    watcher: Watcher | None = None
+    source: ClockSource
 
     def server_close(self) -> None:
         super().server_close()
-        if self.watcher is not None:
-            self.watcher.close()
+        self.source.close()
 
 
-def make_server(db: Path, host: str, port: int) -> ThreadingHTTPServer:
-    """A server for the clock of `db` on host:port (port 0: any free port)."""
-    from tdtool.io.store import Watcher, is_url
-
-    # A file is watched (PRAGMA data_version); a PostgreSQL tournament is read per request.
-    watcher = None if is_url(db) else Watcher(db)
+def make_server(
+    db: Path, host: str, port: int, *, timeout: float = TIMEOUT, max_connections: int | None = None
+) -> HttpServer:
+    """A server for the clock of `db` (a file or a PostgreSQL URL) on host:port (port 0: any
+    free port); `timeout`: seconds a connection may take to send a request;
+    `max_connections`: held at most (by default well inside the process's file limit)."""
+    source = ClockSource(db)
     try:
-        handler = type("Handler", (_Handler,), {"db": db, "watcher": watcher})
-        server = _ClockServer((host, port), handler)
+        server = _ClockServer(
+            host, port, source.answer, name="tdtool-clock", timeout=timeout,
+            max_connections=max_connections,
+        )  # fmt: skip
     except BaseException:
-        if watcher is not None:
-            watcher.close()
+        source.close()
         raise
-    server.daemon_threads = True
-    server.watcher = watcher
+    server.source = source
     return server
 
 
