@@ -74,6 +74,8 @@ class DisplayBase:
 
 def display_base(state: State) -> DisplayBase:
     """The part of a clock display that changes only with the log."""
+    from tdtool.app.panels import panels
+
     winner = state.winner()
     results: list[dict[str, Any]] = []
     if winner is not None:
@@ -95,6 +97,7 @@ def display_base(state: State) -> DisplayBase:
             "winner": winner,
             "results": results,
             "bounties": tv_bounties(state),
+            "panels": panels(state),
         },
         settle(state.clock.facts, state.structure, state.day_ends) if state.structure else None,
     )
@@ -123,6 +126,7 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> dict
         winner=f["winner"],
         results=list(f["results"]),
         bounties=f["bounties"],
+        panels=list(f["panels"]),
     )
     return data
 

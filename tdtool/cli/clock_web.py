@@ -278,6 +278,36 @@ PAGE = """<!doctype html>
   #bounties .b .amt { color: #ffb000; margin-left: 0.35em; }
   #offline { position: fixed; right: 1vw; bottom: 1vh; color: #ff3b30;
     font-size: min(2.5vh, 2vw); display: none; }
+  /* Side panels (the money from the bubble on, a deal ...): a column right of the clock. */
+  #row { flex: 1 1 auto; display: flex; min-height: 0; gap: 2vw; }
+  #main { flex: 1 1 auto; min-width: 0; display: flex; flex-direction: column; }
+  #side { display: none; flex: 0 0 34vw; flex-direction: column; justify-content: center;
+    gap: 1.5vh; min-height: 0; --ps: 1; }
+  body.side #side { display: flex; }
+  body.side #level { font-size: min(10vh, 5.6vw); }
+  body.side #blinds { font-size: min(12vh, 6.2vw); }
+  body.side #ante { font-size: min(6vh, 3.4vw); }
+  body.side .note { font-size: min(3.8vh, 1.6vw); }
+  .panel { border: 0.35vh solid #33404f; border-radius: 1.2vh; background: #0c1219;
+    padding: 1vh 1.2vw 1.2vh; font-size: calc(var(--ps) * min(4.6vh, 2.5vw)); }
+  .panel h2 { text-align: center; font-weight: 900; letter-spacing: 0.08em; font-size: 1.25em;
+    line-height: 1.2; border-radius: 0.2em; background: var(--accent); color: #000; }
+  .panel.money.bubble h2 { background: #ff3b30; color: #fff; }
+  .panel.deal h2 { background: #d0178f; color: #fff; }
+  .panel .lead { text-align: center; font-weight: bold; font-size: 0.95em; margin: 0.25em 0; }
+  .panel .rows { display: grid; grid-template-columns: auto 1fr; }
+  .panel .rows div { padding: 0.04em 0.35em; line-height: 1.22; white-space: nowrap;
+    overflow: hidden; text-overflow: ellipsis; }
+  .panel .rows .k { padding-right: 1em; }
+  .panel .rows .v { text-align: right; font-weight: bold; font-variant-numeric: tabular-nums; }
+  .panel .rows .next { background: #ffd400; color: #000; font-weight: 900; }
+  .panel .rows .gap, .panel .rows .out { color: var(--dim); }
+  .panel .rows .out { text-decoration: line-through; }
+  .panel .alert { text-align: center; font-weight: 900; letter-spacing: 0.06em;
+    margin-top: 0.3em; border-radius: 0.2em; background: #ff3b30; color: #fff;
+    animation: pulse 2s ease-in-out infinite; }
+  .panel .foot { text-align: center; color: var(--dim); font-size: 0.72em; font-weight: bold;
+    margin-top: 0.35em; }
 </style>
 </head>
 <body>
@@ -285,12 +315,14 @@ PAGE = """<!doctype html>
   <div><button id="sound" type="button"
     title="Tones a minute before and at each level change and break">SOUND ON</button>
   <span id="clock-time"></span></div></div>
+<div id="row"><div id="main">
 <div id="level"><span id="label"></span><span id="badge"></span></div>
 <div id="time"></div>
 <div id="blinds"></div>
 <div id="ante"></div>
 <div id="notes"></div>
 <div id="bounties"></div>
+</div><aside id="side"></aside></div>
 <div id="figures"></div>
 <div id="flash"></div>
 <div id="offline">connection to the tournament file lost: showing the last known clock</div>
@@ -339,8 +371,41 @@ function showBounties(d) {
     box.appendChild(b);
   }
 }
+let drawn = "";
+function sidePanels(list) {
+  // Each panel as it comes from the server (see tdtool/app/panels.py); text only, no HTML.
+  const now = JSON.stringify(list);
+  if (now === drawn) return;
+  drawn = now;
+  const side = $("side");
+  side.textContent = "";
+  const add = (parent, tag, cls, text) => {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    parent.appendChild(e);
+    return e;
+  };
+  for (const p of list) {
+    const box = add(side, "section", "panel " + String(p.id || "") +
+      (p.title === "BUBBLE" ? " bubble" : ""));
+    add(box, "h2", "", p.title || "");
+    if (p.lead) add(box, "div", "lead", p.lead);
+    const rows = add(box, "div", "rows");
+    for (const r of p.rows || []) {
+      const mark = r.mark ? " " + r.mark : "";
+      add(rows, "div", "k" + mark, r.label);
+      add(rows, "div", "v" + mark, r.value);
+    }
+    if (p.foot) add(box, "div", "foot", p.foot);
+    if (p.alert) add(box, "div", "alert", p.alert);
+  }
+  document.body.classList.toggle("side", list.length > 0);
+  shape = "";
+}
 function finished(d) {
   // The tournament is over: the winner where the time was, the results under it.
+  sidePanels([]);
   const b = document.body.classList;
   showBounties(d);
   ["break", "paused", "notstarted", "lastminute"].forEach((c) => b.remove(c));
@@ -421,6 +486,7 @@ function render() {
   const d = data;
   if (d.winner) return finished(d);
   document.body.classList.remove("finished");
+  sidePanels(d.panels || []);
   const passed = d.running ? (performance.now() - got) / 1000 : 0;
   const left = Math.max(0, d.remaining_seconds - passed);
   const b = document.body.classList;
@@ -490,14 +556,24 @@ function render() {
 let shape = "";
 function fit() {
   // The time as large as the screen allows: its width by its length, then smaller until
-  // everything else fits under it.
-  const t = $("time"), body = document.body;
-  let size = Math.min(innerHeight * 0.33, (innerWidth * 0.94) / (t.textContent.length * 0.6));
+  // everything else fits under it. The side panels shrink until they fit their column.
+  const t = $("time"), body = document.body, main = $("main"), side = $("side");
+  const wide = main.clientWidth || innerWidth;
+  let size = Math.min(innerHeight * 0.33, (wide * 0.94) / (t.textContent.length * 0.6));
   t.style.fontSize = size + "px";
-  for (let i = 0; i < 25 && body.scrollHeight > body.clientHeight + 1; i++) {
+  const over = (e) => e.scrollHeight > e.clientHeight + 1;
+  for (let i = 0; i < 25 && (over(body) || over(main)); i++) {
     size *= 0.93;
     t.style.fontSize = size + "px";
   }
+  let scale = 1;
+  side.style.setProperty("--ps", "1");
+  for (let i = 0; i < 20 && over(side); i++) {
+    scale *= 0.93;
+    side.style.setProperty("--ps", String(scale));
+  }
+  // What the page could not fit (the tests read it): "yes" when nothing overflows.
+  body.dataset.fits = over(body) || over(main) || over(side) ? "no" : "yes";
 }
 addEventListener("resize", () => { shape = ""; render(); });
 function key(d) { return [d.level, d.on_break, d.past_last_level].join("|"); }

@@ -1,0 +1,204 @@
+"""The TV page's side panel (issue 13): the payouts and the players left from the bubble on and
+in the money, and an accepted deal. The data through the clock's display data; the page
+itself in headless Chromium at 1920x1080 and 1280x720 (the panel is drawn and everything fits).
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tdtool.app.panels import MAX_ROWS
+from tests.browser import CHROMIUM
+from tests.test_clock_browser import chromium
+from tests.tournament_fixtures import make
+
+NAMES = [f"P{i:02d}" for i in range(1, 13)]
+
+
+def panels(db):
+    from tdtool.app.clock import view_data
+    from tdtool.io.store import Store
+
+    with Store.open(db) as store:
+        return view_data(store.state(), store.now())["panels"]
+
+
+def field(cli, tmp_path, players=NAMES, seats=9, **terms):
+    db = make(tmp_path / "cup.tdtool", buy_in=100, seats=seats, **terms)
+    cli("--db", db, "player", "add", *players)
+    cli("--db", db, "seat", "draw")
+    return db
+
+
+def bust_to(cli, db, left, players=NAMES):
+    for name in players[: len(players) - left]:
+        result = cli("--db", db, "player", "bust", name)
+        assert result.exit_code == 0, result.output
+
+
+def test_no_money_panel_while_the_money_is_far_off(cli, tmp_path):
+    db = field(cli, tmp_path, places_paid=3)
+    bust_to(cli, db, 5)
+    assert panels(db) == []
+
+
+def test_the_bubble_panel_lists_the_prizes_and_says_the_next_out_wins_nothing(cli, tmp_path):
+    db = field(cli, tmp_path, places_paid=3)
+    bust_to(cli, db, 4)
+    (panel,) = panels(db)
+    assert (panel["id"], panel["title"], panel["lead"]) == (
+        "money",
+        "BUBBLE",
+        "4 players left · 3 paid",
+    )
+    assert [r["label"] for r in panel["rows"]] == ["1st", "2nd", "3rd"]
+    assert not any(r["mark"] for r in panel["rows"])
+    assert panel["foot"] == "Next out wins nothing"
+    assert panel["alert"] == ""  # one table: no hand-for-hand
+
+
+def test_rp8_the_bubble_panel_calls_hand_for_hand_when_several_tables_play(cli, tmp_path):
+    db = field(cli, tmp_path, seats=4, places_paid=6)  # 12 players at three tables of four
+    bust_to(cli, db, 7)
+    (panel,) = panels(db)
+    assert panel["title"] == "BUBBLE" and panel["alert"] == "HAND-FOR-HAND"
+
+
+def test_in_the_money_the_panel_marks_the_place_the_next_player_out_takes(cli, tmp_path):
+    db = field(cli, tmp_path, places_paid=3)
+    bust_to(cli, db, 3)
+    (panel,) = panels(db)
+    assert (panel["title"], panel["lead"]) == ("IN THE MONEY", "3 players left")
+    assert [r["mark"] for r in panel["rows"]] == ["", "", "next"]
+    third = panel["rows"][2]["value"]
+    assert panel["foot"] == f"Next out: 3rd · {third}"
+    bust_to(cli, db, 2, NAMES[9:])
+    (panel,) = panels(db)
+    assert [r["label"] for r in panel["rows"]] == ["1st", "2nd"]
+    assert panel["rows"][1]["mark"] == "next" and panel["lead"] == "2 players left"
+
+
+def test_a_long_payout_list_keeps_the_top_and_the_next_places_out(cli, tmp_path):
+    players = [f"P{i:02d}" for i in range(1, 41)]
+    db = field(cli, tmp_path, players=players, seats=10, places_paid=25)
+    bust_to(cli, db, 20, players)
+    (panel,) = panels(db)
+    rows = panel["rows"]
+    assert len(rows) <= MAX_ROWS
+    assert rows[0]["label"] == "1st" and rows[-1]["label"] == "20th"
+    assert rows[-1]["mark"] == "next"
+    gaps = [r for r in rows if r["mark"] == "gap"]
+    assert len(gaps) == 1 and re.fullmatch(r"\d+\w\w–\d+\w\w", gaps[0]["label"])
+
+
+def test_equal_prizes_share_one_row(cli, tmp_path):
+    from tdtool.app.panels import _place_rows
+
+    rows = _place_rows((500, 300, 100, 100, 100), next_out=4)
+    assert [(r["label"], r["value"], r["mark"]) for r in rows] == [
+        ("1st", "500", ""),
+        ("2nd", "300", ""),
+        ("3rd–5th", "100", "next"),
+    ]
+
+
+def test_an_accepted_deal_replaces_the_payouts_on_the_panel(cli, tmp_path):
+    db = field(cli, tmp_path, places_paid=3)
+    bust_to(cli, db, 3)
+    left = NAMES[9:]
+    stacks = ",".join(f"{n}={s}" for n, s in zip(left, (60000, 40000, 20000), strict=True))
+    accepted = cli("--db", db, "deal", "icm", "--stacks", stacks, "--accept")
+    assert accepted.exit_code == 0, accepted.output
+    (panel,) = panels(db)
+    assert (panel["id"], panel["title"], panel["lead"]) == ("deal", "DEAL", "ICM deal · 3 players")
+    assert [r["label"] for r in panel["rows"]] == left  # the biggest stack gets the most
+    values = [int(r["value"].replace(",", "")) for r in panel["rows"]]
+    assert values == sorted(values, reverse=True) and sum(values) == 1200
+    assert panel["foot"] == "Every prize is settled"
+
+
+def test_a_deal_with_money_held_back_says_who_takes_it(cli, tmp_path):
+    db = field(cli, tmp_path, places_paid=3)
+    bust_to(cli, db, 3)
+    stacks = ",".join(f"{n}=40000" for n in NAMES[9:])
+    result = cli(
+        "--db", db, "deal", "chip-chop", "--stacks", stacks, "--hold-back", "300", "--accept"
+    )
+    assert result.exit_code == 0, result.output
+    (panel,) = panels(db)
+    assert panel["lead"] == "Chip-chop deal · 3 players"
+    assert panel["foot"] == "300 held back: the winner takes it"
+
+
+def test_no_panel_once_the_tournament_is_over(cli, tmp_path):
+    db = field(cli, tmp_path, places_paid=3)
+    bust_to(cli, db, 1)
+    assert panels(db) == []
+
+
+# -- the page ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def serve():
+    """`clock serve` for a given file; yields a function that starts it and gives the URL."""
+    import subprocess
+    import sys
+    import threading
+
+    from tests.test_clock_browser import ENV
+
+    procs = []
+
+    def start(db):
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tdtool", "--db", str(db), "clock", "serve", "--port", "0"],
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+            env=ENV,
+        )
+        procs.append(proc)
+        first: list[str] = []
+        reader = threading.Thread(target=lambda: first.append(proc.stdout.readline()), daemon=True)
+        reader.start()
+        reader.join(timeout=20)
+        found = re.search(r"http://127\.0\.0\.1:\d+/", first[0] if first else "")
+        assert found, f"no URL printed: {first!r}"
+        return found.group(0)
+
+    yield start
+    for proc in procs:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+@pytest.mark.parametrize("size", ["1920,1080", "1280,720"])
+def test_tv_page_draws_the_money_panel_and_everything_fits(cli, tmp_path, serve, size):
+    players = [f"P{i:02d}" for i in range(1, 41)]
+    db = field(cli, tmp_path, players=players, seats=10, places_paid=25)
+    cli("--db", db, "clock", "start")
+    bust_to(cli, db, 20, players)
+    dom = chromium(tmp_path, serve(db), f"--window-size={size}", "--dump-dom")
+    body = re.search(r"<body([^>]*)>", dom)
+    assert body and re.search(r'class="[^"]*\bside\b', body.group(1)), dom[-2000:]
+    assert 'data-fits="yes"' in body.group(1), body.group(1)
+    assert "IN THE MONEY" in dom and "20 players left" in dom and "Next out: 20th" in dom
+    assert re.search(r'class="k next">20th<', dom)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_tv_page_shows_an_accepted_deal(cli, tmp_path, serve):
+    db = field(cli, tmp_path, places_paid=3)
+    bust_to(cli, db, 3)
+    stacks = ",".join(f"{n}={s}" for n, s in zip(NAMES[9:], (60000, 40000, 20000), strict=True))
+    cli("--db", db, "deal", "icm", "--stacks", stacks, "--accept")
+    dom = chromium(tmp_path, serve(db), "--dump-dom")
+    assert re.search(r'class="panel deal"', dom) and ">DEAL<" in dom
+    assert all(f'class="k">{n}<' in dom for n in NAMES[9:])
+    assert 'data-fits="yes"' in dom
