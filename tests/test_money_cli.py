@@ -81,7 +81,8 @@ def test_deal_hold_back_and_printable_summary_escapes_names(cli, tmp_path):
     assert "10 is held back" in result.stdout
     text = sheet.read_text()
     assert "&lt;b&gt;Anna&lt;/b&gt;" in text and "<b>Anna" not in text
-    assert text.count('class="sign"') == 3
+    # Each player signs in their own row, beside their amount (one cell each).
+    assert text.count('<td class="signature"></td>') == 3
 
 
 @pytest.mark.parametrize(

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tdtool.errors import InputError
 
 if TYPE_CHECKING:
+    from tdtool.io.money_sheets import Heading
     from tdtool.tournament.icm import Deal, DealMethod
 
 
@@ -63,14 +64,22 @@ def deal(
 
     names = None if names is None else list(names)
     live = None
+    tournament: tuple[str, Heading] | None = None
+    """The live tournament's name and sheet heading (for the sheet)."""
     if prizes is None or accept:
         from tdtool.io.store import Store
         from tdtool.tournament.money import deal_context
 
         if db is None:
             raise InputError("A deal on the live tournament needs its file.")
+        from tdtool.app.money import heading_of
+
         with Store.open(db()) as store:
-            live = deal_context(store.state(), names)
+            state = store.state()
+            live = deal_context(state, names)
+            tournament = (state.name, heading_of(state))
+    elif sheet is not None and db is not None:
+        tournament = _tournament_of(db)
     if prizes is None:
         if live is None:  # pragma: no cover - live is read whenever prizes is None
             raise InputError("Give the prizes still to be won, first place first.")
@@ -91,7 +100,15 @@ def deal(
     if sheet is not None:
         from tdtool.io.money_sheets import write_sheet
 
-        write_sheet(deal_sheet(worked_out), sheet)
+        in_play = live.chips_in_play if live is not None else 0
+        off = sum(worked_out.stacks) - in_play if in_play else 0
+        check = (
+            f"Check the count: the stacks add up to {sum(worked_out.stacks):,} but {in_play:,}"
+            f" chips are in play ({abs(off):,} {'too many' if off > 0 else 'missing'})."
+            if off
+            else ""
+        )
+        write_sheet(deal_sheet(worked_out, tournament, check), sheet)
     if accept:
         from tdtool.io.store import Store
         from tdtool.tournament.money import accept_deal
@@ -133,14 +150,50 @@ def prizes_line(deal: Deal) -> str:
     return f"Prizes still to be won: {prizes} (total {money(deal.total)})."
 
 
-def deal_sheet(deal: Deal) -> Any:
-    """The printable summary the players sign."""
-    from tdtool.io.money_sheets import Sheet, rows_of
+def _tournament_of(db: Callable[[], Path]) -> tuple[str, Heading] | None:
+    """The name and sheet heading of the tournament in this folder, if there is one (a deal
+    worked out from typed prizes may be printed without any)."""
+    from tdtool.app.change import read_state
+    from tdtool.app.money import heading_of
 
+    try:
+        state = read_state(db())
+    except InputError:
+        return None
+    return state.name, heading_of(state)
+
+
+def deal_sheet(deal: Deal, tournament: tuple[str, Heading] | None = None, check: str = "") -> Any:
+    """The printable summary the players sign (under the tournament's name, date, buy-in and
+    entries when it is known), with a total row to check against; `check`: a line saying
+    the stacks do not add up to the chips in play."""
+    from tdtool.io.money_sheets import Sheet, money, ordinal, rows_of
+
+    places = " · ".join(f"{ordinal(i)} {money(p)}" for i, p in enumerate(deal.prizes, start=1))
     lines = [
-        prizes_line(deal),
-        f"Each player below is paid the amount in the last column now (rounded to {deal.unit}).",
+        f"Prizes still to be won: {places} (total {money(deal.total)}).",
+        "Each player is paid the amount under “Paid now” at once"
+        + (f" (rounded to multiples of {deal.unit:,})." if deal.unit > 1 else "."),
         *deal.notes(),
+        *([check] if check else []),
         "By signing, each player agrees to this deal.",
     ]
-    return Sheet(title(deal), HEADERS, rows_of(rows(deal)), tuple(lines), deal.names)
+    name = title(deal) if tournament is None else f"{tournament[0]}: {title(deal)}"
+    total = (
+        "Total",
+        f"{sum(deal.stacks):,}",
+        "100%",
+        f"{sum(deal.equities):,.2f}",
+        money(sum(deal.amounts)),
+    )
+    return Sheet(
+        name,
+        HEADERS,
+        rows_of([*rows(deal), total]),
+        tuple(lines),
+        deal.names,
+        heading=None if tournament is None else tournament[1],
+        size="fit",
+        strong=len(HEADERS) - 1,
+        total=True,
+    )

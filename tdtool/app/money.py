@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdtool.app.change import read_state, run_change
 from tdtool.tournament.bounty import Bounties
@@ -21,6 +21,9 @@ from tdtool.tournament.money import (
 from tdtool.tournament.payouts import PayoutTable
 from tdtool.tournament.state import State
 from tdtool.tournament.terms import Terms
+
+if TYPE_CHECKING:
+    from tdtool.io.money_sheets import Heading
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,28 @@ def what_if(
     return payout_view(Terms().with_values(values or {}), entries, rebuys, addons, table)
 
 
+def heading_of(state: State, counts: bool = True) -> Heading:
+    """What the tournament's sheets say under their title: its date and prices, and (when
+    `counts`) its entries and prize pool."""
+    from tdtool.io.money_sheets import Heading
+    from tdtool.tournament.terms import prices
+
+    structure = state.structure
+    listed = prices(
+        state.terms,
+        structure.starting_stack if structure else None,
+        structure.late_registration if structure else None,
+    )
+    if not counts:
+        return Heading(state.created_at, listed)
+    return Heading(state.created_at, listed, state.entries, state_payouts(state).pool.total)
+
+
+def sheet_heading(db: Path, counts: bool = True) -> Heading:
+    """`heading_of` the tournament in `db`."""
+    return heading_of(read_state(db), counts)
+
+
 @dataclass(frozen=True)
 class Results:
     """Every entry's finish (best place first; players still playing last) and the money."""
@@ -110,6 +135,8 @@ class Results:
     results: tuple[Result, ...]
     bounties: Bounties | None = None
     """The bounties (None: the terms have none)."""
+    heading: Heading | None = None
+    """The date, prices and entries for the printed sheet."""
 
     @property
     def paid(self) -> int:
@@ -141,6 +168,7 @@ def results_of(state: State) -> Results:
         state_payouts(state).pool.total,
         results(state),
         bounties(state),
+        heading_of(state),
     )
 
 

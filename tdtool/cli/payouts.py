@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from tdtool.io.money_sheets import Sheet
+    from tdtool.io.money_sheets import Heading, Sheet
     from tdtool.tournament.money import PayoutView
 
 from tdtool.cli._terms import term_options
@@ -61,8 +61,14 @@ def payouts(
 
         loaded = load_payout_table(table)
     title = "Payouts"
+    heading = None
     if entries is not None:
         view = money.what_if(entries, given, rebuys, addons, loaded)
+        if print_to is not None:
+            from tdtool.io.money_sheets import Heading
+            from tdtool.tournament.terms import Terms, prices
+
+            heading = Heading(None, prices(Terms().with_values(given)))
     else:
         if given or rebuys or addons:
             raise InputError(
@@ -73,10 +79,12 @@ def payouts(
 
         name, view = money.payouts(db_path(ctx), loaded)
         title = f"{name}: payouts"
+        if print_to is not None:
+            heading = money.sheet_heading(db_path(ctx), counts=False)
     if print_to is not None:
         from tdtool.io.money_sheets import write_sheet
 
-        write_sheet(payout_sheet(view, title), print_to)
+        write_sheet(payout_sheet(view, title, heading), print_to)
     if json_out:
         from tdtool.cli.render import emit_json
 
@@ -157,13 +165,18 @@ def describe(view: PayoutView) -> str:
     return "\n".join(lines)
 
 
-def payout_sheet(view: PayoutView, title: str) -> Sheet:
-    """The printable payout sheet."""
-    from tdtool.io.money_sheets import Sheet, rows_of
+def payout_sheet(view: PayoutView, title: str, heading: Heading | None = None) -> Sheet:
+    """The printable payout sheet: under the title the date and the prices (`heading`), then
+    the pool; a deal's players by name with their amounts, then the places below the deal."""
+    from tdtool.io.money_sheets import Sheet, money, rows_of
 
+    total = view.pool.total or 1
+    deal = [(f"Deal: {n}", money(a), f"{100 * a / total:.2f}%") for n, a in view.deal]
     return Sheet(
         title=title,
         headers=("Place", "Prize", "Share"),
-        rows=rows_of(_rows(view)),
+        rows=rows_of(deal + _rows(view)[len(view.deal) :]),
         lines=tuple(_summary(view)),
+        heading=heading,
+        strong=1,
     )

@@ -40,10 +40,9 @@ def report(
     table_rows: list[tuple[str, ...]] = [
         ("-" if r.place is None else str(r.place), r.name, money(r.prize), r.note) for r in rows
     ]
-    lines = [
-        f"{result.entries} entries, prize pool {money(result.prize_pool)};"
-        f" paid so far {money(result.paid)}.",
-    ]
+    over = all(r.place is not None for r in rows) and bool(rows)
+    paid = f"paid {money(result.paid)}" if over else f"paid so far {money(result.paid)}"
+    lines = [f"{result.entries} entries, prize pool {money(result.prize_pool)}; {paid}."]
     if bounties is not None:
         headers = ("Place", "Name", "Prize", "Bounties", "Note")
         table_rows = [
@@ -58,7 +57,25 @@ def report(
         lines=tuple(lines),
     )
     if print_to is not None:
-        write_sheet(sheet, print_to)
+        from dataclasses import replace
+
+        from tdtool.io.money_sheets import sheet_format
+
+        # On paper: the date, the buy-in and the entries under the title (they replace the
+        # first line above), places without a prize left blank, sized to fit the page. A CSV
+        # file keeps plain data.
+        blank = [
+            tuple("" if i == 2 and c == "0" else c for i, c in enumerate(r)) for r in table_rows
+        ]
+        printed = replace(
+            sheet,
+            rows=rows_of(blank),
+            lines=(() if over else (f"Still playing; {paid}.",)) + tuple(lines[1:]),
+            heading=result.heading,
+            size="fit",
+            strong=2,
+        )
+        write_sheet(sheet if sheet_format(print_to) == "csv" else printed, print_to)
     if json_out:
         from tdtool.cli.render import emit_json
 

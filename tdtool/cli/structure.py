@@ -217,7 +217,15 @@ def check(
 
 @app.command("print")
 def print_sheet(
-    structure: Annotated[str, typer.Argument(help="A structure name (see `list`) or a file.")],
+    ctx: typer.Context,
+    structure: Annotated[
+        str | None,
+        typer.Argument(
+            help="A structure name (see `list`) or a file; leave it out for the tournament's"
+            " own structure, under its name, date and buy-in.",
+            show_default=False,
+        ),
+    ] = None,
     output: Annotated[
         Path | None,
         typer.Option(
@@ -247,6 +255,10 @@ def print_sheet(
 ) -> None:
     """Write a structure sheet to hang on the tables: HTML for paper, Markdown or CSV.
 
+    Without STRUCTURE it prints the tournament's structure (--db, or the tournament file in
+    this folder) under the tournament's name, its date and what an entry, re-entry, rebuy
+    and add-on cost.
+
     Without -o the sheet is NAME.html in this folder; if that file exists already, tdtool
     asks before replacing it (at a terminal) or refuses without --force.
 
@@ -266,10 +278,25 @@ def print_sheet(
         from tdtool.io.paths import checked
 
         output = checked(output, "--output")
-    loaded = read_structure(structure)
+    title: str | None = None
+    facts: tuple[str, ...] = ()
+    if structure is None:
+        from tdtool.app.change import read_state
+        from tdtool.app.money import heading_of
+        from tdtool.cli._db import db_path
+
+        target = db_path(ctx)
+        state = read_state(target)
+        assert state.structure is not None  # every tournament is created with one
+        chosen_structure = state.structure
+        title, facts = state.name, heading_of(state, counts=False).facts()
+        stem = f"{Path(str(target)).stem if isinstance(target, Path) else 'tournament'}-structure"
+    else:
+        loaded = read_structure(structure)
+        chosen_structure, stem = loaded.structure, loaded.path.stem
     if output is None:
         chosen = (fmt or "html").lower()
-        output = Path(f"{loaded.path.stem}.{chosen}")
+        output = Path(f"{stem}.{chosen}")
         if output.exists() and not force:
             _confirm_overwrite(output)
     elif fmt is None:
@@ -281,12 +308,12 @@ def print_sheet(
         chosen = suffixes[output.suffix.lower()]
     else:
         chosen = fmt.lower()
-    text = sheet(loaded.structure, chosen, start_of_day, paper.lower())
+    text = sheet(chosen_structure, chosen, start_of_day, paper.lower(), facts, title)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:
         raise InputError(f"Cannot write {output}: {exc.strerror or exc}.") from None
-    s = loaded.structure
+    s = chosen_structure
     size = "A4" if paper.lower() == "a4" else "Letter"
     hint = {
         "html": f"open it in a browser and print it on {size} paper.",

@@ -18,6 +18,36 @@ FORMATS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".cs
 
 
 @dataclass(frozen=True)
+class Heading:
+    """What every money sheet of a tournament says under its title: the date, what an entry
+    (and a re-entry, rebuy, add-on) costs, the entries and the prize pool."""
+
+    date: float | None
+    """When the tournament was created (a timestamp), or None."""
+    prices: tuple[str, ...] = ()
+    """`tdtool.tournament.terms.prices`: 'Buy-in 100 + 10 fee for 20,000 chips', ..."""
+    entries: int | None = None
+    prize_pool: int | None = None
+
+    def facts(self) -> tuple[str, ...]:
+        """The lines printed: the date and the entries, then the prices."""
+        import time
+
+        first = []
+        if self.date is not None:
+            day = time.localtime(self.date)
+            first.append(f"{time.strftime('%A', day)} {day.tm_mday} {time.strftime('%B %Y', day)}")
+        if self.entries is not None:
+            first.append(f"{self.entries:,} {'entry' if self.entries == 1 else 'entries'}")
+        if self.prize_pool:
+            first.append(f"prize pool {self.prize_pool:,}")
+        lines = [" · ".join(first)] if first else []
+        if self.prices:
+            lines.append(" · ".join(self.prices))
+        return tuple(lines)
+
+
+@dataclass(frozen=True)
 class Sheet:
     """A titled table with lines of text above it and signature lines below."""
 
@@ -28,6 +58,15 @@ class Sheet:
     """Sentences printed above the table."""
     signatures: tuple[str, ...] = ()
     """Names that get a line to sign on."""
+    heading: Heading | None = None
+    """The tournament's date, prices and entries, under the title (not in CSV)."""
+    size: str = "fit"
+    """How big the table prints: "fit" (22pt, read from a distance, smaller as the rows and
+    columns grow so the sheet fits a page) or "large" (22pt whatever the length)."""
+    strong: int | None = None
+    """A column printed bold (what is paid)."""
+    total: bool = False
+    """The last row is a total (printed bold, ruled off)."""
 
 
 def sheet_format(path: Path) -> str:
@@ -65,18 +104,49 @@ def _html(sheet: Sheet) -> str:
 
     printed = time.strftime("%Y-%m-%d %H:%M")
 
+    # Players sign in their own row, next to what they are paid (all on one page).
+    signing = set(sheet.signatures)
     head = "".join(f"<th>{e(h)}</th>" for h in sheet.headers)
+    if signing:
+        head += '<th class="signature">Signature</th>'
+
+    def sign_cell(row: tuple[str, ...]) -> str:
+        if not signing:
+            return ""
+        return '<td class="signature"></td>' if row and row[0] in signing else "<td></td>"
+
     body = "\n".join(
-        "<tr>"
+        ('<tr class="total">' if sheet.total and i == len(sheet.rows) - 1 else "<tr>")
         + "".join(f'<td class="n">{e(c)}</td>' if _numeric(c) else f"<td>{e(c)}</td>" for c in row)
+        + sign_cell(row)
         + "</tr>"
-        for row in sheet.rows
+        for i, row in enumerate(sheet.rows)
     )
-    lines = "\n".join(f"<p>{e(line)}</p>" for line in sheet.lines)
-    signs = "\n".join(
-        f'<div class="sign"><span>{e(name)}</span><span class="line"></span></div>'
-        for name in sheet.signatures
+    facts = sheet.heading.facts() if sheet.heading is not None else ()
+    lines = "\n".join(
+        [
+            '<p class="facts">'
+            + " &middot; ".join(f"<span>{e(part)}</span>" for part in line.split(" · "))
+            + "</p>"
+            for line in facts
+        ]
+        + [f"<p>{e(line)}</p>" for line in sheet.lines]
     )
+    signs = ""
+    if signing:
+        signs = '<div class="sign witness"><span>Tournament director</span>'
+        signs += '<span class="line"></span><span>Date and time</span>'
+        signs += '<span class="line short"></span></div>'
+    # Columns of numbers (or places) as narrow as they can be; the paid column bold.
+    align = "".join(
+        f"th:nth-child({i + 1}) {{ width: 1%; white-space: nowrap; }}\n"
+        for i in range(len(sheet.headers))
+        if _number_column(sheet, i)
+    )
+    if sheet.strong is not None:
+        align += f"td:nth-child({sheet.strong + 1}) {{ font-weight: bold; }}\n"
+    size = _size(sheet)
+    sized = f'<table class="{size}">' if size else "<table>"
     return f"""<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -90,17 +160,35 @@ table {{ border-collapse: collapse; margin: 0.8em 0; width: 100%; font-size: 22p
 th, td {{ border: 1px solid #444; padding: 0.25em 0.8em; }}
 th {{ background: #eee; font-size: 16pt; text-align: left; }}
 td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
+{align}table.big {{ font-size: 18pt; }}
+table.medium {{ font-size: 15pt; }}
+table.small {{ font-size: 12pt; }}
+table.small td, table.small th {{ padding: 0.15em 0.6em; }}
+table.big th, table.medium th, table.small th {{ font-size: 0.8em; }}
 tbody tr:nth-child(even) {{ background: #f4f4f4; }}
+thead {{ display: table-header-group; }}
+tr {{ break-inside: avoid; }}
+.facts {{ font-size: 15pt; font-weight: bold; }}
+.facts span {{ white-space: nowrap; }}
 .printed {{ color: #555; font-size: 11pt; margin-top: 1em; }}
-.sign {{ display: flex; gap: 1em; margin-top: 2.5em; }}
-.sign .line {{ border-bottom: 1px solid #000; width: 20em; }}
-@media print {{ body {{ margin: 1cm; }} }}
+tr.total td {{ font-weight: bold; border-top: 2px solid #000; background: #fff; }}
+td {{ white-space: nowrap; }}
+td:last-child {{ white-space: normal; }}
+th.signature {{ width: 30%; }}
+td.signature {{ height: 2em; background: #fff; }}
+.sign {{ display: flex; gap: 1em; margin-top: 1.5em; align-items: flex-end; }}
+.sign span {{ white-space: nowrap; }}
+.sign span:first-child {{ min-width: 10.5em; }}
+.sign .line {{ border-bottom: 1px solid #000; width: 16em; }}
+.sign .line.short {{ width: 8em; }}
+.witness {{ margin-top: 2em; }}
+@media print {{ body {{ margin: 0; }} @page {{ margin: 1.2cm 1.5cm; }} }}
 </style>
 </head>
 <body>
 <h1>{e(sheet.title)}</h1>
 {lines}
-<table>
+{sized}
 <thead><tr>{head}</tr></thead>
 <tbody>
 {body}
@@ -113,14 +201,41 @@ tbody tr:nth-child(even) {{ background: #f4f4f4; }}
 """
 
 
+def _number_column(sheet: Sheet, column: int) -> bool:
+    """Whether every filled cell of a column is a number or a place (1st, 2nd ...)."""
+    import re
+
+    cells = [row[column].strip() for row in sheet.rows if column < len(row) and row[column]]
+    return bool(cells) and all(
+        _numeric(c) or re.fullmatch(r"\d+(st|nd|rd|th)|-|–", c) for c in cells
+    )
+
+
+def _size(sheet: Sheet) -> str:
+    """The table's print size class: "" (22pt) for a large sheet, else as large as the rows
+    and columns let one A4 or Letter page hold (a long list runs on, its header repeated)."""
+    if sheet.size == "large":
+        return ""
+    rows = len(sheet.rows)
+    if rows > 26:
+        return "small"
+    if rows > 18 or len(sheet.headers) > 3:
+        return "medium"
+    if rows > 12:
+        return "big"
+    return ""
+
+
 def _md_cell(text: str) -> str:
     return text.replace("|", "\\|").replace("\n", " ")
 
 
 def _markdown(sheet: Sheet) -> str:
     out = [f"# {sheet.title}", ""]
+    facts = sheet.heading.facts() if sheet.heading is not None else ()
+    out += [f"**{_md_cell(line)}**  " for line in facts]
     out += [line + "  " for line in sheet.lines]
-    if sheet.lines:
+    if sheet.lines or facts:
         out.append("")
     out.append("| " + " | ".join(_md_cell(h) for h in sheet.headers) + " |")
     out.append("|" + "|".join(" --- " for _ in sheet.headers) + "|")
@@ -128,6 +243,8 @@ def _markdown(sheet: Sheet) -> str:
     if sheet.signatures:
         out.append("")
         out += [f"{_md_cell(name)}: ______________________________  " for name in sheet.signatures]
+        out.append("Tournament director: ______________________________  ")
+        out.append("Date and time: ________________  ")
     return "\n".join(out) + "\n"
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -317,25 +318,40 @@ def structure_json(structure: Structure, start_of_day: int | None) -> dict[str, 
 # ---------------------------------------------------------------- printable sheets
 
 
-def sheet(structure: Structure, fmt: str, start_of_day: int | None, paper: str = "a4") -> str:
-    """The printable sheet in `fmt` (html, md or csv)."""
+def sheet(
+    structure: Structure,
+    fmt: str,
+    start_of_day: int | None,
+    paper: str = "a4",
+    facts: Sequence[str] = (),
+    title: str | None = None,
+) -> str:
+    """The printable sheet in `fmt` (html, md or csv). `title` (default: the structure's name)
+    and `facts` (lines under it: a tournament's date and buy-in) are for html and md."""
     if fmt == "html":
-        return sheet_html(structure, start_of_day, paper)
+        return sheet_html(structure, start_of_day, paper, facts, title)
     if fmt == "md":
-        return sheet_markdown(structure, start_of_day)
+        return sheet_markdown(structure, start_of_day, facts, title)
     if fmt == "csv":
         return sheet_csv(structure, start_of_day)
     raise ValueError(fmt)
 
 
-def sheet_markdown(structure: Structure, start_of_day: int | None) -> str:
+def sheet_markdown(
+    structure: Structure,
+    start_of_day: int | None,
+    facts: Sequence[str] = (),
+    title: str | None = None,
+) -> str:
     """A Markdown table with a title and a summary line."""
     table, headers = terminal_rows(structure, start_of_day)
 
     def cell(text: str) -> str:
         return text.replace("|", "\\|")
 
-    lines = [f"# {cell(structure.name)}", "", summary(structure) + "."]
+    lines = [f"# {cell(title or structure.name)}", ""]
+    lines += [f"**{cell(line)}**  " for line in facts]
+    lines.append(summary(structure) + ".")
     if structure.chips:
         lines.append(f"Chips in play at the start: {chip_list(structure.chips)}.")
     lines += ["", "| " + " | ".join(headers) + " |", "|" + "---|" * len(headers)]
@@ -436,6 +452,8 @@ body { font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-ser
 header { border-bottom: 0.8mm solid #111; padding-bottom: 2mm; margin-bottom: 2mm; }
 h1 { font-size: 18pt; margin: 0 0 1mm 0; line-height: 1.15; }
 .summary { font-size: 9.5pt; color: #333; }
+.facts { font-size: 12pt; font-weight: bold; margin-bottom: 1mm; }
+.facts span { white-space: nowrap; }
 .chips { font-size: 9pt; color: #333; margin-top: 1.5mm; }
 .chip { display: inline-block; border: 0.35mm solid #111; border-radius: 3mm;
         padding: 0.2mm 2mm; margin-left: 1mm; font-weight: 700; color: #111; }
@@ -480,8 +498,15 @@ footer { margin-top: 2.5mm; font-size: 7.5pt; color: #555; display: flex;
 """
 
 
-def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4") -> str:
-    """A self-contained HTML page made for paper: one page where it fits, header repeated."""
+def sheet_html(
+    structure: Structure,
+    start_of_day: int | None,
+    paper: str = "a4",
+    facts: Sequence[str] = (),
+    title: str | None = None,
+) -> str:
+    """A self-contained HTML page made for paper: one page where it fits, header repeated.
+    `title` (default: the structure's name) and `facts` (lines under it) name a tournament."""
     from html import escape  # here, not at the top: `structure show` never needs it
 
     is_limit = structure.game is Game.LIMIT
@@ -537,7 +562,13 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
     chips_block = (
         f'<div class="chips">Chips in play at the start: {chips}</div>' if structure.chips else ""
     )
-    name = escape(structure.name)
+    name = escape(title or structure.name)
+    facts_block = "".join(
+        '<div class="facts">'
+        + " &middot; ".join(f"<span>{escape(part)}</span>" for part in line.split(" · "))
+        + "</div>"
+        for line in facts
+    )
     total = duration(total_minutes(structure))
     footer_total = f"{total} of play and breaks"
     if structure.days:
@@ -554,7 +585,7 @@ def sheet_html(structure: Structure, start_of_day: int | None, paper: str = "a4"
 <div class="sheet {_density(len(structure.periods) + len(structure.days))}">
 <header>
 <h1>{name}</h1>
-<div class="summary">{escape(summary(structure))}</div>
+{facts_block}<div class="summary">{escape(summary(structure))}</div>
 {chips_block}
 </header>
 <table>

@@ -117,6 +117,8 @@ class State:
     eliminations: list[list[tuple[str, int]]] = field(default_factory=list)
     """Each hand that busted players: (name, rank in that hand; equal ranks tie)."""
     last_event_at: float | None = None
+    created_at: float | None = None
+    """When the tournament was created (its store's time): the date on its sheets."""
     last_seat: dict[str, Seat] = field(default_factory=dict)
     """Where each busted player sat when they busted (a rebuy in the rebuy period may
     give the seat back)."""
@@ -386,6 +388,7 @@ def fold(events: Iterable[Any], state: State | None = None) -> State:
 
 def _created(state: State, e: ev.TournamentCreated, at: float) -> None:
     state.name = e.name
+    state.created_at = at
     state.structure = e.structure
     state.terms = e.terms
     state.seats_per_table = e.seats
