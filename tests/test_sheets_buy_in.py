@@ -16,7 +16,15 @@ from tests.test_structure_render import page_count
 from tests.tournament_fixtures import STRUCTURE, make
 
 BUY_IN = "Buy-in 100 + 10 fee for 10,000 chips"
-TODAY = time.strftime("%B %Y")
+
+
+def day(db) -> str:
+    """The date line the sheets print for the tournament in `db`: the day it was created
+    (read back, so a test running over midnight still agrees)."""
+    from tdtool.app.change import read_state
+
+    created = time.localtime(read_state(db).created_at)
+    return f"{time.strftime('%A', created)} {created.tm_mday} {time.strftime('%B %Y', created)}"
 
 
 @pytest.fixture
@@ -64,7 +72,7 @@ def test_the_payout_sheet_names_the_date_and_the_prices(cli, rebuy_cup, tmp_path
         sheet = tmp_path / f"payouts.{suffix}"
         assert cli("--db", rebuy_cup, "payouts", "--print", sheet).exit_code == 0
         text = sheet.read_text()
-        assert TODAY in text
+        assert day(rebuy_cup) in text
         for price in (
             BUY_IN,
             "Re-entry 100 + 10 fee",
@@ -87,7 +95,7 @@ def test_the_results_sheet_names_date_buy_in_and_entries_and_prints_names_left(c
     sheet = tmp_path / "results.html"
     assert cli("--db", db, "report", "--print", sheet).exit_code == 0
     html = sheet.read_text()
-    assert BUY_IN in html and TODAY in html and "4 entries" in html
+    assert BUY_IN in html and day(db) in html and "4 entries" in html
     assert "<td>Anna</td>" in html  # names read from the left, amounts from the right
     assert re.search(r'<td>Anna</td><td class="n">\d+</td>', html)
     # Places without a prize are left blank on paper; the CSV keeps plain numbers.
@@ -111,7 +119,7 @@ def test_the_deal_sheet_names_the_tournament_and_each_player_signs_by_their_amou
     assert result.exit_code == 0, result.output
     html = sheet.read_text()
     assert "<h1>Test Cup: ICM deal</h1>" in html
-    assert BUY_IN in html and TODAY in html and "4 entries" in html
+    assert BUY_IN in html and day(db) in html and "4 entries" in html
     assert html.count('<td class="signature"></td>') == 3
     assert '<tr class="total"><td>Total</td><td>39,000</td>' in html
     assert "Tournament director" in html
@@ -134,7 +142,7 @@ def test_the_structure_sheet_of_a_tournament_names_its_date_and_prices(
     result = cli("--db", rebuy_cup, "structure", "print", "--start", "19:00")
     assert result.exit_code == 0, result.output
     html = (tmp_path / "cup-structure.html").read_text()
-    assert "<h1>Test Cup</h1>" in html and TODAY in html
+    assert "<h1>Test Cup</h1>" in html and day(rebuy_cup) in html
     assert "<span>Rebuy 50 + 5 fee for 5,000 chips until level 2</span>" in html
     assert "<span>" + BUY_IN + "</span>" in html
     assert f"{len(STRUCTURE.levels)} levels" in html
