@@ -121,7 +121,7 @@ def test_the_deal_sheet_names_the_tournament_and_each_player_signs_by_their_amou
     assert "<h1>Test Cup: ICM deal</h1>" in html
     assert BUY_IN in html and day(db) in html and "4 entries" in html
     assert html.count('<td class="signature"></td>') == 3
-    assert '<tr class="total"><td>Total</td><td>39,000</td>' in html
+    assert '<tr class="total"><td>Total</td><td class="n">39,000</td>' in html
     assert "Tournament director" in html
     # The stacks miss 1,000 of the 40,000 chips in play: the sheet says so before anyone signs.
     assert "the stacks add up to 39,000 but 40,000 chips are in play (1,000 missing)" in html

@@ -252,12 +252,14 @@ def prices(
     """What an entry, a re-entry, a rebuy and an add-on cost, as printed on the sheets:
     ('Buy-in 100 + 10 fee for 20,000 chips', 'Re-entry 100 + 10 fee', 'Rebuy 50 + 5 fee for
     20,000 chips until level 6', 'Add-on 50 for 30,000 chips after level 6', 'Guarantee
-    10,000'); only
-    what the terms sell. `rebuy_until`: the rebuy period's last level when the terms leave it
+    10,000'); only what the terms sell, a bounty named as a part of its own (PKO: 50 + 50
+    bounty + 10 fee). `rebuy_until`: the rebuy period's last level when the terms leave it
     to the structure (the late-registration level).
 
     >>> prices(Terms(buy_in=100, fee=10, reentry=True), 20000)
     ('Buy-in 100 + 10 fee for 20,000 chips', 'Re-entry 100 + 10 fee')
+    >>> prices(Terms(buy_in=50, bounty=50, fee=10, pko=True), 20000)
+    ('Buy-in 50 + 50 PKO bounty + 10 fee for 20,000 chips',)
     >>> prices(Terms(buy_in=50, rebuy_price=50, addon_price=50, addon_chips=15000), 10000, 6)
     ('Buy-in 50 for 10,000 chips', 'Rebuy 50 for 10,000 chips until level 6', \
 'Add-on 50 for 15,000 chips after level 6')
@@ -265,22 +267,29 @@ def prices(
     ()
     """
 
-    def cost(price: int, fee: int) -> str:
-        return f"{price:,}" + (f" + {fee:,} fee" if fee else "")
+    kind = "PKO bounty" if terms.pko else "bounty"
+
+    def cost(price: int, fee: int, bounty: int = 0) -> str:
+        return (
+            f"{price:,}"
+            + (f" + {bounty:,} {kind}" if bounty else "")
+            + (f" + {fee:,} fee" if fee else "")
+        )
 
     def chips(count: int) -> str:
         count = count or (starting_stack or 0)
         return f" for {count:,} chips" if count else ""
 
     out = []
-    if terms.buy_in or terms.fee:
-        out.append(f"Buy-in {cost(terms.buy_in, terms.fee)}{chips(0)}")
+    if terms.buy_in or terms.fee or terms.bounty:
+        out.append(f"Buy-in {cost(terms.buy_in, terms.fee, terms.bounty)}{chips(0)}")
     if terms.reentry:
-        out.append(f"Re-entry {cost(terms.buy_in, terms.fee)}")
+        out.append(f"Re-entry {cost(terms.buy_in, terms.fee, terms.bounty)}")
     if terms.rebuy_price:
         until = terms.rebuy_until or rebuy_until
         out.append(
-            f"Rebuy {cost(terms.rebuy_price, terms.rebuy_fee)}{chips(terms.rebuy_chips)}"
+            f"Rebuy {cost(terms.rebuy_price, terms.rebuy_fee, terms.rebuy_bounty)}"
+            + chips(terms.rebuy_chips)
             + (f" until level {until}" if until else "")
         )
     if terms.addon_price:
