@@ -244,11 +244,12 @@ def _as_nobody(commands: list[tuple[str, ...]], db: Path, warm: Path) -> list[di
     return json.loads(data)
 
 
-@pytest.fixture
-def shared_folder():
-    """A folder other users may enter (tmp_path's parents are root's alone)."""
+@pytest.fixture(params=[0o755, 0o1777], ids=["root-folder", "shared-writable-folder"])
+def shared_folder(request):
+    """A folder other users may enter (tmp_path's parents are root's alone): root's own, or
+    one everybody may write (like /tmp), where a reader could leave a -wal and -shm behind."""
     folder = Path(tempfile.mkdtemp(prefix="tdtool-other-user-"))
-    folder.chmod(0o755)
+    folder.chmod(request.param)
     yield folder
     shutil.rmtree(folder)
 
@@ -276,7 +277,7 @@ def test_another_users_file_is_read_and_never_written(cli, tmp_path, shared_fold
     refused = results[-1]
     assert refused["code"] == 2, refused
     assert refused["stderr"].count("\n") == 1 and refused["stderr"].startswith("Error: ")
-    assert "read-only for this user (it belongs to root)" in refused["stderr"]
+    assert "read-only for this user: it belongs to root" in refused["stderr"]
     assert _seen(db) == before
 
 
@@ -294,3 +295,24 @@ def test_another_users_file_open_elsewhere_is_read_up_to_date(cli, tmp_path, sha
         assert (db.read_bytes(), db.stat().st_mtime_ns) == before
     assert listed["code"] == 0, listed
     assert "Late Entry" in {p["name"] for p in json.loads(listed["stdout"])}
+
+
+def test_a_locked_file_of_ones_own_is_read_and_a_change_refused(cli, tmp_path):
+    """A file this user owns but the system will not let be written (the immutable
+    attribute here; a read-only disk alike): read, and a change refused, naming why."""
+    import subprocess
+
+    db = _copy("current", tmp_path, cli)
+    if os.geteuid() != 0 or shutil.which("chattr") is None:
+        pytest.skip("locking a file needs root and chattr")
+    if subprocess.run(["chattr", "+i", str(db)], capture_output=True).returncode != 0:
+        pytest.skip("this file system has no immutable attribute")
+    try:
+        before = _seen(db)
+        assert cli("--db", db, "status").exit_code == 0
+        refused = cli("--db", db, "player", "add", "Zed")
+        assert refused.exit_code == 2
+        assert "cannot be written here" in refused.stderr and db.name in refused.stderr
+        assert _seen(db) == before
+    finally:
+        subprocess.run(["chattr", "-i", str(db)], check=True)

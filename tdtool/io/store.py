@@ -240,12 +240,23 @@ def _write_refusal(path: Path) -> str | None:
     except OSError as exc:
         raise InputError(f"Cannot open {path}: {exc.strerror or exc}.") from None
     mode = stat.S_IMODE(info.st_mode)
-    change = "nothing was changed; make it writable (chmod u+w) or work on a copy"
     if not mode & 0o222:
-        return f"{path} is read-only (mode {mode:04o}): {change}."
+        return (
+            f"{path} is read-only (mode {mode:04o}): nothing was changed; make it writable"
+            f" (chmod u+w {path.name}) or work on a copy."
+        )
     effective = os.access in os.supports_effective_ids
     if not os.access(path, os.W_OK, effective_ids=effective):
-        return f"{path} is read-only for this user (it belongs to {_owner(info.st_uid)}): {change}."
+        if info.st_uid != os.geteuid():
+            owner = _owner(info.st_uid)
+            return (
+                f"{path} is read-only for this user: it belongs to {owner}. Nothing was"
+                f" changed; work on a copy, or as {owner}."
+            )
+        return (
+            f"{path} is read-only: it cannot be written here (a read-only disk or a locked"
+            " file). Nothing was changed; work on a copy."
+        )
     folder = path.parent
     if not os.access(folder, os.W_OK | os.X_OK, effective_ids=effective):
         return (
@@ -268,11 +279,14 @@ def _connect_read_only(path: Path, threads: bool = False) -> sqlite3.Connection:
     """A connection that cannot write `path` (nor checkpoint it on close).
 
     `mode=ro` reads a WAL file like any reader, but creates the -wal and -shm beside it (and,
-    read-only, cannot remove them) or fails where the folder cannot be written. So when there
-    is no -wal, whose absence means the file alone holds every change, it is read as
-    `immutable`: no lock, no side file. That is safe for a file with no write bit (no tdtool
-    writes it) and for one in a folder this user cannot write (tried after `mode=ro` fails
-    there); anything else, or a -wal present, is read with `mode=ro`.
+    read-only, cannot remove them: they stay, owned by this user, in the owner's way) or
+    fails where the folder cannot be written. So when there is no -wal, whose absence means
+    the file alone holds every committed change, it is read as `immutable`: no lock, no side
+    file. Always so for a file with no write bit (no tdtool writes it), and for a command that
+    reads once (a change another user begins within the milliseconds of that read is the one
+    risk: a read that fails, never a write). A display (`threads`) must see later changes:
+    it reads with `mode=ro`, as does anyone when a -wal is there (another terminal has the
+    file open); `immutable` again where `mode=ro` cannot start (a folder it cannot write).
     """
     import stat
 
@@ -291,7 +305,7 @@ def _connect_read_only(path: Path, threads: bool = False) -> sqlite3.Connection:
         conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT * 1000)}")
         return conn
 
-    if no_write_bits and not has_wal:
+    if not has_wal and (no_write_bits or not threads):
         return connect("immutable=1")
     conn = connect("mode=ro")
     try:
