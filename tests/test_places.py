@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from tdtool.cli._words import ACTIONS
 from tdtool.errors import InputError
 from tdtool.tournament.places import Bust, Finish, finishing_places, hand_for_hand_applies
 
@@ -51,8 +52,11 @@ def test_not_hand_for_hand_busts_at_different_tables_are_ranked_by_chips():
 
 
 def test_several_busts_need_stacks():
-    with pytest.raises(InputError, match="--stacks"):
+    with pytest.raises(InputError, match="missing for A") as refused:
         finishing_places([Bust("A"), Bust("B", 100)], 6)
+    # The core names no option; the CLI words the hint as its option.
+    assert "--stacks" not in str(refused.value)
+    assert refused.value.worded(ACTIONS).endswith("give them with --stacks.")
 
 
 def test_hand_for_hand_busts_need_their_tables():

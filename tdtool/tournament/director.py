@@ -85,7 +85,7 @@ def _clean_name(name: str) -> str:
     if not cleaned:
         raise InputError("A player's name cannot be empty.")
     if "," in cleaned or "=" in cleaned:
-        # --stacks Anna=5000,Ben=3000 could not name this player.
+        # a list of stacks by name (Anna=5000,Ben=3000) could not name this player.
         raise InputError(
             f"{cleaned!r}: a name cannot hold ',' or '=' (deals list players as NAME=CHIPS,...);"
             " write it without them."
@@ -324,13 +324,14 @@ def bust(
         raise RuleError("Seats are not drawn yet;", "run {draw} first.")
     if stacks is not None and len(stacks) != len(names):
         raise InputError(
-            f"--stacks gives {len(stacks)} amount(s) for {len(names)} player(s);"
-            " give one per player, in the same order."
+            f"{len(stacks)} starting stack(s) given for {len(names)} player(s);",
+            "give one per player, in the same order, with {option:stacks}.",
         )
     if stacks is not None and 0 in stacks:
         raise InputError(
-            "--stacks: a player with no chips was not dealt into the hand; give the chips"
-            " each had at the start of the hand (more than 0)."
+            "A player with no chips was not dealt into the hand;",
+            "give with {option:stacks} the chips each had at the start of the hand"
+            " (more than 0).",
         )
     players = [state.player(n) for n in names]
     for p in players:

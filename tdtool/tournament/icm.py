@@ -80,14 +80,16 @@ def check_stacks_and_prizes(
 ) -> None:
     """Raise a clear error unless the stacks and remaining prizes can be dealt on."""
     if not stacks:
-        raise InputError("Give the chip stacks of the players left, e.g. --stacks 5000,3000,2000.")
+        raise InputError(
+            "Give the chip stacks of the players left,", "e.g. {option:stacks} 5000,3000,2000."
+        )
     if any(s <= 0 for s in stacks):
         raise InputError(
             "Every stack must be a positive number of chips; a player with none is already out."
         )
     if not prizes:
         raise InputError(
-            "Give the prizes still to be won, first place first, e.g. --prizes 50,30,20."
+            "Give the prizes still to be won, first place first,", "e.g. {option:prizes} 50,30,20."
         )
     if any(p < 0 for p in prizes):
         raise InputError("Prizes cannot be negative.")

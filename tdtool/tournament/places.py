@@ -96,8 +96,9 @@ def finishing_places(
         missing = [b.player for b in group if b.stack is None]
         if len(group) > 1 and missing:
             raise InputError(
-                f"Several players busted in one hand: give the chips each had at the start "
-                f"of it (--stacks); missing for {', '.join(missing)}."
+                "Several players busted in one hand, and the chips each had at the start of"
+                f" it are missing for {', '.join(missing)};",
+                "give them with {option:stacks}.",
             )
     # tiers[i]: the players i-th from the bottom at their table (equal stacks share a tier).
     tiers: list[list[str]] = []

@@ -162,25 +162,35 @@ def validate_plan(plan: Plan) -> tuple[int, ...]:
     if plan.starting_stack <= 0:
         raise InputError("The starting stack must be a positive number of chips, like 20000.")
     if not 1 <= plan.level_minutes <= 240:
-        raise InputError("Levels must last 1 to 240 minutes; give --level-minutes like 20.")
+        raise InputError(
+            "Levels must last 1 to 240 minutes;", "give {option:level-minutes} like 20."
+        )
     if plan.players < 2:
-        raise InputError("A tournament needs at least 2 players; give --players.")
+        raise InputError("A tournament needs at least 2 players;", "give {option:players}.")
     if plan.hours is None and plan.final_table_level is None:
         raise InputError(
-            "Give the target: --hours (how long the tournament should last) or"
-            " --final-table-level (the level by which one table should be left)."
+            "Give the target:",
+            "{option:hours} (how long the tournament should last) or"
+            " {option:final-table-level} (the level by which one table should be left).",
         )
     if plan.hours is not None and plan.final_table_level is not None:
         raise InputError(
-            "Give the target either as --hours (how long the tournament should last) or as"
-            " --final-table-level (the level by which one table should be left), not both."
+            "Give the target either as",
+            "{option:hours} (how long the tournament should last) or as"
+            " {option:final-table-level} (the level by which one table should be left),"
+            " not both.",
         )
     if plan.hours is not None and not 0.5 <= plan.hours <= 200:
-        raise InputError("--hours must be between 0.5 and 200.")
+        raise InputError("The length must be between 0.5 and 200 hours:", "give {option:hours}.")
     if plan.final_table_level is not None and not 2 <= plan.final_table_level <= 60:
-        raise InputError("--final-table-level must be between 2 and 60.")
+        raise InputError(
+            "The final table level must be between 2 and 60:", "give {option:final-table-level}."
+        )
     if not 0 <= plan.break_minutes <= 120:
-        raise InputError("--break-minutes must be between 0 (no breaks) and 120.")
+        raise InputError(
+            "Breaks must last between 0 (no breaks) and 120 minutes:",
+            "give {option:break-minutes}.",
+        )
     chips = plan.chips or default_chips(plan.starting_stack)
     if any(c <= 0 for c in chips) or list(chips) != sorted(set(chips)):
         raise InputError(
@@ -198,7 +208,9 @@ def validate_plan(plan: Plan) -> tuple[int, ...]:
             " Use a bigger stack or smaller chips."
         )
     if plan.late_registration is not None and plan.late_registration < 1:
-        raise InputError("--late-reg must name a level, 1 or later.")
+        raise InputError(
+            "Late registration must end at a level, 1 or later:", "give {option:late-reg}."
+        )
     return tuple(chips)
 
 
