@@ -29,6 +29,7 @@ PLAIN: dict[str, str] = {
     "seats": "the table plan",
     "players": "the player list",
     "created": "when the tournament was created",
+    "new": "a new tournament",
     "clock": "the clock's {}",
     "option": "{}",
 }

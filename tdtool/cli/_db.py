@@ -16,10 +16,6 @@ import typer
 if TYPE_CHECKING:
     from tdtool.io.store import Store
 
-SUFFIX = ".tdtool"
-SLUG_MAX = 80
-"""Characters of a tournament's name kept in its file name."""
-
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 YesOpt = Annotated[
     bool,
@@ -30,31 +26,22 @@ YesOpt = Annotated[
 def db_path(ctx: typer.Context) -> Any:
     """The tournament file this command works on (InputError when there is none or several).
 
-    A Path, or the `postgresql://` URL given (a str).
+    A Path, or the `postgresql://` URL given (a str): see tdtool.app.files.
     """
-    from tdtool.errors import InputError
+    from tdtool.app.files import tournament_target
 
+    return tournament_target(given_db(ctx), Path.cwd())
+
+
+def given_db(ctx: typer.Context) -> Path | str | None:
+    """The --db (or TDTOOL_DB) given, a file name checked as one, else None."""
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
-    if given is not None:
-        if "://" in str(given):
-            return given
-        from tdtool.io.paths import checked
+    if given is None or "://" in str(given):
+        return given
+    from tdtool.io.paths import checked
 
-        return checked(given, "--db")
-    found = sorted(Path.cwd().glob(f"*{SUFFIX}"))
-    if not found:
-        raise InputError(
-            "No tournament file (*.tdtool) in this folder; create one with"
-            " `tdtool new NAME --structure S`, or pass --db FILE."
-        )
-    if len(found) > 1:
-        names = ", ".join(p.name for p in found)
-        raise InputError(
-            f"This folder holds several tournament files ({names}); pick one with --db FILE"
-            " or the environment variable TDTOOL_DB."
-        )
-    return found[0]
+    return checked(given, "--db")
 
 
 def operator(ctx: typer.Context) -> str | None:
@@ -78,28 +65,6 @@ def open_store(ctx: typer.Context) -> Store:
     from tdtool.io.store import Store
 
     return Store.open(db_path(ctx), operator=operator(ctx))
-
-
-def slug(name: str) -> str:
-    """A file name for a tournament called `name`: 'Friday Deepstack' -> 'friday-deepstack'.
-
-    Letters with accents are spelled in plain Latin, so the name stays readable.
-
-    >>> slug("Friday Deepstack #3")
-    'friday-deepstack-3'
-    >>> slug("Łódź Open")
-    'lodz-open'
-    >>> len(slug("a" * 5000))
-    80
-    """
-    import re
-
-    from tdtool.names import ascii_fold
-
-    text = re.sub(r"[^a-z0-9]+", "-", ascii_fold(name)).strip("-")
-    # A long name makes a readable file name, not one the system refuses (255 bytes).
-    text = text[:SLUG_MAX].rstrip("-")
-    return text or "tournament"
 
 
 def interactive() -> bool:

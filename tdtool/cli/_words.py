@@ -11,6 +11,7 @@ ACTIONS: dict[str, str] = {
     "seats": "`tdtool seat show`",
     "players": "`tdtool player list`",
     "created": "at `tdtool new` with --{}",
+    "new": "`tdtool new NAME --structure S`",
     "clock": "`tdtool clock {}`",
     "option": "--{}",
 }

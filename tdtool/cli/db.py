@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import SUFFIX, JsonOpt
+from tdtool.cli._db import JsonOpt
 
 HELP = (
     "Where tournaments are kept: list those on a PostgreSQL server (or in this folder),"
@@ -79,10 +79,11 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 
 
 def _files(given: Any) -> list[dict[str, Any]]:
+    from tdtool.app.files import tournament_files
     from tdtool.errors import TdtoolError
     from tdtool.io.store import Store
 
-    paths = [Path(given)] if given is not None else sorted(Path.cwd().glob(f"*{SUFFIX}"))
+    paths = [Path(given)] if given is not None else tournament_files(Path.cwd())
     out = []
     for path in paths:
         try:

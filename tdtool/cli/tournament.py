@@ -8,7 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import SUFFIX, JsonOpt, db_path, slug
+from tdtool.cli._db import JsonOpt, db_path, given_db
 from tdtool.cli._terms import term_options
 
 
@@ -42,6 +42,7 @@ def new(
 
     Example: tdtool new "Friday Deepstack" --structure turbo --buy-in 50 --fee 10 --reentry
     """
+    from tdtool.app.files import new_target, tournament_files
     from tdtool.app.tournament import create
     from tdtool.cli.render import emit_json
     from tdtool.errors import InputError
@@ -49,13 +50,8 @@ def new(
 
     if not name.strip():
         raise InputError('Give the tournament a name, e.g. tdtool new "Friday Turbo" -s turbo.')
-    obj: Any = ctx.find_root().obj or {}
-    given = obj.get("db") if isinstance(obj, dict) else None
-    path: Path | str = db_path(ctx) if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
-    if given is not None and "://" in str(given):
-        from tdtool.io.store_pg import parse_url, with_tournament
-
-        path = given if parse_url(given).tournament else with_tournament(given, slug(name))
+    given = given_db(ctx)
+    path = new_target(name, given, Path.cwd())
     order = _table_numbers(break_order)
     t = Terms().with_values(terms or {})
     result = create(path, name, structure, t, seats, tables, order)
@@ -79,7 +75,7 @@ def new(
     if not isinstance(path, Path):
         typer.echo(f"Every laptop uses it with: export TDTOOL_DB='{result.path}'")
         path = Path()
-    others = sorted(p.name for p in path.parent.glob(f"*{SUFFIX}") if p != path)
+    others = [p.name for p in tournament_files(path.parent) if p != path]
     if given is None and others:
         typer.echo(
             f"This folder also holds {', '.join(others)}: give every command"
