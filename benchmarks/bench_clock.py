@@ -74,7 +74,7 @@ def main() -> None:
                 with store.transaction() as tx:
                     tx.append(["clock.pause", "clock.resume"][i % 2], {})
             events = len(store.events())
-            tick = _best(lambda: view_data(store.state(), time.time()), repeat=10)
+            tick = _best(lambda: view_data(store.state(), time.time()).to_dict(), repeat=10)
         share = tick / TICK * 100
         print(
             f"display tick, {events} events (300 entries, 401 clock commands):"

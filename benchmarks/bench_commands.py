@@ -155,12 +155,12 @@ def _poll(db: Path) -> float:
     with Store.open(db) as store:
         view = store.view()
         state, base = view.derived(display_base)
-        view_data(state, time.time(), base)
+        view_data(state, time.time(), base).to_dict()
         times = []
         for _ in range(200):
             started = time.perf_counter()
             state, base = view.derived(display_base)
-            view_data(state, time.time(), base)
+            view_data(state, time.time(), base).to_dict()
             times.append(time.perf_counter() - started)
     return statistics.median(times)
 

@@ -41,7 +41,7 @@ def test_tv_page_shows_the_biggest_bounties(pko, tmp_path):
     from tdtool.io.store import Store
 
     with Store.open(pko) as store:
-        data = view_data(store.state(), time.time())
+        data = view_data(store.state(), time.time()).to_dict()
     assert [b["name"] for b in data["bounties"]["biggest"]] == ["Carl", "Dan", ODD]
     file = tmp_path / "tv.html"
     file.write_text(page(data), encoding="utf-8")

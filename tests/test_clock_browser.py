@@ -141,7 +141,7 @@ def _sounds_heard(tmp_path: Path, remaining: int, budget_ms: int, muted: bool = 
     if not db.exists():
         make(db, buy_in=100)
     with Store.open(db) as store:
-        data = view_data(store.state(), 0.0)
+        data = view_data(store.state(), 0.0).to_dict()
     data.update(status="running", running=True, remaining_seconds=remaining)
     html = page(data)
     if muted:

@@ -103,7 +103,46 @@ def display_base(state: State) -> DisplayBase:
     )
 
 
-def view_data(state: State, now: float, base: DisplayBase | None = None) -> dict[str, Any]:
+@dataclass(frozen=True)
+class ClockView:
+    """Everything a clock display shows (`clock run`, the TV page and its /api/clock): the
+    reading and the tournament's figures beside it."""
+
+    reading: ClockReading
+    name: str
+    structure: str | None
+    players_left: int
+    entries: int
+    average_stack: int
+    average_big_blinds: float | None
+    """The average stack in big blinds of the level being played (None without blinds)."""
+    prize_pool: int
+    winner: str | None
+    results: tuple[dict[str, Any], ...]
+    """Place, name and prize of the first nine once the tournament is over."""
+    bounties: dict[str, Any] | None
+    """The bounty panel (`tv_bounties`); None without bounties."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """The display data as the TV page and its /api/clock read it (the reading's keys,
+        then the figures)."""
+        data = self.reading.as_dict()
+        data.update(
+            name=self.name,
+            structure=self.structure,
+            players_left=self.players_left,
+            entries=self.entries,
+            average_stack=self.average_stack,
+            average_big_blinds=self.average_big_blinds,
+            prize_pool=self.prize_pool,
+            winner=self.winner,
+            results=list(self.results),
+            bounties=self.bounties,
+        )
+        return data
+
+
+def view_data(state: State, now: float, base: DisplayBase | None = None) -> ClockView:
     """Everything a clock display shows: the reading plus the tournament's figures
     (`base`: `display_base(state)` worked out before)."""
     if base is None:
@@ -112,10 +151,10 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> dict
         r = clock_reading(state, now)  # says there is no clock
     else:
         r = reading(state.clock.facts, state.structure, now, base.clock)
-    data = r.as_dict()
     f = base.figures
     average = f["average_stack"]
-    data.update(
+    return ClockView(
+        reading=r,
         name=f["name"],
         structure=f["structure"],
         players_left=f["players_left"],
@@ -124,11 +163,10 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> dict
         average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
         prize_pool=f["prize_pool"],
         winner=f["winner"],
-        results=list(f["results"]),
+        results=tuple(f["results"]),
         bounties=f["bounties"],
         panels=list(f["panels"]),
     )
-    return data
 
 
 TV_BOUNTIES = 3

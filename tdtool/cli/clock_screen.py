@@ -355,7 +355,7 @@ def _display(view: Any) -> dict[str, Any]:
     from tdtool.app.clock import display_base, view_data
 
     state, base = view.derived(display_base)
-    return view_data(state, view.store.now(), base)
+    return view_data(state, view.store.now(), base).to_dict()
 
 
 def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:

@@ -31,11 +31,11 @@ def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
 
     if watcher is not None:
         state, base = watcher.derived(display_base)
-        return view_data(state, watcher.store.now(), base)
+        return view_data(state, watcher.store.now(), base).to_dict()
     with Store.open(path) as store:
         state = store.state()
         now = store.now()  # the server's time on a PostgreSQL tournament
-    return view_data(state, now)
+    return view_data(state, now).to_dict()
 
 
 def script_json(value: Any) -> str:
