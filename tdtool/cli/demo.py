@@ -3,12 +3,9 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import Annotated
 
 import typer
-
-if TYPE_CHECKING:
-    from tdtool.tournament.state import State
 
 NAMES = (
     "Anna Berg",
@@ -50,8 +47,8 @@ def demo(
     import shlex
     import tempfile
 
+    from tdtool.app.seats import plan
     from tdtool.cli import app
-    from tdtool.io.store import Store
 
     with tempfile.TemporaryDirectory(prefix="tdtool-demo-") as tmp:
         path = keep if keep is not None else Path(tmp) / "friday-turbo.tdtool"
@@ -62,10 +59,9 @@ def demo(
             typer.secho(f"$ tdtool {shlex.join(args)}", bold=True)
             app(["--db", str(path), *args], prog_name="tdtool", standalone_mode=False)
 
-        def state() -> State:
-            with Store.open(path) as store:
-                folded: State = store.state()
-                return folded
+        def tables() -> dict[int, dict[int, str]]:
+            """Who sits where now (table -> seat -> player), as `seat show` reads it."""
+            return {t.table: dict(t.seats) for t in plan(path).tables}
 
         _show_structure(structure)
         step(
@@ -89,8 +85,8 @@ def demo(
             "clock",
             "start",
         )
-        for table in sorted(state().tables):
-            first = min(state().tables[table])
+        for table in sorted(tables()):
+            first = min(tables()[table])
             step(
                 f"Table {table}'s dealer reports where the button is (so moves follow TDA 11).",
                 "seat",
@@ -98,9 +94,9 @@ def demo(
                 str(table),
                 str(first),
             )
-        s = state()
-        short = min(s.tables, key=lambda t: len(s.tables[t]))
-        out = s.tables[short][max(s.tables[short])]
+        seated = tables()
+        short = min(seated, key=lambda t: len(seated[t]))
+        out = seated[short][max(seated[short])]
         step(
             f"{out} busts at table {short}: the short table is now two short, so the player"
             " due the big blind at a full table moves to the worst open seat (TDA 11A).",
@@ -108,9 +104,9 @@ def demo(
             "bust",
             out,
         )
-        s = state()
-        big = max(s.tables, key=lambda t: len(s.tables[t]))
-        a, b = list(s.tables[big].values())[:2]
+        seated = tables()
+        big = max(seated, key=lambda t: len(seated[t]))
+        a, b = list(seated[big].values())[:2]
         step(
             f"{a} and {b} bust in the same hand; {a} started it with more chips and places"
             " higher. 17 players fit on two tables, so a table breaks (TDA 10B).",
