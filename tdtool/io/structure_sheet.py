@@ -6,8 +6,6 @@ Every text that comes from a file is escaped in HTML.
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -386,6 +384,9 @@ def total_line(structure: Structure) -> str:
 
 def sheet_csv(structure: Structure, start_of_day: int | None) -> str:
     """One row per level or break, plain numbers, for a spreadsheet."""
+    import csv  # only for a CSV sheet: `structure show` never loads it
+    import io
+
     out = io.StringIO()
     writer = csv.writer(out, lineterminator="\n")
     writer.writerow(
