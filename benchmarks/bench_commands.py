@@ -33,6 +33,11 @@ if str(ROOT) not in sys.path:
 REPEAT = 5
 """Runs of each command per file; the median is printed."""
 
+PYCACHE = os.path.join(tempfile.gettempdir(), "tdtool-bench-pycache")
+"""Every process runs with a bytecode cache, as an installed tdtool does (pip compiles the
+.pyc files at install): without one (PYTHONDONTWRITEBYTECODE=1) each run would also compile
+tdtool's modules, a fixed cost that hides how a command grows with the tournament."""
+
 
 def build(path: Path, entries: int, events: int | None = None, seed: int = 1) -> int:
     """Write a tournament of `entries` entries to `path`; return the number of events.
@@ -128,7 +133,8 @@ def _tdtool(db: Path, *args: str) -> tuple[float, float]:
     counts waiting for a busy machine, so on a shared one the CPU ratios are the steadier."""
     import resource
 
-    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100")
+    env = dict(os.environ, PYTHONPATH=str(ROOT), COLUMNS="100", PYTHONPYCACHEPREFIX=PYCACHE)
+    env.pop("PYTHONDONTWRITEBYTECODE", None)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
@@ -173,33 +179,43 @@ COMMANDS: tuple[tuple[str, tuple[str, ...]], ...] = (
 )
 
 
-def measure(db: Path) -> dict[str, tuple[float, float]]:
-    """Median (wall, CPU) seconds of each command on `db` (busts pick seated players; each
-    pause is followed by a resume), and of a poll of the unchanged tournament."""
+def measure(dbs: list[Path]) -> list[dict[str, tuple[float, float]]]:
+    """Median (wall, CPU) seconds of each command on each file (busts pick seated players;
+    each pause is followed by a resume), and of a poll of the unchanged tournament.
+
+    The runs are interleaved: each round runs every command on every file, so a machine
+    that gets busier during the benchmark slows the small and the big files alike."""
     from tdtool.io.store import Store
 
-    _tdtool(db, "clock", "pause")  # a change first: it writes the snapshot a real file has
-    _tdtool(db, "clock", "resume")
-    with Store.open(db) as store:
-        state = store.state()
-    seated = [p.name for p in state.players.values() if not p.busted]
-    random.Random(7).shuffle(seated)
-    out: dict[str, tuple[float, float]] = {}
-    for label, args in COMMANDS:
-        runs = []
-        for _ in range(REPEAT):
-            if label == "player bust":
-                runs.append(_tdtool(db, *args, seated.pop()))
-            else:
-                runs.append(_tdtool(db, *args))
-            if label == "clock pause":
-                _tdtool(db, "clock", "resume")
-        out[label] = (
-            statistics.median(r[0] for r in runs),
-            statistics.median(r[1] for r in runs),
-        )
-    poll = _poll(db)
-    out["poll (unchanged)"] = (poll, poll)
+    seated: list[list[str]] = []
+    for db in dbs:
+        _tdtool(db, "clock", "pause")  # a change first: it writes the snapshot a real file has
+        _tdtool(db, "clock", "resume")
+        with Store.open(db) as store:
+            state = store.state()
+        names = [p.name for p in state.players.values() if not p.busted]
+        random.Random(7).shuffle(names)
+        seated.append(names)
+    runs: list[dict[str, list[tuple[float, float]]]] = [{} for _ in dbs]
+    for _ in range(REPEAT):
+        for label, args in COMMANDS:
+            for i, db in enumerate(dbs):
+                extra = (seated[i].pop(),) if label == "player bust" else ()
+                runs[i].setdefault(label, []).append(_tdtool(db, *args, *extra))
+                if label == "clock pause":
+                    _tdtool(db, "clock", "resume")
+    out: list[dict[str, tuple[float, float]]] = []
+    for i, db in enumerate(dbs):
+        figures = {
+            label: (
+                statistics.median(r[0] for r in times),
+                statistics.median(r[1] for r in times),
+            )
+            for label, times in runs[i].items()
+        }
+        poll = _poll(db)
+        figures["poll (unchanged)"] = (poll, poll)
+        out.append(figures)
     return out
 
 
@@ -217,18 +233,23 @@ def main(argv: list[str] | None = None) -> None:
         sizes = [sizes[0], sizes[2]]
     folder = Path(tempfile.mkdtemp(prefix="tdtool-bench-"))
     try:
-        results: list[tuple[str, int, int, dict[str, float]]] = []
+        built_files: list[tuple[str, int, int, Path]] = []
         for label, entries, events in sizes:
             path = folder / f"bench-{entries}-{events or 0}.tdtool"
             started = time.perf_counter()
             count = build(path, entries, events)
-            built = time.perf_counter() - started
+            took = time.perf_counter() - started
             size = path.stat().st_size
             print(
-                f"built {label}: {count:,} events, {size / 1e6:.1f} MB in {built:.0f} s",
+                f"built {label}: {count:,} events, {size / 1e6:.1f} MB in {took:.0f} s",
                 flush=True,
             )
-            results.append((label, count, size, measure(path)))
+            built_files.append((label, count, size, path))
+        measured = measure([path for *_, path in built_files])
+        results = [
+            (label, count, size, figures)
+            for (label, count, size, _), figures in zip(built_files, measured, strict=True)
+        ]
         base = results[0][3]
         labels = [c for c, _ in COMMANDS]
         for which, title in ((1, "CPU time (user + system)"), (0, "wall-clock time")):

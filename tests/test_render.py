@@ -56,3 +56,35 @@ def test_tabulate_is_imported_only_where_a_table_is_printed() -> None:
     assert _loaded_after("hand", "check", "examples/hands/side-pots.yaml")
     assert not _loaded_after("hand", "check", "examples/hands/side-pots.yaml", "--json")
     assert not _loaded_after("--help")
+
+
+_TABLES = """
+import json, sys
+from tdtool.cli.render import table
+rows = [("Anna Łódź", 60, "+40"), ("Ben", 1210, "")]
+wide = [("王小明", 60, "+40"), ("Zoë", 7, "e\\u0301"), ("Ben", 1210, "→")]
+out = [table(rows, ["player", "chips", "+/-"])]
+out.append("wcwidth" in sys.modules)
+out.append(table(wide, ["player", "chips", "+/-"]))
+out.append(table(rows, ["player", "chips", "+/-"]))
+print(json.dumps(out))
+"""
+
+
+def test_tables_of_narrow_text_skip_wcwidth_and_read_the_same():
+    """tabulate measures text with wcwidth (15-25 ms to load): a table of plain Latin text is
+    drawn without it, and a table with wide or combining characters still gets it. Each
+    table is the one tabulate draws with wcwidth loaded from the start."""
+    import json
+
+    def run(code: str) -> list:
+        done = subprocess.run(
+            [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, check=True
+        )
+        return json.loads(done.stdout)
+
+    lazy = run(_TABLES)
+    eager = run("import wcwidth, tabulate\n" + _TABLES)
+    assert lazy[1] is False  # the first table, narrow, loaded no wcwidth
+    assert lazy[0] == eager[0] and lazy[2] == eager[2] and lazy[3] == eager[3]
+    assert "王小明  " in lazy[2]  # two columns a character: aligned as wcwidth measures
