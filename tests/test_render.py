@@ -61,8 +61,8 @@ def test_tabulate_is_imported_only_where_a_table_is_printed() -> None:
 _TABLES = """
 import json, sys
 from tdtool.cli.render import table
-rows = [("Anna Łódź", 60, "+40"), ("Ben", 1210, "")]
-wide = [("王小明", 60, "+40"), ("Zoë", 7, "e\\u0301"), ("Ben", 1210, "→")]
+rows = [("Anna Łódź", 60, "+40"), ("Ben", 1210, "A♠ K♦ – 3…")]
+wide = [("王小明", 60, "+40"), ("Zoë", 7, "e\\u0301"), ("Ben", 1210, "→ K♥")]
 out = [table(rows, ["player", "chips", "+/-"])]
 out.append("wcwidth" in sys.modules)
 out.append(table(wide, ["player", "chips", "+/-"]))
@@ -88,3 +88,10 @@ def test_tables_of_narrow_text_skip_wcwidth_and_read_the_same():
     assert lazy[1] is False  # the first table, narrow, loaded no wcwidth
     assert lazy[0] == eager[0] and lazy[2] == eager[2] and lazy[3] == eager[3]
     assert "王小明  " in lazy[2]  # two columns a character: aligned as wcwidth measures
+
+
+def test_the_signs_drawn_without_wcwidth_are_one_column_wide_by_wcwidth():
+    wcwidth = __import__("wcwidth")
+    from tdtool.cli.render import NARROW_SIGNS
+
+    assert {ch: wcwidth.wcwidth(ch) for ch in NARROW_SIGNS} == dict.fromkeys(NARROW_SIGNS, 1)

@@ -160,13 +160,21 @@ def table(rows: Iterable[Sequence[Any]], headers: Sequence[str], **kwargs: Any) 
     return str(module.tabulate(cells, headers=list(headers), **kwargs))
 
 
+NARROW_SIGNS = frozenset("–—‘’“”•…←→−♠♡♢♣♤♥♦♧")
+"""Signs beyond Latin the tables print (suits, dashes, arrows), one column wide each."""
+
+
 def _narrow(rows: list[list[Any]], headers: Sequence[str]) -> bool:
     """Whether every character of the table is one column wide by any measure: printable
     Latin (U+0020 to U+02FF: accents included, no combining marks, no East Asian wide
-    characters), where the length of a text is its width on the screen."""
+    characters) or one of NARROW_SIGNS, where the length of a text is its width."""
     texts = [str(h) for h in headers]
     texts += [str(c) for row in rows for c in row]
-    return all(" " <= ch <= "\u02ff" and ch != "\x7f" for text in texts for ch in text)
+    return all(
+        (" " <= ch <= "\u02ff" and ch != "\x7f") or ch in NARROW_SIGNS
+        for text in texts
+        for ch in text
+    )
 
 
 def _tabulate(wide: bool) -> Any:
