@@ -260,3 +260,37 @@ def test_a_plan_pickles_without_its_look_ups_and_rebuilds_them_when_used():
     assert check_invariants(loaded) == [] and check_invariants(copied) == []
     moves = rebalance(loaded, random.Random(9))
     assert moves == rebalance(plan, random.Random(9)) and plain(loaded) == plain(plan)
+
+
+def test_a_change_that_decoded_the_players_keeps_the_state_after_it(tmp_path, monkeypatch):
+    """After a bust (which decodes the players and the plan) the snapshot is the state after
+    it: the next command folds nothing. Undoing it falls back to an older snapshot or the log,
+    and an anchor a block of events older than the newest is kept for that."""
+    from tdtool.app.change import run_change
+
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 4)
+    monkeypatch.setattr(store_mod, "KEEP_AFTER_CHANGE_BYTES", 1)
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store:
+        register(store, [f"P{i}" for i in range(30)])
+        with store.transaction() as tx:
+            for kind, data in director.draw(tx.state(), random.Random(3)):
+                tx.append(kind, data)
+        register(store, ["Late"])  # a change on a long enough log: the first snapshot
+    assert snapshots(path)
+    for i in range(8):
+        name = f"P{i}"
+        run_change(path, lambda s, now, rng, choose, n=name: director.bust(s, [n], rng))
+        with Store.open(path) as store:
+            last = store.events()[-1].seq
+            assert max(upto for upto, _ in snapshots(path)) == last
+            with store.transaction() as tx:
+                assert store_mod._folded(tx._conn)[2] == 0  # nothing to fold
+            assert plain(store.state()) == full_fold(store)
+    kept = [upto for upto, _ in snapshots(path)]
+    assert len(kept) <= store_mod.SNAPSHOTS_KEPT + 1
+    assert any(upto < store_mod._anchor_below(max(kept)) for upto in kept)
+    with Store.open(path) as store:
+        for _ in range(4):
+            store.undo()
+            assert plain(store.state()) == full_fold(store)

@@ -65,14 +65,19 @@ tournaments, several laptops change one tournament at once and event times come 
 server. `Store.open(target)` and `Store.create(target, ...)` choose the backend.
 
 Cost (snapshots): replaying the whole log made every command grow with the tournament
-(1.8 s for a bust at 31,500 entries). The file keeps the folded state in `snapshots` (a
-pickle keyed by `upto`, the seq of the last event in it), and a read folds only the
-effective events after the newest snapshot. Rules that keep it sound:
+(1.8 s for a bust at 31,500 entries). The file keeps the folded state in `snapshots`, keyed
+by `upto`, the seq of the last event in it, and a read folds only the effective events
+after the newest snapshot. A snapshot holds each field of the state as a blob of its own,
+decoded when a command first reads that field (`_dumps`, `_loads`): `status` never decodes
+the players (the players left are kept beside the fields), `clock pause` only the clock.
+The players are stored as columns (one list per field, the class mapped over them), the
+table plan without its look-ups (rebuilt when a seat is looked up). Rules that keep it sound:
 
-- Written inside a change, never by a read: when the state a change reads needed
-  SNAPSHOT_EVERY or more events folded, that state (before the change's own events) is
-  stored with the change. Writing one costs tens of ms at 30,000 entries, folding 256
-  events a few, so most changes write none. The newest SNAPSHOTS_KEPT are kept.
+- Written inside a change, never by a read. A change that decoded the big fields (a bust
+  reads the players and the plan: KEEP_AFTER_CHANGE_BYTES) writes the state after it
+  (`Transaction.keep`), so the commands after it fold nothing; a change whose read needed
+  SNAPSHOT_EVERY events folded writes one too. Fields never read keep their blob as it is.
+  The newest SNAPSHOTS_KEPT are kept, and one anchor a block of events older.
 - `undo` deletes every snapshot holding an event it undoes (upto >= its first seq).
 - Each snapshot carries `state_format()`, a fingerprint of this build's state classes and
   reducers; a snapshot of another build (or one that does not unpickle) is ignored, and the
