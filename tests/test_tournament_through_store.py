@@ -141,8 +141,10 @@ def test_rp8_hand_for_hand_busts_at_different_tables_tie(tmp_path):
 
 def test_several_busts_in_one_hand_need_their_stacks(tmp_path):
     store, rng = _tournament(tmp_path, 12)
-    with pytest.raises(InputError, match="--stacks"):
+    with pytest.raises(InputError, match="missing for P1, P2") as refused:
         _change(store, lambda s, now: director.bust(s, ["P1", "P2"], rng))
+    # The core names no option: the CLI words the hint's placeholder as --stacks.
+    assert refused.value.worded({"option": "--{}"}).endswith("give them with --stacks.")
     store.close()
 
 
