@@ -254,17 +254,18 @@ def bust(
 
     pko = state.terms.pko
     eliminators = dict.fromkeys(s.name for k in knockouts for s in k.shares)
+    left = state.players_left  # counted once: 30,000 players at a festival
     return Busted(
         knockouts=knockouts,
         bounty_now=tuple((n, state.player(n).bounty) for n in eliminators) if pko else (),
         winner_bounty=own_collected(state).get(winner, 0) if winner else 0,
-        money=None if may_rebuy else money_news(state, state.players_left + len(finishes)),
+        money=None if may_rebuy else money_news(state, left + len(finishes)),
         may_rebuy=may_rebuy,
         rebuy_until=director.rebuy_until(state) if may_rebuy else None,
         busted=tuple(finishes),
         moves=moves,
-        players_left=state.players_left,
-        tables=len(state.tables),
+        players_left=left,
+        tables=len(state.plan.open_tables()),  # not state.tables: a copy of every table
         winner=winner,
         hand_for_hand_next=director.hand_for_hand_next(state),
         late_registration_open=winner is None and registration_open(state, now),

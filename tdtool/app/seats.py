@@ -11,6 +11,9 @@ from tdtool.tournament import director
 from tdtool.tournament.seating import Move
 from tdtool.tournament.state import State
 
+_SEAT_KEYS = tuple(str(s) for s in range(100))
+"""Seat numbers as JSON keys (22,500 seats at 30,000 entries)."""
+
 
 @dataclass(frozen=True)
 class TableView:
@@ -27,7 +30,7 @@ class TableView:
             "table": self.table,
             "button": self.button,
             "button_recorded_at": self.button_recorded_at,
-            "seats": {str(s): p for s, p in self.seats},
+            "seats": {(_SEAT_KEYS[s] if 0 <= s < 100 else str(s)): p for s, p in self.seats},
         }
 
 
@@ -47,17 +50,11 @@ class PlanView:
 def plan_of(state: State) -> PlanView:
     """The table plan of a state."""
     plan = state.plan
+    recorded_at = state.button_at.get
     tables = []
-    for t in plan.open_tables():
+    for t, seats in plan.seating():
         button = plan.button(t)
-        tables.append(
-            TableView(
-                t,
-                button,
-                state.button_at.get(t) if button else None,
-                tuple(sorted(plan.players_at(t).items())),
-            )
-        )
+        tables.append(TableView(t, button, recorded_at(t) if button else None, seats))
     left = state.players_left
     # Seated players are never busted: when as many sit as are left, nobody waits for a seat
     # (the usual case, and the look-up of every player cost 11 ms at 30,000 entries).

@@ -251,6 +251,11 @@ class TablePlan:
         """{seat: player} at a table (a copy; empty when the table is not open)."""
         return dict(self._at.get(table, {}))
 
+    def seating(self) -> list[tuple[int, tuple[tuple[int, str], ...]]]:
+        """Every open table by number, with its (seat, player) in seat order."""
+        at = self._at
+        return [(t, tuple(sorted(at[t].items()))) for t in sorted(at)]
+
     def count(self, table: int) -> int:
         """Players at a table."""
         return len(self._at.get(table, ()))
