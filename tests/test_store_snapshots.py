@@ -294,3 +294,25 @@ def test_a_change_that_decoded_the_players_keeps_the_state_after_it(tmp_path, mo
         for _ in range(4):
             store.undo()
             assert plain(store.state()) == full_fold(store)
+
+
+def test_players_kept_as_columns_read_back_the_same():
+    """Flags and small counts are kept one byte each, other columns as lists: every value
+    reads back equal and of its type (a flag stays a bool, a count an int)."""
+    from tdtool.tournament.seating import Seat
+    from tdtool.tournament.state import Player
+
+    players = {}
+    for i in range(200):
+        p = Player(f"Zoë {i}", entries=1 + i % 3, rebuys=i * 7 if i % 50 == 0 else 0)
+        p.busted = i % 4 == 0
+        p.places = [(i, 0)] if p.busted else []
+        p.addons = -1 if i == 7 else 0  # not a byte: kept as a list
+        players[p.name.casefold()] = p
+    by_seat = {f"p{i}": Seat(300 + i, 1 + i % 9) for i in range(100)}
+    for value in (players, by_seat):
+        back = store_mod._decode_field(store_mod._encode_field(value))
+        assert back == value and list(back) == list(value)
+    back = store_mod._decode_field(store_mod._encode_field(players))
+    assert {type(p.busted) for p in back.values()} == {bool}
+    assert {type(p.entries) for p in back.values()} == {int}

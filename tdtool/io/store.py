@@ -557,6 +557,27 @@ def _atoms(values: list[Any]) -> bool:
     return set(map(type, values)) <= _ATOMS
 
 
+def _small(column: list[Any], kinds: set[type]) -> Any:
+    """A column of flags or of whole numbers from 0 to 255 (entries, rebuys, busted ...) as
+    one byte each (`_unsmall` reads it back); any other column as it is. `kinds`: the
+    types of its values."""
+    if kinds == {bool}:
+        return ("flags", bytes(column))
+    if kinds == {int} and min(column) >= 0 and max(column) < 256:
+        return ("bytes", bytes(column))
+    return ("list", column)
+
+
+def _unsmall(stored: Any) -> list[Any]:
+    kind, data = stored
+    if kind == "flags":
+        return list(map(bool, data))
+    if kind == "bytes":
+        return list(data)
+    column: list[Any] = data
+    return column
+
+
 _ROWS_FROM = 64
 """A dict of at least this many objects of one plain dataclass is kept as columns."""
 
@@ -579,7 +600,8 @@ def _encode_field(value: Any) -> bytes:
             first = columns[0]
             if set(map(type, first)) == {str} and keys == list(map(str.casefold, first)):
                 keys = None  # the players, by their folded name: folded again when read
-            plain = {i: c for i, c in enumerate(columns) if _atoms(c)}
+            types = [set(map(type, c)) for c in columns]
+            plain = {i: _small(c, types[i]) for i, c in enumerate(columns) if types[i] <= _ATOMS}
             other = {i: c for i, c in enumerate(columns) if i not in plain}
             simple_keys = keys is None or _atoms(keys)
             fast = _pickled((keys if simple_keys else None, plain), fast=True)
@@ -598,7 +620,7 @@ def _decode_field(blob: bytes) -> Any:
         if found[0] == 1:
             _, cls, folded, keys, columns, fast = found
             simple_keys, plain = _unpickler(fast).load()
-            columns.update(plain)
+            columns.update((i, _unsmall(c)) for i, c in plain.items())
             ordered = [columns[i] for i in range(len(columns))]
             if folded:
                 keys = list(map(str.casefold, ordered[0]))

@@ -182,7 +182,7 @@ class State:
 
     def place_of(self, group: int, rank: int) -> Place:
         """The finishing place of the busted entry with this (elimination group, rank)."""
-        busted_before = sum(len(g) for g in self.eliminations[:group])
+        busted_before = sum(map(len, self.eliminations[:group]))
         hand = self.eliminations[group]
         left_before = self.entries - busted_before
         better = sum(1 for _, r in hand if r < rank)
