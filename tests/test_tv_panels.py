@@ -22,7 +22,7 @@ def panels(db):
     from tdtool.io.store import Store
 
     with Store.open(db) as store:
-        return view_data(store.state(), store.now())["panels"]
+        return view_data(store.state(), store.now()).to_dict()["panels"]
 
 
 def field(cli, tmp_path, players=NAMES, seats=9, **terms):

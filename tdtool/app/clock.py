@@ -122,6 +122,8 @@ class ClockView:
     """Place, name and prize of the first nine once the tournament is over."""
     bounties: dict[str, Any] | None
     """The bounty panel (`tv_bounties`); None without bounties."""
+    panels: tuple[dict[str, Any], ...] = ()
+    """The side panels (tdtool.app.panels): the money from the bubble on, a deal ..."""
 
     def to_dict(self) -> dict[str, Any]:
         """The display data as the TV page and its /api/clock read it (the reading's keys,
@@ -138,6 +140,7 @@ class ClockView:
             winner=self.winner,
             results=list(self.results),
             bounties=self.bounties,
+            panels=list(self.panels),
         )
         return data
 
@@ -165,7 +168,7 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> Cloc
         winner=f["winner"],
         results=tuple(f["results"]),
         bounties=f["bounties"],
-        panels=list(f["panels"]),
+        panels=tuple(f["panels"]),
     )
 
 

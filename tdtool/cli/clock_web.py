@@ -121,7 +121,7 @@ class ClockSource:
         if self._error is not None:
             raise self._error
         state, base, now = self._snapshot
-        return view_data(state, now(), base)
+        return view_data(state, now(), base).to_dict()
 
     def _stale(self, loop: asyncio.AbstractEventLoop) -> bool:
         if self._snapshot is None:
