@@ -240,8 +240,10 @@ def _floor_candidates(
             verb = rng.choice([Verb.FOLD, Verb.CHECK, Verb.CALL, Verb.CALL, Verb.RAISE])
             amount = None
             if verb is Verb.RAISE:  # the minimum raise stays legal while the action is unchanged
-                step = b._size() if stakes_game(b) is Game.LIMIT else b.min_raise
-                amount = b.current + step
+                if stakes_game(b) is Game.LIMIT:  # a full bet above the last full bet
+                    amount = max(b.full_level + b._size(), b.current + 1)
+                else:
+                    amount = b.current + b.min_raise
                 limited = other in state.talk.limited  # skipped past substantial action
                 if (
                     limited

@@ -255,6 +255,79 @@ def test_tda_53a_an_out_of_turn_fold_is_binding(cli, tmp_path):
     assert data["stacks"]["Dan"] == 5000
 
 
+HEADS_UP_FLOP = ["Carla raise 300", "Dan fold", "Anna fold", "Ben call", "flop 2c 7d Jh"]
+
+
+def test_tda_53a_an_out_of_turn_fold_that_leaves_one_player_ends_the_hand(cli, tmp_path):
+    # Heads-up on the flop Ben acts first; Carla folds before him. The fold binds at once, so
+    # Ben is the only live hand: he wins the pot without acting.
+    data = ruled(cli, tmp_path, [*HEADS_UP_FLOP, "Carla fold out of turn"])
+    assert rulings(data) == [("out-of-turn", "TDA 53A, 58")]
+    assert summary(data) == "Carla folded out of turn: the fold is binding, so Ben wins the pot."
+    assert data["stacks"] == {"Anna": 4950, "Ben": 5350, "Carla": 4700, "Dan": 5000}
+
+
+def test_tda_53a_a_line_after_an_out_of_turn_fold_ended_the_hand_is_bad_input(cli, tmp_path):
+    # Before, Ben's fold here was played and Carla, whose hand was already dead, won the pot.
+    code, _, err = check(cli, write(tmp_path, [*HEADS_UP_FLOP, "Carla fold out of turn",
+                                               "Ben fold"]))  # fmt: skip
+    assert code == 2
+    assert "hand.yaml:15" in err and "after the hand is over (everyone but Ben has folded)" in err
+
+
+def test_tda_53a_an_out_of_turn_fold_binds_when_the_players_before_it_fold(cli, tmp_path):
+    # Multi-way: Dan folds out of turn, then Anna and Ben fold in turn: Carla is the last live
+    # hand and wins; Dan's dead hand never comes back to life.
+    data = ruled(cli, tmp_path, ["Carla call", "Dan call", "Anna call", "Ben check",
+                                 "flop 2c 7d Jh", "Dan fold out of turn", "Anna fold",
+                                 "Ben fold"])  # fmt: skip
+    assert data["stacks"] == {"Anna": 4900, "Ben": 4900, "Carla": 5300, "Dan": 4900}
+    assert data["rulings"][0]["summary"] == "Dan folded out of turn: the fold is binding."
+
+
+def test_tda_53a_blinds_folded_out_of_turn_stay_in_the_pot_for_the_last_player(cli, tmp_path):
+    # Everyone but Carla folds out of turn before she acts: each fold binds, the blinds are dead
+    # money and go to Carla (none of Ben's big blind comes back to him: his hand is dead).
+    data = ruled(cli, tmp_path, ["Anna fold out of turn", "Ben fold out of turn",
+                                 "Dan fold out of turn"])  # fmt: skip
+    assert data["stacks"] == {"Anna": 4950, "Ben": 4900, "Carla": 5150, "Dan": 5000}
+    assert data["returned"] == {}
+    assert data["pots"][0]["winners"] == ["Carla"] and data["pots"][0]["amount"] == 150
+    assert summary(data, 2).endswith("so Carla wins the pot.")
+
+
+SIX_MAX = """\
+blinds: 50/100
+button: 6
+seats:
+  1: {name: Ann, stack: 5000, cards: Ah Kh}
+  2: {name: Bo, stack: 5000, cards: 9c 9d}
+  3: {name: Cy, stack: 5000, cards: Qc Qd}
+  4: {name: Di, stack: 5000, cards: 4s 3s}
+  5: {name: Ed, stack: 5000, cards: 7c 2d}
+  6: {name: Fay, stack: 5000, cards: 8h 8s}
+actions:
+"""
+
+
+def test_tda_53b_an_out_of_turn_fold_whose_turn_has_passed_is_not_counted_again(cli, tmp_path):
+    # Di folds out of turn while Cy is to act; Cy calls, so the action has passed Di. Then Fay
+    # and Ann call out of turn past Ed: that is substantial action (two calls, TDA 36), and
+    # Di's fold, behind Ed, is not one of the actions after him.
+    actions = ["Di fold out of turn", "Cy call", "Fay call out of turn", "Ann call out of turn",
+               "Ed fold", "Bo check", "flop 2c 7d Jh", "Ann check", "Bo check", "Cy check",
+               "Fay check", "turn 5s", "Ann check", "Bo check", "Cy check", "Fay check",
+               "river 3d", "Ann check", "Bo check", "Cy check", "Fay check"]  # fmt: skip
+    path = tmp_path / "hand.yaml"
+    path.write_text(SIX_MAX + "".join(f"  - {a}\n" for a in actions))
+    code, data, err = check(cli, path)
+    assert code == 0, err
+    skipped = [r for r in data["rulings"] if r["rule"] == "TDA 53B, 36"]
+    assert len(skipped) == 1 and "Ed" in skipped[0]["summary"]
+    assert "(call, call)" in skipped[0]["steps"][1]
+    assert data["stacks"]["Cy"] == 5000 + 300  # queens win the 400 pot
+
+
 def test_rrop_a_check_out_of_turn_may_not_raise_when_the_action_changed(cli, tmp_path):
     actions = ["Carla call", "Dan call", "Anna call", "Ben check", "flop 2c 7d Jh",
                "Ben check out of turn", "Anna bet 200", "Ben raise 600"]  # fmt: skip

@@ -89,6 +89,10 @@ class ChipFloor:
         """Lines already played as part of an earlier line (a fold after an undercall)."""
         self.pending: dict[int, _Pending] = {}
         """Out-of-turn lines by seat, waiting for the player's turn."""
+        self.oot_folds: dict[int, _Pending] = {}
+        """Out-of-turn folds whose turn has not come yet, by seat. Each binds at once (TDA 53A,
+        58); until the action passes the seat it still counts among the out-of-turn actions
+        for TDA 53B, as a pending action would."""
         self.limited: dict[int, tuple[str, str]] = {}
         """Seats that may only call or fold this turn: (why, rule)."""
         self.no_fold: dict[int, int] = {}
@@ -202,10 +206,25 @@ class ChipFloor:
                     self.where(record.line),
                     record.line,
                 )
+        before = b.to_act
         self.replay.action(record)
+        if self.oot_folds:
+            self._pass_folds(before)
         self.limited.pop(seat, None)
         self.no_fold.pop(seat, None)
         self.pulled.pop(seat, None)
+
+    def _pass_folds(self, before: int | None) -> None:
+        """Forget the out-of-turn folds whose turn the action has now passed: the seats after
+        `before` (who just acted) and before the player to act now, or all once nobody is."""
+        b = self.betting
+        now = b.to_act
+        if now is None or before is None:
+            self.oot_folds.clear()
+            return
+        gone = (now - before) % b.n
+        for seat in [s for s in self.oot_folds if (b.index[s] - before) % b.n < gone]:
+            del self.oot_folds[seat]
 
     def _rule(self, ruling: Ruling) -> None:
         self.rulings.append(ruling)
@@ -534,21 +553,62 @@ class ChipFloor:
                 " N out of turn`)."
             )
         kind = _kind(record, b.current)
-        self.pending[record.seat] = _Pending(record, b.current, kind, _words(record, b.current))
-        if self.profile == Profile.TDA and self.skipped_on is not b.street:
-            standing = [s for s, p in self.pending.items() if p.faced == b.current]
-            kinds = [self.pending[s].kind for s in standing]
+        entry = _Pending(record, b.current, kind, _words(record, b.current))
+        street = b.street
+        if kind == "fold":
+            fold = self._fold_now(entry)
+        else:
+            self.pending[record.seat] = entry
+        if self.profile == Profile.TDA and self.skipped_on is not street and b.to_act is not None:
+            standing = self._standing()
+            kinds = [p.kind for p in standing.values()]
             if is_substantial_action(kinds):
-                self.bound.update(standing)
+                self.bound.update(s for s, p in standing.items() if p.kind != "fold")
                 self._substantial(record, kinds)
+        if kind == "fold":
+            self._rule(fold)
+
+    def _standing(self) -> dict[int, _Pending]:
+        """The out-of-turn actions of this street that still face the current bet, in the order
+        they were made (TDA 53B counts them for substantial action)."""
+        b = self.betting
+        both = {**self.oot_folds, **self.pending}
+        return {
+            s: p
+            for s, p in sorted(both.items(), key=lambda kv: kv[1].record.line)
+            if p.faced == b.current
+        }
+
+    def _fold_now(self, p: _Pending) -> Ruling:
+        """An out-of-turn fold binds at once (TDA 53A, 58): the hand is dead, whatever the
+        players before it do, so it may leave one player who wins the pot right away.
+        Returns the ruling, which follows any TDA 53B ruling the fold completes."""
+        seat = p.record.seat
+        b = self.betting
+        b.kill(seat)
+        self.replay.folded_at[seat] = p.record.line
+        if b.to_act is not None:  # the round goes on: the fold waits for its turn (53B)
+            self.oot_folds[seat] = p
+        winner = b.name(b.live[0]) if b.hand_over else None
+        return rule_out_of_turn(
+            self.profile,
+            self.name(seat),
+            p.action,
+            p.kind,
+            False,
+            p.faced,
+            b.current,
+            p.record.line,
+            winner=winner,
+        )
 
     def _substantial(self, record: PlayerLine, kinds: list[str]) -> None:
         """TDA 53B: out-of-turn actions past a skipped player make substantial action."""
         b = self.betting
         assert b.to_act is not None
         first = min(
-            (b.index[s] - b.to_act) % b.n for s in self.pending
-        )  # the first out-of-turn player, counted from the skipped one
+            (b.index[s] - b.to_act) % b.n for s in {**self.oot_folds, **self.pending}
+        )  # the first out-of-turn player still waiting, counted from the skipped one
         skipped = [
             b.players[(b.to_act + k) % b.n].seat
             for k in range(first)
@@ -571,6 +631,8 @@ class ChipFloor:
     def settle(self) -> None:
         """Play or release each out-of-turn action whose player's turn has come."""
         b = self.betting
+        if b.to_act is None:
+            self.oot_folds.clear()
         while b.to_act is not None and b.players[b.to_act].seat in self.pending:
             seat = b.players[b.to_act].seat
             p = self.pending.pop(seat)
@@ -590,9 +652,6 @@ class ChipFloor:
                 substantial=substantial,
             )
             self._rule(ruling)
-            if p.kind == "fold":
-                self._act(ActionLine(p.record.line, p.record.text, seat, Verb.FOLD))
-                continue
             if changed:
                 if self.profile == Profile.ROBERT and p.kind in ("check", "call"):
                     self.limited[seat] = (
@@ -641,7 +700,7 @@ class ChipFloor:
                     p.faced,
                     self.betting.current,
                     p.record.line,
-                    ended=p.kind != "fold",
+                    ended=True,
                 )
             )
         self.pending.clear()

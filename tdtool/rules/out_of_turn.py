@@ -3,11 +3,12 @@
 The hand replay keeps each `... out of turn` line aside until it is that player's turn; these
 functions give the floor's ruling then. Under both books the action stands when the action
 to the player did not change (a check, call or fold in between does not change it) and an
-out-of-turn fold always stands. When a bet or raise came in between, the chips go back and:
-under the TDA the player has every option (53A); under Robert's Rules a player who checked or
-called out of turn may not bet or raise on that turn. TDA 53B: once the out-of-turn actions
-after a skipped player make substantial action (Rule 36), they bind and the skipped player may
-only call or fold (or the floor kills the hand).
+out-of-turn fold always stands: it binds at once (TDA 53A, 58), so when it leaves one player,
+that player wins the pot there and then. When a bet or raise came in between, the chips go
+back and: under the TDA the player has every option (53A); under Robert's Rules a player who
+checked or called out of turn may not bet or raise on that turn. TDA 53B: once the
+out-of-turn actions after a skipped player make substantial action (Rule 36), they bind and
+the skipped player may only call or fold (or the floor kills the hand).
 
 >>> rule_out_of_turn(Profile.TDA, "Seat 6", "the raise to 800", "raise", changed=False,
 ...                  faced=300, now=300, line=7).summary
@@ -43,12 +44,14 @@ def rule_out_of_turn(
     line: int,
     ended: bool = False,
     substantial: bool = False,
+    winner: str | None = None,
 ) -> Ruling:
     """The ruling on one out-of-turn action once the action has come back to the player.
 
     `action` is the line's action in words ("raise to 800"), `kind` its sort (check, call,
     bet, raise, fold); `faced`/`now` the bet to the player when they acted and when their turn
-    came; `ended` says the hand was over before their turn came.
+    came; `ended` says the hand was over before their turn came; `winner` names the one
+    player left when a binding fold out of turn ends the hand.
     """
     tda = profile == Profile.TDA
     rule = "TDA 53A" if tda else ROBERT_RULE
@@ -56,13 +59,27 @@ def rule_out_of_turn(
     head = f"{who} {did} out of turn"
     first = "Stop the action and back it up to the player whose turn it was."
     if kind == "fold":
+        if winner is None:
+            steps: tuple[str, ...] = (
+                first,
+                f"A fold out of turn is binding: {who}'s hand is dead.",
+                "Consider a penalty.",
+            )
+            summary = f"{head}: the fold is binding."
+        else:
+            steps = (
+                f"A fold out of turn is binding: {who}'s hand is dead at once.",
+                f"{winner} is the only player left and wins the pot without acting.",
+                "Consider a penalty.",
+            )
+            summary = f"{head}: the fold is binding, so {winner} wins the pot."
         return Ruling(
             line,
             Irregularity.OUT_OF_TURN,
             False,
             "TDA 53A, 58" if tda else ROBERT_RULE,
-            (first, f"A fold out of turn is binding: {who}'s hand is dead.", "Consider a penalty."),
-            f"{head}: the fold is binding.",
+            steps,
+            summary,
             f"{ADDENDUM}, Rule 53-B example 1" if tda else None,
         )
     if ended:

@@ -25,10 +25,12 @@ def uncalled(contributions: Mapping[int, int]) -> tuple[int, int] | None:
     """The part of the largest contribution nobody matched, as (seat, chips), if any (TDA 21)."""
     if not contributions:
         return None
-    ranked = sorted(contributions.items(), key=lambda kv: kv[1], reverse=True)
-    top_seat, top = ranked[0]
-    second = ranked[1][1] if len(ranked) > 1 else 0
-    return (top_seat, top - second) if top > second else None
+    top = max(contributions.values())
+    seats = [seat for seat, c in contributions.items() if c == top]
+    if len(seats) > 1:  # matched
+        return None
+    second = max((c for c in contributions.values() if c != top), default=0)
+    return (seats[0], top - second) if top > second else None
 
 
 def collect(
@@ -43,32 +45,42 @@ def collect(
     that have not folded, `order` every seat clockwise from the button, `dead` money
     that belongs to the main pot whoever wins it (the big blind ante, RP-11). Layers
     with the same eligible players are one pot: a folded player's partial bet never
-    makes a pot of its own.
+    makes a pot of its own. A dead hand's chips are never returned to it, even when no live
+    player matched them (a big blind folded out of turn, TDA 53A).
     """
     chips = {seat: c for seat, c in contributions.items() if c > 0}
     returned: dict[int, int] = {}
+    alive = set(live)
     extra = uncalled(chips)
-    if extra is not None:
+    if extra is not None and extra[0] in alive:  # a dead hand's chips stay in (TDA 53A, 35D)
         seat, amount = extra
         returned[seat] = amount
         chips[seat] -= amount
-    alive = set(live)
     contenders = [s for s in order if s in alive and chips.get(s, 0) > 0]
+    per_level: dict[int, int] = {}  # level -> how many seats put in exactly that much
+    for c in chips.values():
+        if c:
+            per_level[c] = per_level.get(c, 0) + 1
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
     previous = 0
     left = len(chips)  # the seats that put in `level` or more
-    for level in sorted(set(chips.values()) - {0}):
+    for level in sorted(per_level):
         # Every contribution is one of the levels: each seat at `level` or above adds the
         # layer between the previous level and this one.
         amount = (level - previous) * left
-        eligible = tuple(s for s in contenders if chips[s] >= level)
+        contenders = [s for s in contenders if chips[s] >= level]  # levels only go up
+        eligible = tuple(contenders)
+        if not eligible and not eligibles:
+            # Nobody live put in this much: only when binding folds out of turn (or hands the
+            # floor killed) left a player who had put in less; the live players share it.
+            eligible = tuple(s for s in order if s in alive)
         if eligibles and (eligible == eligibles[-1] or not eligible):
             amounts[-1] += amount
         else:
             amounts.append(amount)
             eligibles.append(eligible)
-        left -= sum(1 for c in chips.values() if c == level)
+        left -= per_level[level]
         previous = level
     if dead:
         if amounts:
@@ -89,6 +101,8 @@ def split(amount: int, winners: Sequence[int], chip: int = 1) -> tuple[tuple[int
     """
     if not winners:
         raise ValueError("a pot needs at least one winner")
+    if len(winners) == 1:  # the whole pot, odd chips and all
+        return ((winners[0], amount),)
     units, rest = divmod(amount, chip)
     each, odd = divmod(units, len(winners))
     shares = [each * chip + (chip if k < odd else 0) for k in range(len(winners))]
