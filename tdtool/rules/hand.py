@@ -503,12 +503,13 @@ class Replay:
                     )
                 if variant is Variant.HOLDEM:
                     values[seat] = evaluate_codes([cards[0].code, cards[1].code, *codes])
-                else:
-                    values[seat] = omaha_high_codes([c.code for c in cards], codes)
-                    if hilo:
-                        low = omaha_low(cards, board)
-                        if low is not None:
-                            lows[seat] = low
+                    shown[seat] = ShownHand(names[seat], cards, board, HandValue(values[seat]))
+                    continue
+                values[seat] = omaha_high_codes([c.code for c in cards], codes)
+                if hilo:
+                    low = omaha_low(cards, board)
+                    if low is not None:
+                        lows[seat] = low
                 shown[seat] = ShownHand(
                     names[seat], cards, board, HandValue(values[seat]), lows.get(seat), hilo
                 )
@@ -527,25 +528,34 @@ class Replay:
                     final[by_name[who]] += chips
                 results.append(result)
                 continue
+            top: HandValue | None = None
             if values:
-                best = max(values[s] for s in claimants)
+                best = max([values[s] for s in claimants])
                 winners = [s for s in claimants if values[s] == best]
-                top: HandValue | None = HandValue(best)
+                top = shown[winners[0]].value
             else:
-                winners, top = claimants, None
+                winners = claimants
             shares = split(pot.amount, winners, self.hand.chip)
-            for seat, chips in shares:
-                final[seat] += chips
-            low = min(c for _, c in shares)
+            if len(shares) == 1:  # one winner: the whole pot, no odd chip to give
+                seat = winners[0]
+                final[seat] += pot.amount
+                won: tuple[tuple[str, int], ...] = ((names[seat], pot.amount),)
+                odd: tuple[str, ...] = ()
+            else:
+                for seat, chips in shares:
+                    final[seat] += chips
+                low = min([c for _, c in shares])
+                won = tuple([(names[s], c) for s, c in sorted(shares)])
+                odd = tuple([names[s] for s, c in shares if c > low])
             results.append(
                 PotResult(
                     label=label,
                     amount=pot.amount,
-                    eligible=tuple(names[s] for s in sorted(pot.eligible)),
-                    winners=tuple(names[s] for s in sorted(winners)),
-                    shares=tuple((names[s], c) for s, c in sorted(shares)),
+                    eligible=tuple([names[s] for s in sorted(pot.eligible)]),
+                    winners=tuple([names[s] for s in sorted(winners)]),
+                    shares=won,
                     value=top,
-                    odd_chips=tuple(names[s] for s, c in shares if c > low),
+                    odd_chips=odd,
                 )
             )
         return HandResult(
