@@ -79,6 +79,18 @@ class HandValue:
         return describe(self)
 
 
+_VALUES: dict[int, HandValue] = {}
+
+
+def hand_value(value: int) -> HandValue:
+    """The `HandValue` of an evaluator int, shared: a hand value is immutable and there are
+    only 7,462 different five-card hands, so each is built once (the replay's showdown)."""
+    known = _VALUES.get(value)
+    if known is None:
+        known = _VALUES[value] = HandValue(value)
+    return known
+
+
 # The tables (see tdtool.hand_tables): the sum of seven cards' rank keys -> value (for 5 and 6
 # cards the same); a flush's rank mask -> value; suit counts -> the key of the suit with five
 # or more cards, or 0.  Loading them costs ~10 ms, so a program that ranks a few hands (a

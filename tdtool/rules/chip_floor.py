@@ -181,7 +181,11 @@ class ChipFloor:
         """An action in turn, with the limits the floor put on the player."""
         seat = record.seat
         b = self.betting
-        if b.to_act is not None and b.players[b.to_act].seat == seat:
+        if (
+            (self.limited or self.no_fold)
+            and b.to_act is not None
+            and b.players[b.to_act].seat == seat
+        ):
             who = self.name(seat)
             raising = record.verb in (Verb.BET, Verb.RAISE) or (
                 record.verb is Verb.ALL_IN and b.bet[b.to_act] + b.stack[b.to_act] > b.current
@@ -210,9 +214,12 @@ class ChipFloor:
         self.replay.action(record)
         if self.oot_folds:
             self._pass_folds(before)
-        self.limited.pop(seat, None)
-        self.no_fold.pop(seat, None)
-        self.pulled.pop(seat, None)
+        if self.limited:
+            self.limited.pop(seat, None)
+        if self.no_fold:
+            self.no_fold.pop(seat, None)
+        if self.pulled:
+            self.pulled.pop(seat, None)
 
     def _pass_folds(self, before: int | None) -> None:
         """Forget the out-of-turn folds whose turn the action has now passed: the seats after
@@ -233,6 +240,8 @@ class ChipFloor:
 
     def before(self, record: HandLine) -> bool:
         """Called before every line; returns False when the line was already played."""
+        if not (self.consumed or self.declared or self.chips_first is not None or self.awaiting):
+            return True  # nothing carried over from the line before
         if record.line in self.consumed:
             return False
         seat = getattr(record, "seat", None)
@@ -633,6 +642,8 @@ class ChipFloor:
         b = self.betting
         if b.to_act is None:
             self.oot_folds.clear()
+        if not self.pending:
+            return
         while b.to_act is not None and b.players[b.to_act].seat in self.pending:
             seat = b.players[b.to_act].seat
             p = self.pending.pop(seat)

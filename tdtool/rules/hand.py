@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from tdtool.cards import Card
 from tdtool.errors import InputError
 from tdtool.game import Variant
-from tdtool.hands import HandValue, best_five, describe, evaluate_codes
+from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_value
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street, Verb
 from tdtool.rules.chip_floor import ChipFloor
@@ -299,7 +299,6 @@ class Replay:
     def action(self, record: ActionLine) -> None:
         """A betting action: verified against the betting rules, then done."""
         b = self.betting
-        who = self.hand.name(record.seat)
         if self.over:
             raise InputError(
                 f"{self.where(record.line)}: `{record.text}` comes after the hand is"
@@ -308,22 +307,22 @@ class Replay:
         i = b.index[record.seat]
         if b.folded[i]:
             raise InputError(
-                f"{self.where(record.line)}: {who} folded on line"
+                f"{self.where(record.line)}: {self.hand.name(record.seat)} folded on line"
                 f" {self.folded_at[record.seat]} and has no more actions."
             )
         if b.all_in[i]:
             raise InputError(
-                f"{self.where(record.line)}: `{record.text}`: {who} is already all-in"
-                f"{self._all_in_since(record.seat)} and has no more actions; remove the line."
+                f"{self.where(record.line)}: `{record.text}`: {self.hand.name(record.seat)} is"
+                f" already all-in{self._all_in_since(record.seat)} and has no more actions;"
+                " remove the line."
             )
         if (
-            b.betting_over
-            and record.verb in (Verb.CHECK, Verb.CALL)
-            and not b.all_in[i]
+            (record.verb is Verb.CHECK or record.verb is Verb.CALL)
             and b.bet[i] >= b.current
+            and b.betting_over
         ):
             return  # a check nobody needed (everyone else is all-in): harmless, nothing to do
-        if b.round_over:
+        if b.to_act is None:
             nxt = self._next_street()
             if b.betting_over:
                 why = "no more betting is possible: every player but one is all-in"
@@ -492,7 +491,7 @@ class Replay:
                 cards = self.cards[seat]
                 if not cards and seat in self.board_players:
                     values[seat] = evaluate_codes(codes)
-                    shown[seat] = ShownHand(names[seat], (), board, HandValue(values[seat]))
+                    shown[seat] = ShownHand(names[seat], (), board, hand_value(values[seat]))
                     continue
                 if not cards:
                     entry = next(s for s in self.hand.seats if s.seat == seat)
@@ -503,7 +502,7 @@ class Replay:
                     )
                 if variant is Variant.HOLDEM:
                     values[seat] = evaluate_codes([cards[0].code, cards[1].code, *codes])
-                    shown[seat] = ShownHand(names[seat], cards, board, HandValue(values[seat]))
+                    shown[seat] = ShownHand(names[seat], cards, board, hand_value(values[seat]))
                     continue
                 values[seat] = omaha_high_codes([c.code for c in cards], codes)
                 if hilo:
@@ -511,7 +510,7 @@ class Replay:
                     if low is not None:
                         lows[seat] = low
                 shown[seat] = ShownHand(
-                    names[seat], cards, board, HandValue(values[seat]), lows.get(seat), hilo
+                    names[seat], cards, board, hand_value(values[seat]), lows.get(seat), hilo
                 )
             showdown, rule = self._showdown_order(live)
         results = []
@@ -602,7 +601,7 @@ class Replay:
         else:
             best = max(values[s] for s in claimants)
             winners = [s for s in claimants if values[s] == best]
-            top = HandValue(best)
+            top = hand_value(best)
             high_hand = describe(top)
         low_claimants = [s for s in claimants if s in lows]
         low_half: PotHalf | None = None
