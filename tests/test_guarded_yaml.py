@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdtool.errors import InputError
 from tdtool.io import guarded_yaml
@@ -79,6 +81,23 @@ def test_compose_builds_the_same_nodes_as_pyyaml_for_every_file_in_the_repositor
     for path in files:
         text = path.read_text(encoding="utf-8")
         assert same(compose(text, path.name), yaml.compose(text, Loader=yaml.SafeLoader)), path
+
+
+_NUMBERISH = st.text(alphabet="0123456789_,.:-+x\u0663", min_size=1, max_size=18)
+
+
+@settings(max_examples=300, deadline=None)
+@given(text=_NUMBERISH | st.integers(0, 10**16).map(str))
+def test_plain_numbers_compose_as_pyyaml_resolves_them(text):
+    """The shortcut for plain digits gives the node PyYAML's resolver would: same tag, value."""
+    try:
+        ours = compose(f"x: {text}\n", "f")
+    except YamlRefused:
+        return  # too many digits: refused before anything resolves it
+    theirs = yaml.compose(f"x: {text}\n", Loader=yaml.SafeLoader)
+    a, b = ours.value[0][1], theirs.value[0][1]
+    assert (a.value, a.style) == (b.value, b.style)
+    assert a.tag == b.tag or b.tag.endswith("timestamp")
 
 
 def test_values_are_plain_python_and_never_fail():

@@ -59,7 +59,8 @@ _IMPLICIT_AS_TEXT = {_CORE + t for t in ("timestamp", "merge", "value", "yaml")}
 _DIGIT_RUN = re.compile(r"(\.?)(\d[\d,_]*)")
 _LONG_DIGITS = re.compile(r"\d[\d,_]{" + str(MAX_DIGITS) + ",}")
 """A quick look for a run that may hold too many digits (checked exactly by _DIGIT_RUN)."""
-_STR, _NULL, _SEQ, _MAP = (_CORE + t for t in ("str", "null", "seq", "map"))
+_STR, _NULL, _SEQ, _MAP, _INT = (_CORE + t for t in ("str", "null", "seq", "map", "int"))
+_NONZERO = frozenset("123456789")
 _IMPLICIT: dict[str, list[tuple[str, re.Pattern[str]]]] = dict(
     yaml.resolver.Resolver.yaml_implicit_resolvers
 )
@@ -306,6 +307,14 @@ class _Composer:
         if event.tag is not None and event.tag != "!":
             tag = self.tag(event)
         elif event.implicit[0] and text:
+            if (
+                text[0] in _NONZERO
+                and len(text) <= MAX_DIGITS
+                and text.isdigit()
+                and text.isascii()
+            ):
+                # plain digits (seats, stacks): the resolver's int, always in bounds
+                return yaml.ScalarNode(_INT, text, event.start_mark, event.end_mark, None)
             tag = _STR
             for candidate, regexp in _IMPLICIT.get(text[0], ()):
                 if regexp.match(text):
@@ -315,7 +324,7 @@ class _Composer:
             tag = _NULL  # an empty plain scalar
         else:
             tag = _STR
-        if _LONG_DIGITS.search(text):
+        if len(text) > MAX_DIGITS and _LONG_DIGITS.search(text):
             for point, run in _DIGIT_RUN.findall(text):
                 digits = len(run) - run.count(",") - run.count("_")
                 limit = MAX_FRACTION_DIGITS if point else MAX_DIGITS

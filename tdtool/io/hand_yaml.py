@@ -223,9 +223,12 @@ class _Reader:
         unit: str = " of chips",
     ) -> int:
         text = self.scalar(node, key)
-        if not _NUMBER.match(text):
+        if text.isascii() and text.isdigit():  # the usual case: plain digits
+            value = int(text)
+        elif not _NUMBER.match(text):
             raise self.fail(node, f"`{key}` should be a whole number{unit}, not `{text}`.")
-        value = int(text.replace(",", "").replace("_", ""))
+        else:
+            value = int(text.replace(",", "").replace("_", ""))
         if value < low:
             if value < 0:
                 raise self.fail(node, f"`{key}` cannot be negative ({value}).")
@@ -434,10 +437,12 @@ class _Reader:
             )
         entries: list[SeatEntry] = []
         names: dict[str, int] = {}
+        taken: set[int] = set()
         for key_node, value in node.value:
             seat = self.integer(key_node, "seat number", low=1, high=10, unit="")
-            if any(e.seat == seat for e in entries):
+            if seat in taken:
                 raise self.fail(key_node, f"seat {seat} is given twice.")
+            taken.add(seat)
             fields = self.mapping(value, f"seat {seat}", SEAT_KEYS)
             for key in ("name", "stack"):
                 if key not in fields:

@@ -106,7 +106,7 @@ class Stakes:
         return self.big_bet if self.big_bet is not None else 2 * self.big_blind
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Player:
     """A player dealt into the hand: seat number, name and chips at the start of the hand."""
 
@@ -115,7 +115,7 @@ class Player:
     stack: int
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Posting:
     """One forced bet as posted: who, which, how much, and whether it put them all-in."""
 
@@ -125,7 +125,7 @@ class Posting:
     all_in: bool
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Move:
     """What one action did: `verb` is what it amounted to, `to` the player's total this round."""
 
@@ -139,7 +139,7 @@ class Move:
     """A bet or raise large enough to reopen the betting (TDA 43, 47)."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class Options:
     """What the player to act may do; `min_to`/`max_to` are None when they may not raise."""
 

@@ -51,7 +51,7 @@ class AfterMisdeal(InputError):
 """A line of an entered hand the rules refuse (exit 1): `.line`, `.player`, `.allowed`, `.rule`."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PotHalf:
     """The high or the low half of an Omaha high-low pot: who won it and what each got."""
 
@@ -68,7 +68,7 @@ class PotHalf:
         return sum(c for _, c in self.shares)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PotResult:
     """One pot as decided: chips, who could win it, who did, what each got, with which hand."""
 
@@ -95,7 +95,7 @@ class PotResult:
         return None if self.value is None else describe(self.value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class ShownHand:
     """A hand at showdown: the hole cards, the best five and its description."""
 
@@ -134,7 +134,7 @@ class ShownHand:
         return describe(self.value)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class HandResult:
     """The adjudicated hand: pots main first, returned bets, final stacks, board, showdown."""
 
