@@ -31,6 +31,9 @@ REQUIRED = {
     "dead-hand",
     "dead-button",
     "chip-race",
+    "straddle",
+    "dead-small-blind",
+    "short-blind",
 }
 
 

@@ -454,6 +454,84 @@ def _build() -> tuple[Entry, ...]:
         ),
     )
     add(
+        "dead-small-blind",
+        "Dead small blind (dead button)",
+        "The player due the small blind has left the table (busted or moved), so the small"
+        " blind falls on an empty seat and only the big blind is posted.",
+        _same(
+            "With a dead button nobody posts the small blind this hand: the big blind posts as"
+            " usual and the button may sit in front of an empty seat. The hand is bet as if both"
+            " blinds were there: the first raise is still by at least the big blind, and in"
+            " pot-limit the pre-flop pot is counted with the small blind that was not posted"
+            " (100-200, dead small blind: the first player may bet the pot to 700).",
+            (
+                "Post the big blind only; no chips come from the empty small blind seat.",
+                "Place the button by the dead-button rule, on an empty seat if need be.",
+                "Pre-flop raises are by at least the big blind, as in any hand.",
+                "Pot-limit: count the pre-flop pot with full blinds (100-200: a pot bet is 700).",
+            ),
+            "TDA 32, 54B",
+            "RRoP Button and Blind Use 1, 2(b)",
+        ),
+    )
+    add(
+        "short-blind",
+        "Blind posted short (all-in for less)",
+        "A player in the blinds has fewer chips than the blind, or nothing left after the ante.",
+        _same(
+            "The player posts what they have and is all-in. The blind still counts in full for"
+            " everyone else: the others call the whole big blind, the first raise is by at"
+            " least the big blind, and in pot-limit the pre-flop pot is counted with full"
+            " blinds (small blind 100, big blind short with 100: a pot bet is 700). The short"
+            " player wins at most what they matched from each player; the rest is a side pot.",
+            (
+                "Take what the player has as the blind and mark them all-in.",
+                "The others still call the full big blind; raises are sized from it.",
+                "Pot-limit: count the pre-flop pot as if both blinds were posted in full.",
+                "Put the chips the short player did not match into a side pot.",
+            ),
+            "TDA 54B, 43A",
+            "RRoP Button and Blind Use 1",
+        ),
+    )
+    straddle = (
+        "Where the house allows it, a straddle is a voluntary blind raise to twice the big"
+        " blind (a re-straddle: twice the last straddle), posted before the deal by the player"
+        " after the big blind, then the next player in turn, never by a blind and not"
+        " heads-up. It plays as the big blind: pre-flop action starts after the last straddler,"
+        " who acts last and may raise when everyone just calls; any raise is by at least the"
+        " straddle. A straddler all-in for less posts what they have and the others still call"
+        " the full straddle (the rest is a side pot). Pot-limit counts the straddle in the"
+        " pot; in limit it counts as a bet toward the cap."
+    )
+    straddle_steps = (
+        "Take the straddle before the deal: twice the big blind, or twice the last straddle,"
+        " from the next player in turn only.",
+        "Start the pre-flop action with the player after the last straddler.",
+        "If everyone just calls, the last straddler has the option to check or raise.",
+        "The minimum raise is to twice the last straddle.",
+        "A straddler short of chips is all-in; the others call the full straddle.",
+    )
+    add(
+        "straddle",
+        "Live straddle and re-straddles",
+        "Before the deal, the player after the big blind puts out twice the big blind as a"
+        " live straddle; the next player may double it again.",
+        (
+            BookRuling(
+                "The TDA rules have no straddle: it is a house option many tournaments refuse."
+                " The blind rules apply to it. " + straddle,
+                straddle_steps,
+                "TDA 43A, 54B; house rule",
+            ),
+            BookRuling(
+                "A straddle is a house option; the rules for blinds apply to it. " + straddle,
+                straddle_steps,
+                "RRoP Button and Blind Use 1, 3; house rule",
+            ),
+        ),
+    )
+    add(
         "chip-race",
         "Chip race at a color-up",
         "A chip denomination is removed; odd chips must be raced off.",
@@ -621,7 +699,12 @@ ENTRIES: tuple[Entry, ...] = _build()
 _BY_ID = {e.id: e for e in ENTRIES}
 
 
-ALIASES = {"overchip": "oversized-chip", "flop-no-burn": "flop-without-burn"}
+ALIASES = {
+    "overchip": "oversized-chip",
+    "flop-no-burn": "flop-without-burn",
+    "re-straddle": "straddle",
+    "dead-blind": "dead-small-blind",
+}
 """Irregularity names of `hand check` rulings that the book files under another id."""
 
 
