@@ -25,6 +25,7 @@ PLAIN: dict[str, str] = {
     "register": "a registration",
     "reenter": "a re-entry",
     "bust": "a bust",
+    "chips": "a chip count",
     "draw": "the seat draw",
     "seats": "the table plan",
     "players": "the player list",

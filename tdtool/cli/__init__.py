@@ -390,6 +390,7 @@ LAZY.update(
         "backup": ("backup", "backup"),
         "demo": ("demo", "demo"),
         "player": ("player", "app"),
+        "chips": ("chips", "app"),
         "seat": ("seat", "app"),
         "structure": ("structure", "app"),
         "hand": ("hand", "app"),

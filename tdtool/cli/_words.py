@@ -7,6 +7,7 @@ ACTIONS: dict[str, str] = {
     "register": "`tdtool player add {}`",
     "reenter": "`tdtool player reenter {}`",
     "bust": "`tdtool player bust {}`",
+    "chips": "`tdtool player chips {}`",
     "draw": "`tdtool seat draw`",
     "seats": "`tdtool seat show`",
     "players": "`tdtool player list`",

@@ -254,6 +254,125 @@ def _stacks_in_order(names: list[str], text: str | None) -> list[int] | None:
     return [by_name[n.casefold()] for n in names]
 
 
+@app.command("chips")
+def chips(
+    ctx: typer.Context,
+    counts: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="Each player's name followed by their chips: Anna 48200 Ben 31500"
+            " (or Anna=48200).",
+            show_default=False,
+        ),
+    ] = None,
+    csv: Annotated[
+        str | None,
+        typer.Option(
+            "--csv",
+            metavar="FILE",
+            help="A CSV of counts, one NAME,CHIPS a row (a header naming `name` and `chips`"
+            " columns may come first; other columns are ignored).",
+        ),
+    ] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Record chip counts (several at once, or the bags counted at the end of a day).
+
+    Each count replaces the player's last one; all are recorded as one change (`tdtool
+    undo` takes them back together), and nothing is recorded when one is wrong. Then the
+    chip leader and the check against the chips in play (entries, re-entries, rebuys and
+    add-ons sold, minus chips raced off) are printed: once every player left is counted,
+    a count that does not add up is named with the difference.
+
+    Example: tdtool player chips Anna 48200 Ben 31500
+
+    Example: tdtool player chips --csv day1-bags.csv
+    """
+    from tdtool.app import chips as app_chips
+    from tdtool.cli.render import emit_json
+
+    pairs = _count_pairs(counts or [])
+    path = None
+    if csv is not None:
+        from tdtool.io.paths import checked
+
+        path = checked(csv, "--csv")
+    if not pairs and path is None:
+        from tdtool.errors import InputError
+
+        raise InputError(
+            "Give the counts: NAME CHIPS pairs (tdtool player chips Anna 48200 Ben 31500)"
+            " or --csv FILE."
+        )
+    result = app_chips.record(db_path(ctx), pairs, path, csv)
+    if json_out:
+        emit_json(result.to_dict())
+        return
+    n = len(result.counts)
+    source = f" from {csv}" if csv else ""
+    if n <= 3:
+        listed = ", ".join(f"{name} {amount:,}" for name, amount in result.counts)
+        typer.echo(f"Recorded {'the count' if n == 1 else f'{n} counts'}{source}: {listed}.")
+    else:
+        typer.echo(f"Recorded {n} counts{source}.")
+    _chip_lines(result.summary)
+
+
+def _chip_lines(summary: object) -> None:
+    """The chip leader, the average and the check of the counts, a line each."""
+    from tdtool.tournament.chip_counts import ChipSummary, check_line
+
+    assert isinstance(summary, ChipSummary)
+    leader = summary.leader
+    if leader is not None and leader.chips is not None:
+        bbs = f" ({leader.big_blinds:g} BB)" if leader.big_blinds is not None else ""
+        typer.echo(f"Chip leader: {leader.name} {leader.chips:,}{bbs}.")
+    if summary.players_left:
+        average = summary.average_big_blinds
+        typer.echo(
+            f"Average stack {summary.average_stack:,}"
+            + (f" ({average:g} BB)" if average is not None else "")
+            + f", {summary.players_left} players left."
+        )
+    typer.echo(check_line(summary))
+
+
+def _count_pairs(args: list[str]) -> list[tuple[str, int]]:
+    """NAME CHIPS pairs (or NAME=CHIPS) as typed after `player chips`."""
+    from tdtool.errors import InputError
+    from tdtool.io.chip_counts_csv import parse_chips
+
+    pairs: list[tuple[str, int]] = []
+    i = 0
+    while i < len(args):
+        arg = args[i]
+        if "=" in arg:
+            name, _, amount = arg.partition("=")
+            i += 1
+        else:
+            name = arg
+            if i + 1 >= len(args):
+                raise InputError(
+                    f"{name!r} has no count after it; give NAME CHIPS pairs, e.g."
+                    " tdtool player chips Anna 48200 Ben 31500."
+                )
+            amount = args[i + 1]
+            i += 2
+        if parse_chips(name) is not None and name.strip():
+            raise InputError(
+                f"{name!r} stands where a player's name goes; give NAME CHIPS pairs, e.g."
+                " tdtool player chips Anna 48200 Ben 31500."
+            )
+        chips = parse_chips(amount)
+        if chips is None:
+            raise InputError(
+                f"{name}'s count {amount!r} is not a whole number of chips; give NAME CHIPS"
+                " pairs, e.g. tdtool player chips Anna 48200 Ben 31500."
+            )
+        pairs.append((name.strip(), chips))
+    return pairs
+
+
 @app.command("list")
 def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     """Every player: name, table, seat, status, finishing place.

@@ -43,6 +43,8 @@ class EventKind(StrEnum):
     PLAYER_REBUY = "player.rebuy"
     PLAYER_ADDON = "player.addon"
     PLAYER_BUSTED = "player.busted"
+    PLAYER_CHIPS = "player.chips"
+    CHIPS_REMOVED = "chips.removed"
     SEAT_DRAWN = "seat.drawn"
     SEAT_MOVED = "seat.moved"
     SEAT_BUTTON = "seat.button"
@@ -260,6 +262,80 @@ class PlayerBusted(Payload):
             + (f" by {' and '.join(p.by)}" if p.by else "")
             for p in self.players
         )
+
+
+@dataclass(frozen=True)
+class ChipCount:
+    """One player's chips as counted (at the table, or bagged at the end of a day)."""
+
+    name: str
+    chips: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ChipCount:
+        """Read the stored form."""
+        return cls(str(d["name"]), int(d["chips"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"name": self.name, "chips": self.chips}
+
+
+@dataclass(frozen=True)
+class PlayerChips(Payload):
+    """Chip counts recorded together (one or several players, or a whole CSV of bagged
+    counts); each replaces that player's last count. `source` names where they came from
+    (the CSV file's name; empty when typed)."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_CHIPS
+    counts: tuple[ChipCount, ...]
+    source: str = ""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerChips:
+        """Read the stored form."""
+        return cls(tuple(ChipCount.from_dict(c) for c in d["counts"]), str(d.get("source", "")))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        data: Data = {"counts": [c.to_dict() for c in self.counts]}
+        if self.source:
+            data["source"] = self.source
+        return data
+
+    def describe(self) -> str:
+        """One line for the log (the first few counts, then how many more)."""
+        shown = ", ".join(f"{c.name} {c.chips:,}" for c in self.counts[:4])
+        more = len(self.counts) - 4
+        if more > 0:
+            shown += f" and {more} more"
+        source = f" from {self.source}" if self.source else ""
+        return f"Chip counts{source}: {shown}"
+
+
+@dataclass(frozen=True)
+class ChipsRemoved(Payload):
+    """Chips taken out of play: a colour-up's race-off (the odd low chips rounded away) or
+    chips removed by a ruling. `chips` is their value; `reason` says why, as the director
+    gave it."""
+
+    KIND: ClassVar[EventKind] = EventKind.CHIPS_REMOVED
+    chips: int
+    reason: str = ""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ChipsRemoved:
+        """Read the stored form."""
+        return cls(int(d["chips"]), str(d.get("reason", "")))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"chips": self.chips, "reason": self.reason}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        line = f"{self.chips:,} chips taken out of play"
+        return line + (f" ({self.reason})" if self.reason else "")
 
 
 # --- seats ---------------------------------------------------------------------------------
@@ -618,6 +694,8 @@ _ALL: tuple[Any, ...] = (
     PlayerRebuy,
     PlayerAddon,
     PlayerBusted,
+    PlayerChips,
+    ChipsRemoved,
     SeatDrawn,
     SeatMoved,
     SeatButton,

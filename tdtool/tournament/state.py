@@ -65,6 +65,11 @@ class Player:
     """Cents on the player's head (tdtool.tournament.bounty); 0 without bounties."""
     bounty_won: int = 0
     """Cents of bounties paid to the player for knockouts."""
+    chips: int | None = None
+    """The player's chips as last counted (`player.chips`), plus rebuys and add-ons bought
+    since; None: not counted in this entry (a bust clears it, a re-entry starts uncounted)."""
+    counted_at: float | None = None
+    """When the count was recorded (unix seconds)."""
 
 
 @dataclass(frozen=True)
@@ -130,6 +135,10 @@ class State:
     """Cents of bounties of players busted with nobody named as their eliminator."""
     bounty_paid: int = 0
     """Cents of bounties paid in cash for knockouts, all players together."""
+    chips_removed: int = 0
+    """Chips taken out of play (race-offs at colour-ups, chips removed by a ruling)."""
+    last_bust_at: float | None = None
+    """When the last player busted (a count taken before it misses the chips won since)."""
 
     if not TYPE_CHECKING:  # mypy keeps checking every field; at run time, the deferred ones
 
@@ -218,13 +227,18 @@ class State:
         return self.terms.addon_chips or self.starting_stack
 
     @property
-    def total_chips(self) -> int:
-        """Chips in play: starting stacks of every entry plus rebuys and add-ons."""
+    def chips_sold(self) -> int:
+        """Chips sold: starting stacks of every entry plus rebuys and add-ons."""
         return (
             self.entries * self.starting_stack
             + self.rebuys * self.rebuy_chips
             + self.addons * self.addon_chips
         )
+
+    @property
+    def total_chips(self) -> int:
+        """Chips in play: the chips sold minus those taken out of play (race-offs)."""
+        return self.chips_sold - self.chips_removed
 
     @property
     def average_stack(self) -> int:
@@ -406,6 +420,7 @@ def _reentered(state: State, e: ev.PlayerReentered, at: float) -> None:
     """A re-entry buys a new bounty."""
     p = state.player(e.name)
     p.busted = False
+    p.chips = p.counted_at = None
     p.entries += 1
     p.bounty += state.terms.bounty * 100
     state.entries += 1
@@ -423,11 +438,28 @@ def _rebuy(state: State, e: ev.PlayerRebuy, at: float) -> None:
         p.busted = False
         group, rank = p.places.pop()
         state.eliminations[group].remove((p.name, rank))
+    elif p.chips is not None:
+        p.chips += state.rebuy_chips
 
 
 def _addon(state: State, e: ev.PlayerAddon, at: float) -> None:
-    state.player(e.name).addons += 1
+    p = state.player(e.name)
+    p.addons += 1
     state.addons += 1
+    if p.chips is not None:
+        p.chips += state.addon_chips
+
+
+def _chips(state: State, e: ev.PlayerChips, at: float) -> None:
+    """Counts recorded: each replaces that player's last count."""
+    for count in e.counts:
+        p = state.player(count.name)
+        p.chips = count.chips
+        p.counted_at = at
+
+
+def _chips_removed(state: State, e: ev.ChipsRemoved, at: float) -> None:
+    state.chips_removed += e.chips
 
 
 def _drawn(state: State, e: ev.SeatDrawn, at: float) -> None:
@@ -456,6 +488,7 @@ def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
             state.last_seat[p.name] = seat
             state.plan.remove(p.name)
         p.busted = True
+        p.chips = p.counted_at = None
         p.places.append((group, entry.rank))
         hand.append((p.name, entry.rank))
         if p.bounty or entry.by:
@@ -463,6 +496,7 @@ def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
 
             knockout(state, p.name, entry.by)
     state.eliminations.append(hand)
+    state.last_bust_at = at
 
 
 def _clock(state: State, e: ev.ClockStart, at: float) -> None:
@@ -495,6 +529,8 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.PLAYER_REBUY: _rebuy,
     K.PLAYER_ADDON: _addon,
     K.PLAYER_BUSTED: _busted,
+    K.PLAYER_CHIPS: _chips,
+    K.CHIPS_REMOVED: _chips_removed,
     K.SEAT_DRAWN: _drawn,
     K.SEAT_MOVED: _moved,
     K.SEAT_BUTTON: _button,

@@ -1,0 +1,125 @@
+"""A CSV of chip counts (the bags counted at the end of a day): one player and count a row.
+
+    name,chips
+    Anna,48200
+    "Ben Okafor","31,500"
+
+The first row is a header when it names the columns: `name` (or `player`) and `chips` (or
+`count`, `stack`, `bagged`); other columns (table, seat, bag number) are then ignored.
+Without a header each row is NAME,CHIPS. Commas, semicolons or tabs separate the columns
+(a spreadsheet's export in any locale); blank rows are skipped. A count may be written with
+thousands separators ("31,500", "31 500", 31_500).
+
+Every row is read before anything is recorded: a bad row is an InputError naming FILE:LINE
+(and how many other rows are bad), so a file with one mistake records nothing.
+"""
+
+from __future__ import annotations
+
+import csv
+from dataclasses import dataclass
+from pathlib import Path
+
+from tdtool.errors import InputError
+
+NAME_COLUMNS = ("name", "player")
+CHIP_COLUMNS = ("chips", "count", "stack", "bagged", "amount")
+
+
+@dataclass(frozen=True)
+class CountRow:
+    """One row: the player's name, their chips and where the row is ("counts.csv:4")."""
+
+    name: str
+    chips: int
+    where: str
+
+
+def parse_chips(text: str) -> int | None:
+    """'31,500' / '31 500' / '31_500' / '31500' -> 31500; None when it is not a whole number.
+
+    >>> parse_chips("31,500"), parse_chips("12.5k")
+    (31500, None)
+    """
+    digits = text.strip().replace(",", "").replace("_", "").replace(" ", "").replace("\u00a0", "")
+    if not digits.isdigit() or not digits.isascii():
+        return None
+    return int(digits)
+
+
+def _delimiter(first: str) -> str:
+    for sep in ("\t", ";"):
+        if sep in first and "," not in first:
+            return sep
+    return ","
+
+
+def read_counts(path: Path, shown: str | None = None) -> list[CountRow]:
+    """The rows of the chip-count CSV at `path` (`shown`: how messages name it)."""
+    shown = shown or str(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except FileNotFoundError:
+        raise InputError(f"--csv {shown}: no such file.") from None
+    except IsADirectoryError:
+        raise InputError(f"--csv {shown} is a folder; give the CSV file itself.") from None
+    except UnicodeDecodeError:
+        raise InputError(
+            f"--csv {shown}: not a text file in UTF-8; save it from the spreadsheet as 'CSV UTF-8'."
+        ) from None
+    except OSError as exc:
+        raise InputError(f"--csv {shown}: cannot read it ({exc.strerror}).") from None
+    lines = text.splitlines()
+    first = next((line for line in lines if line.strip()), "")
+    if not first:
+        raise InputError(f"--csv {shown}: the file holds no counts; give one NAME,CHIPS a row.")
+    reader = csv.reader(lines, delimiter=_delimiter(first))
+    name_col, chips_col = 0, 1
+    header = False
+    rows: list[CountRow] = []
+    bad: list[tuple[int, str]] = []
+    for number, cells in enumerate(reader, start=1):
+        cells = [c.strip() for c in cells]
+        if not any(cells):
+            continue
+        if not rows and not bad and not header:
+            lowered = [c.casefold() for c in cells]
+            names = [i for i, c in enumerate(lowered) if c in NAME_COLUMNS]
+            chips = [i for i, c in enumerate(lowered) if c in CHIP_COLUMNS]
+            if names and chips:
+                name_col, chips_col, header = names[0], chips[0], True
+                continue
+            if not any(parse_chips(c) is not None for c in cells[1:]):
+                raise InputError(
+                    f"{shown}:{number}: the first row ({', '.join(cells)}) is neither a header"
+                    " naming the `name` and `chips` columns nor a NAME,CHIPS row; nothing was"
+                    " recorded."
+                )
+        while cells and not cells[-1] and len(cells) > 2:
+            cells.pop()
+        if not header and len(cells) != 2:
+            bad.append((number, f"a row is NAME,CHIPS; this one has {len(cells)} columns"))
+            continue
+        if max(name_col, chips_col) >= len(cells):
+            bad.append((number, "the row is missing the name or the chips column"))
+            continue
+        name, amount = cells[name_col], cells[chips_col]
+        if not name:
+            bad.append((number, "the player's name is empty"))
+            continue
+        chips_value = parse_chips(amount)
+        if chips_value is None:
+            shown_amount = amount if amount else "(empty)"
+            bad.append((number, f"{name}'s count {shown_amount!r} is not a whole number of chips"))
+            continue
+        rows.append(CountRow(" ".join(name.split()), chips_value, f"{shown}:{number}"))
+    if bad:
+        number, message = bad[0]
+        more = ""
+        if len(bad) > 1:
+            others = ", ".join(str(n) for n, _ in bad[1:6]) + (", ..." if len(bad) > 6 else "")
+            more = f" ({len(bad) - 1} more bad row{'s' if len(bad) > 2 else ''}: line {others})"
+        raise InputError(f"{shown}:{number}: {message}{more}; nothing was recorded.")
+    if not rows:
+        raise InputError(f"--csv {shown}: the file holds no counts; give one NAME,CHIPS a row.")
+    return rows

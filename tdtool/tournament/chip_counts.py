@@ -1,0 +1,256 @@
+"""Chip counts: recording them, the chip leader and big blinds, and the check against the
+chips sold.
+
+A count (`player.chips`) replaces that player's last one; rebuys and add-ons bought after it
+are added to it, a bust clears it and a re-entry starts uncounted (tdtool.tournament.state).
+The chips in play are what was sold (every entry's starting stack, each rebuy and add-on at
+the terms' chip amounts) minus what was taken out of play (`chips.removed`: race-offs at a
+colour-up, chips removed by a ruling). When every player left has a count, the counts must
+add up to the chips in play; when they do not, the difference is named.
+
+Counts taken at one moment add up (the bags at the end of a day, a count at a break); counts
+taken at different moments of play need not, since chips moved between them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tdtool.errors import InputError, RuleError
+from tdtool.tournament.events import ChipCount, ChipsRemoved, PlayerChips
+from tdtool.tournament.state import State
+
+Events = list[tuple[str, dict[str, Any]]]
+
+
+def _at(where: str | None, message: str) -> str:
+    return f"{where}: {message}" if where else message
+
+
+def record_counts(
+    state: State,
+    counts: Sequence[tuple[str, int]],
+    source: str = "",
+    where: Sequence[str | None] | None = None,
+) -> Events:
+    """The event recording `counts` ((name, chips) each) as one change.
+
+    Every count is checked first, so nothing is recorded when one is wrong: a name nobody
+    has (InputError), a player counted twice (InputError), a count that is not more than 0
+    (InputError: a player with no chips is busted), a player already out (RuleError).
+    `where` labels each count in messages (e.g. "counts.csv:4").
+    """
+    if not counts:
+        raise InputError(
+            "Give at least one count: a player's name and their chips,",
+            "e.g. {chips:Anna 12000}.",
+        )
+    labels: list[str | None] = list(where) if where is not None else [None] * len(counts)
+    seen: dict[str, str | None] = {}
+    recorded: list[ChipCount] = []
+    for (raw, chips), label in zip(counts, labels, strict=True):
+        try:
+            player = state.player(raw)
+        except InputError as exc:
+            raise InputError(_at(label, exc.wrong), exc.hint) from None
+        if player.name in seen:
+            first = seen[player.name]
+            also = f" (also {first})" if first else ""
+            raise InputError(
+                _at(label, f"{player.name} is counted twice{also}; give each player's count once.")
+            )
+        seen[player.name] = label
+        if chips <= 0:
+            plain = "{" not in player.name and "}" not in player.name
+            raise InputError(
+                _at(
+                    label,
+                    f"{player.name}'s count is {chips:,}: a player still in has chips;"
+                    " a player with none is busted:",
+                ),
+                ("{bust:" + player.name + "}.") if plain else "{bust}.",
+            )
+        if player.busted:
+            raise RuleError(
+                _at(label, f"{player.name} is out of the tournament; count only players still in."),
+                "{players} shows who is in.",
+            )
+        recorded.append(ChipCount(player.name, chips))
+    return [PlayerChips(tuple(recorded), source).event()]
+
+
+def remove_chips(state: State, chips: int, reason: str = "") -> Events:
+    """The event taking `chips` out of play (a race-off at a colour-up, a ruling)."""
+    if chips <= 0:
+        raise InputError(f"Chips taken out of play: {chips:,}; give a number more than 0.")
+    if chips > state.total_chips:
+        raise RuleError(
+            f"Only {state.total_chips:,} chips are in play; {chips:,} cannot be taken out."
+        )
+    return [ChipsRemoved(chips, " ".join(reason.split())).event()]
+
+
+@dataclass(frozen=True)
+class StackRow:
+    """One player still in, with their recorded count (None: not counted in this entry)."""
+
+    name: str
+    chips: int | None
+    big_blinds: float | None
+    """The count in big blinds of the level being played (one decimal)."""
+    counted_at: float | None
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return {
+            "name": self.name,
+            "chips": self.chips,
+            "big_blinds": self.big_blinds,
+            "counted_at": self.counted_at,
+        }
+
+
+@dataclass(frozen=True)
+class ChipSummary:
+    """What the recorded counts say: the chip leader, the stacks in big blinds, the average
+    stack, and whether the counts add up to the chips in play."""
+
+    players_left: int
+    chips_sold: int
+    chips_removed: int
+    chips_in_play: int
+    average_stack: int
+    big_blind: int | None
+    stacks: tuple[StackRow, ...]
+    """Every player left, biggest count first, the uncounted last (in registration order)."""
+    last_bust_at: float | None = None
+    """When the last player busted: counts taken before it miss the chips won since."""
+
+    @property
+    def before_last_bust(self) -> tuple[str, ...]:
+        """Players left whose count was taken before the last bust."""
+        if self.last_bust_at is None:
+            return ()
+        return tuple(
+            r.name
+            for r in self.stacks
+            if r.counted_at is not None and r.counted_at < self.last_bust_at
+        )
+
+    @property
+    def counted(self) -> tuple[StackRow, ...]:
+        """The players left who have a count."""
+        return tuple(r for r in self.stacks if r.chips is not None)
+
+    @property
+    def uncounted(self) -> tuple[str, ...]:
+        """The players left without a count."""
+        return tuple(r.name for r in self.stacks if r.chips is None)
+
+    @property
+    def chips_counted(self) -> int:
+        """The counts of the players left, added up."""
+        return sum(r.chips or 0 for r in self.stacks)
+
+    @property
+    def leader(self) -> StackRow | None:
+        """The biggest recorded count (the first recorded of equal ones); None: no count."""
+        counted = self.counted
+        return counted[0] if counted else None
+
+    @property
+    def difference(self) -> int | None:
+        """Counted minus in play once every player left is counted (0: they add up; > 0:
+        more chips counted than are in play; < 0: chips missing); None until then."""
+        if not self.stacks or self.uncounted:
+            return None
+        return self.chips_counted - self.chips_in_play
+
+    @property
+    def average_big_blinds(self) -> float | None:
+        """The average stack in big blinds."""
+        return in_big_blinds(self.average_stack, self.big_blind)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready (`chips` of `tdtool status --json`, `tdtool chips --json`)."""
+        leader = self.leader
+        return {
+            "leader": None if leader is None else {"name": leader.name, "chips": leader.chips},
+            "average_stack": self.average_stack,
+            "average_big_blinds": self.average_big_blinds,
+            "big_blind": self.big_blind,
+            "chips_in_play": self.chips_in_play,
+            "chips_sold": self.chips_sold,
+            "chips_removed": self.chips_removed,
+            "chips_counted": self.chips_counted,
+            "counted": len(self.counted),
+            "uncounted": list(self.uncounted),
+            "difference": self.difference,
+            "counted_before_last_bust": list(self.before_last_bust),
+            "stacks": [r.to_dict() for r in self.stacks],
+        }
+
+
+def in_big_blinds(chips: int | None, big_blind: int | None) -> float | None:
+    """`chips` in big blinds, to one decimal (None without a count or a big blind)."""
+    if chips is None or not big_blind:
+        return None
+    return round(chips / big_blind, 1)
+
+
+def chip_summary(state: State, big_blind: int | None = None) -> ChipSummary:
+    """The chip summary of `state`; `big_blind` of the level being played (the caller reads
+    the clock), for the stacks in big blinds."""
+    left = [p for p in state.players.values() if not p.busted]
+    counted = sorted((p for p in left if p.chips is not None), key=lambda p: -(p.chips or 0))
+    rows = tuple(
+        StackRow(p.name, p.chips, in_big_blinds(p.chips, big_blind), p.counted_at)
+        for p in [*counted, *(p for p in left if p.chips is None)]
+    )
+    return ChipSummary(
+        players_left=len(left),
+        chips_sold=state.chips_sold,
+        chips_removed=state.chips_removed,
+        chips_in_play=state.total_chips,
+        average_stack=state.average_stack,
+        big_blind=big_blind,
+        stacks=rows,
+        last_bust_at=state.last_bust_at,
+    )
+
+
+def check_line(summary: ChipSummary) -> str:
+    """The check of the counts against the chips in play, as a director reads it aloud."""
+    diff = summary.difference
+    if not summary.counted:
+        return "No chip counts recorded yet."
+    if diff is None:
+        missing = summary.uncounted
+        more = f" and {len(missing) - 5} more" if len(missing) > 5 else ""
+        named = ", ".join(missing[:5]) + more
+        return (
+            f"{len(summary.counted)} of {summary.players_left} players counted"
+            f" ({summary.chips_counted:,} chips); not counted yet: {named}."
+        )
+    if diff == 0:
+        return f"The counts add up: {summary.chips_in_play:,} chips in play."
+    off = f"{diff:,} over" if diff > 0 else f"{-diff:,} short of"
+    sold = (
+        f" ({summary.chips_sold:,} sold, {summary.chips_removed:,} taken out of play)"
+        if summary.chips_removed
+        else ""
+    )
+    stale = summary.before_last_bust
+    recount = ""
+    if stale:
+        who = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
+        recount = (
+            f" Counted before the last bust, so without the chips won since: {who};"
+            " count them again."
+        )
+    return (
+        f"The counts do not add up: {summary.chips_counted:,} counted, {off} the"
+        f" {summary.chips_in_play:,} chips in play{sold}.{recount}"
+    )

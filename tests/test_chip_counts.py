@@ -1,0 +1,263 @@
+"""Chip counts (issue 14): `player chips` (typed or a CSV of bagged counts) recorded as one
+undoable change, the chip leader and big blinds, and the check against the chips sold."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tdtool.tournament.chip_counts import check_line, chip_summary, record_counts
+from tdtool.tournament.events import ChipCount, ChipsRemoved, PlayerChips, payload
+from tdtool.tournament.state import fold
+from tests.tournament_fixtures import created, make
+
+NAMES = ["Anna", "Ben", "Cleo", "Dan"]
+
+
+def tournament(cli, tmp_path, **terms):
+    db = make(tmp_path / "chips.tdtool", buy_in=100, **terms)
+    assert cli("--db", db, "player", "add", *NAMES).exit_code == 0
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    return db
+
+
+def chips_json(cli, db):
+    out = cli("--db", db, "chips", "show", "--json")
+    assert out.exit_code == 0, out.output
+    return json.loads(out.stdout)
+
+
+def log_length(cli, db):
+    return len(json.loads(cli("--db", db, "log", "--json").stdout))
+
+
+def test_counts_that_do_not_add_up_are_named_with_the_difference_end_to_end(cli, tmp_path):
+    db = tournament(cli, tmp_path)  # 4 entries x 10,000 = 40,000 in play
+    first = cli("--db", db, "player", "chips", "Anna", "15000", "ben", "9,000")
+    assert first.exit_code == 0, first.output
+    assert "Recorded 2 counts: Anna 15,000, Ben 9,000." in first.stdout
+    assert "Chip leader: Anna 15,000 (150 BB)." in first.stdout  # level 1: 50/100
+    assert "2 of 4 players counted (24,000 chips); not counted yet: Cleo, Dan." in first.stdout
+
+    short = cli("--db", db, "player", "chips", "Cleo=10000", "Dan", "5500")
+    assert short.exit_code == 0, short.output
+    assert (
+        "The counts do not add up: 39,500 counted, 500 short of the 40,000 chips in play."
+        in short.stdout
+    )
+    data = chips_json(cli, db)
+    assert data["difference"] == -500 and data["chips_counted"] == 39_500
+    assert [r["name"] for r in data["stacks"]] == ["Anna", "Cleo", "Ben", "Dan"]
+    assert data["leader"] == {"name": "Anna", "chips": 15000}
+
+    # The 25s raced off at the colour-up: 500 chips leave play, and now the counts add up.
+    raced = cli("--db", db, "chips", "remove", "500", "--reason", "race-off of the 25s")
+    assert raced.exit_code == 0, raced.output
+    assert "Took 500 chips out of play (race-off of the 25s); 39,500 chips in play." in raced.stdout
+    shown = cli("--db", db, "chips", "show")
+    assert "The counts add up: 39,500 chips in play." in shown.stdout
+    assert "Chips in play 39,500: 40,000 sold, 500 taken out of play." in shown.stdout
+    assert chips_json(cli, db)["difference"] == 0
+
+    # One count too many: over by the difference.
+    over = cli("--db", db, "player", "chips", "Dan", "6500")
+    assert "1,000 over the 39,500 chips in play (40,000 sold, 500 taken out of play)" in (
+        over.stdout
+    )
+    # The log says what was recorded, and undo takes a whole batch back.
+    log = cli("--db", db, "log").stdout
+    assert "Chip counts: Cleo 10,000, Dan 5,500" in log
+    assert "500 chips taken out of play (race-off of the 25s)" in log
+    assert cli("--db", db, "undo").exit_code == 0
+    assert chips_json(cli, db)["difference"] == 0
+
+
+def test_a_bust_makes_the_older_counts_stale_and_says_so(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    cli(
+        "--db",
+        db,
+        "player",
+        "chips",
+        "Anna",
+        "10000",
+        "Ben",
+        "10000",
+        "Cleo",
+        "10000",
+        "Dan",
+        "10000",
+    )
+    assert cli("--db", db, "player", "bust", "Dan", "--yes").exit_code == 0
+    data = chips_json(cli, db)
+    assert data["difference"] == -10_000
+    assert sorted(data["counted_before_last_bust"]) == ["Anna", "Ben", "Cleo"]
+    assert "count them again" in cli("--db", db, "chips", "show").stdout
+    cli("--db", db, "player", "chips", "Anna", "20000", "Ben", "10000", "Cleo", "10000")
+    data = chips_json(cli, db)
+    assert data["difference"] == 0 and data["counted_before_last_bust"] == []
+
+
+def test_rebuys_and_addons_after_a_count_are_added_to_it(cli, tmp_path):
+    db = tournament(cli, tmp_path, rebuy_price=100, rebuy_chips=5000)
+    cli("--db", db, "player", "chips", "Anna", "12000")
+    assert cli("--db", db, "player", "rebuy", "Anna").exit_code == 0
+    data = chips_json(cli, db)
+    assert data["stacks"][0] == {**data["stacks"][0], "name": "Anna", "chips": 17000}
+    assert data["chips_sold"] == 45_000
+
+
+def test_a_csv_of_bagged_counts_is_one_change_and_names_its_source(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    bags = tmp_path / "day1-bags.csv"
+    bags.write_text(
+        "table,seat,player,chips,bag\n"
+        '1,1,Anna,"18,500",A17\n'
+        "\n"
+        "1,2,Ben,6500,A18\n"
+        "1,3,Cleo,9000,A19\n"
+        "1,4,Dan,6000,A20\n"
+    )
+    before = log_length(cli, db)
+    out = cli("--db", db, "player", "chips", "--csv", bags)
+    assert out.exit_code == 0, out.output
+    assert f"Recorded 4 counts from {bags}." in out.stdout
+    assert "The counts add up: 40,000 chips in play." in out.stdout
+    log = json.loads(cli("--db", db, "log", "--json").stdout)
+    assert len(log) == before + 1
+    assert log[-1]["kind"] == "player.chips" and log[-1]["data"]["source"] == "day1-bags.csv"
+    assert cli("--db", db, "undo").exit_code == 0
+    assert chips_json(cli, db)["counted"] == 0
+
+
+def test_a_csv_without_a_header_and_with_semicolons_reads_too(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    bags = tmp_path / "bags.csv"
+    bags.write_text("\ufeffAnna;10000\nBen;10000\n", encoding="utf-8")
+    out = cli("--db", db, "player", "chips", "--csv", bags, "--json")
+    assert out.exit_code == 0, out.output
+    assert json.loads(out.stdout)["recorded"] == [
+        {"name": "Anna", "chips": 10000},
+        {"name": "Ben", "chips": 10000},
+    ]
+
+
+def bad_csv(cli, tmp_path, text):
+    db = tournament(cli, tmp_path)
+    path = tmp_path / "bags.csv"
+    path.write_text(text)
+    before = log_length(cli, db)
+    out = cli("--db", db, "player", "chips", "--csv", path)
+    assert log_length(cli, db) == before, "a bad CSV recorded something"
+    assert out.stdout == "" and "Traceback" not in out.output
+    return out, str(path)
+
+
+def test_a_bad_row_is_named_by_file_and_line_and_nothing_is_recorded(cli, tmp_path):
+    out, path = bad_csv(cli, tmp_path, "name,chips\nAnna,10000\nBen,lots\nCleo,9000\nDan,\n")
+    assert out.exit_code == 2
+    assert out.stderr.strip() == (
+        f"Error: {path}:3: Ben's count 'lots' is not a whole number of chips"
+        " (1 more bad row: line 5); nothing was recorded."
+    )
+
+
+def test_an_unknown_player_in_the_csv_is_named_by_line(cli, tmp_path):
+    out, path = bad_csv(cli, tmp_path, "Anna,10000\nBenn,10000\n")
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"Error: {path}:2: ") and "Ben" in out.stderr
+
+
+def test_a_player_counted_twice_in_the_csv_names_both_lines(cli, tmp_path):
+    out, path = bad_csv(cli, tmp_path, "Anna,10000\nBen,1000\nanna,9000\n")
+    assert out.exit_code == 2
+    assert out.stderr.strip() == (
+        f"Error: {path}:3: Anna is counted twice (also {path}:1); give each player's count once."
+    )
+
+
+def test_a_busted_player_in_the_csv_is_refused_by_the_rules(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    cli("--db", db, "player", "bust", "Dan", "--yes")
+    path = tmp_path / "bags.csv"
+    path.write_text("Anna,10000\nDan,5000\n")
+    out = cli("--db", db, "player", "chips", "--csv", path)
+    assert out.exit_code == 1
+    assert f"{path}:2: Dan is out of the tournament" in out.stderr
+
+
+def test_typed_counts_that_are_not_pairs_are_bad_input(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    before = log_length(cli, db)
+    cases = {
+        ("Anna",): "'Anna' has no count after it",
+        ("Anna", "lots"): "Anna's count 'lots' is not a whole number of chips",
+        ("Anna", "0"): "Anna's count is 0: a player still in has chips; a player with none"
+        " is busted: `tdtool player bust Anna`.",
+        ("Anna", "100", "Anna", "200"): "Anna is counted twice",
+        (): "Give the counts",
+    }
+    for args, message in cases.items():
+        out = cli("--db", db, "player", "chips", *args)
+        assert out.exit_code == 2, (args, out.output)
+        assert message in out.stderr, (args, out.stderr)
+    missing = cli("--db", db, "player", "chips", "--csv", tmp_path / "none.csv")
+    assert missing.exit_code == 2 and "no such file" in missing.stderr
+    assert log_length(cli, db) == before
+
+
+def test_taking_out_more_chips_than_are_in_play_is_refused(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    out = cli("--db", db, "chips", "remove", "50000")
+    assert out.exit_code == 1 and "Only 40,000 chips are in play" in out.stderr
+    assert cli("--db", db, "chips", "remove", "-5").exit_code == 2
+
+
+def test_the_events_read_back_what_they_wrote():
+    counts = PlayerChips((ChipCount("Anna", 1200), ChipCount("Ben", 800)), "bags.csv")
+    assert payload(*counts.event()) == counts
+    assert counts.describe() == "Chip counts from bags.csv: Anna 1,200, Ben 800"
+    removed = ChipsRemoved(300, "race-off")
+    assert payload(*removed.event()) == removed
+
+
+# --- the check as a property ---------------------------------------------------------------
+
+
+@dataclass
+class _E:
+    seq: int
+    kind: str
+    data: dict
+    at: float = 0.0
+
+
+def _state(n: int):
+    events = [_E(1, "tournament.created", created())]
+    events += [_E(2 + i, "player.registered", {"name": f"P{i}"}) for i in range(n)]
+    return fold(events)
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_counts_that_share_out_the_chips_in_play_add_up_and_any_error_is_named(data):
+    n = data.draw(st.integers(2, 9))
+    state = _state(n)
+    total = state.total_chips
+    cuts = sorted(
+        data.draw(st.lists(st.integers(1, total - 1), min_size=n - 1, max_size=n - 1, unique=True))
+    )
+    stacks = [b - a for a, b in zip([0, *cuts], [*cuts, total], strict=True)]
+    names = [f"P{i}" for i in range(n)]
+    fold([_E(99, *e) for e in record_counts(state, list(zip(names, stacks, strict=True)))], state)
+    summary = chip_summary(state, 100)
+    assert summary.difference == 0 and summary.chips_counted == total
+    assert summary.leader is not None and summary.leader.chips == max(stacks)
+    off = data.draw(st.integers(-stacks[0] + 1, 10_000).filter(lambda x: x != 0))
+    fold([_E(100, *record_counts(state, [("P0", stacks[0] + off)])[0])], state)
+    summary = chip_summary(state, 100)
+    assert summary.difference == off
+    assert f"{abs(off):,} {'over' if off > 0 else 'short of'}" in check_line(summary)
