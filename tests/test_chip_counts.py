@@ -261,3 +261,105 @@ def test_counts_that_share_out_the_chips_in_play_add_up_and_any_error_is_named(d
     summary = chip_summary(state, 100)
     assert summary.difference == off
     assert f"{abs(off):,} {'over' if off > 0 else 'short of'}" in check_line(summary)
+
+
+# --- the views: status, player list, deal, the TV page -------------------------------------
+
+
+def test_status_and_player_list_show_the_leader_counts_and_big_blinds(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    cli("--db", db, "player", "chips", "Anna", "15000", "Ben", "9000")
+    text = cli("--db", db, "status").stdout
+    assert "Average stack      10,000 (100 BB)" in text
+    assert "Chip leader        Anna 15,000 (150 BB)" in text
+    assert "Chip counts        2 of 4 players counted" in text
+    chips = json.loads(cli("--db", db, "status", "--json").stdout)["chips"]
+    assert chips["leader"] == {"name": "Anna", "chips": 15000, "big_blinds": 150.0}
+    assert (chips["counted"], chips["not_counted"], chips["difference"]) == (2, 2, None)
+
+    cli("--db", db, "player", "chips", "Cleo", "10000", "Dan", "5000")
+    text = cli("--db", db, "status").stdout
+    assert (
+        "Chip counts        do not add up: 39,000 counted, 1,000 short of the 40,000 in play"
+        in text
+    )
+    assert json.loads(cli("--db", db, "status", "--json").stdout)["chips"]["difference"] == -1000
+
+    rows = {r["name"]: r for r in json.loads(cli("--db", db, "player", "list", "--json").stdout)}
+    assert (rows["Anna"]["chips"], rows["Anna"]["big_blinds"]) == (15000, 150.0)
+    listing = cli("--db", db, "player", "list").stdout
+    assert listing.splitlines()[0].split()[-2:] == ["chips", "BB"]
+    assert "15,000" in listing and "Chip leader: Anna 15,000 (150 BB)." in listing
+    # The big blinds follow the clock: level 2 is 100/200.
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "clock", "next")
+    rows = {r["name"]: r for r in json.loads(cli("--db", db, "player", "list", "--json").stdout)}
+    assert rows["Anna"]["big_blinds"] == 75.0
+
+
+def test_a_player_list_without_counts_keeps_its_columns(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    listing = cli("--db", db, "player", "list").stdout
+    assert "chips" not in listing.splitlines()[0] and "Chip leader" not in listing
+
+
+def test_a_deal_without_stacks_takes_the_recorded_counts(cli, tmp_path):
+    db = tournament(cli, tmp_path, places_paid=3)
+    cli("--db", db, "player", "bust", "Dan", "--yes")
+    missing = cli("--db", db, "deal", "icm")
+    assert missing.exit_code == 2
+    assert "not counted: Anna, Ben, Cleo" in missing.stderr
+    assert "`tdtool player chips` or give --stacks" in missing.stderr
+
+    cli("--db", db, "player", "chips", "Anna", "20000", "Ben", "12000", "Cleo", "8000")
+    typed = json.loads(
+        cli(
+            "--db", db, "deal", "icm", "--stacks", "Anna=20000,Ben=12000,Cleo=8000", "--json"
+        ).stdout
+    )
+    out = cli("--db", db, "deal", "icm", "--json")
+    assert out.exit_code == 0, out.output
+    recorded = json.loads(out.stdout)
+    assert recorded["stacks_from_counts"] is True and typed["stacks_from_counts"] is False
+    assert recorded["players"] == ["Anna", "Ben", "Cleo"]
+    assert recorded["stacks"] == [20000, 12000, 8000]
+    assert recorded["amounts"] == typed["amounts"]
+    assert "Stacks: the chip counts recorded" in cli("--db", db, "deal", "chip-chop").stdout
+    accepted = cli("--db", db, "deal", "chip-chop", "--accept")
+    assert accepted.exit_code == 0, accepted.output
+
+
+def test_a_deal_refuses_counts_taken_before_the_last_bust(cli, tmp_path):
+    db = tournament(cli, tmp_path, places_paid=3)
+    cli(
+        "--db",
+        db,
+        "player",
+        "chips",
+        "Anna",
+        "10000",
+        "Ben",
+        "10000",
+        "Cleo",
+        "10000",
+        "Dan",
+        "10000",
+    )
+    cli("--db", db, "player", "bust", "Dan", "--yes")
+    out = cli("--db", db, "deal", "icm")
+    assert out.exit_code == 2
+    assert "The chip counts of Anna, Ben, Cleo were recorded before the last bust" in out.stderr
+
+
+def test_the_clock_view_carries_the_chip_leader(cli, tmp_path):
+    from tdtool.app.change import read_state_at
+    from tdtool.app.clock import view_data
+
+    db = tournament(cli, tmp_path)
+    assert view_data(*read_state_at(db)).to_dict()["chip_leader"] is None
+    cli("--db", db, "player", "chips", "Ben", "22000")
+    assert view_data(*read_state_at(db)).to_dict()["chip_leader"] == {
+        "name": "Ben",
+        "chips": 22000,
+        "big_blinds": 220.0,
+    }

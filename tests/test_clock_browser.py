@@ -174,3 +174,24 @@ def test_tv_page_paused_badge_and_players_say_what_they_are(cli, db, server, tmp
     shot = tmp_path / "paused.png"
     chromium(tmp_path, server, "--window-size=1920,1080", f"--screenshot={shot}")
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_tv_page_shows_the_chip_leader_escaped(cli, db, server, tmp_path):
+    cli("--db", db, "player", "add", "Anna", "<b>Ben</b>", "Cleo")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert 'class="k">Chip leader<' not in dom  # no count recorded yet
+    assert cli("--db", db, "player", "chips", "<b>Ben</b>", "15500", "Anna", "9000").exit_code == 0
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert 'class="k">Chip leader<' in dom
+    assert "&lt;b&gt;Ben&lt;/b&gt; · 15,500 · 155 BB" in dom and "<b>Ben</b>" not in dom
+    shot = tmp_path / "clock-tv-chip-leader.png"
+    chromium(tmp_path, server, f"--screenshot={shot}")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    keep = os.environ.get("TDTOOL_KEEP_SCREENSHOTS")
+    if keep:  # to look at it: TDTOOL_KEEP_SCREENSHOTS=/tmp/shots pytest -k chip_leader
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / shot.name).write_bytes(shot.read_bytes())

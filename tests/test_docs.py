@@ -109,6 +109,7 @@ def shapes_printed(tmp_path_factory):
     run("seat", "draw")
     run("clock", "start")
     run("player", "bust", "P3", "--by", "P1", "--yes")
+    run("player", "chips", "P1", "31000", "P2", "9000")  # the chip figures are not null
     import os
 
     here = os.getcwd()

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tdtool.app.change import read_state_at
+from tdtool.tournament.chip_counts import chip_brief
 from tdtool.tournament.clock import ClockAction, ClockBase, ClockReading, act, reading, settle
 from tdtool.tournament.events import clock_event
 from tdtool.tournament.state import State, clock_reading
@@ -93,6 +94,7 @@ def display_base(state: State) -> DisplayBase:
             "players_left": state.players_left,
             "entries": state.entries,
             "average_stack": state.average_stack,
+            "chip_leader": chip_brief(state).leader,
             "prize_pool": state.prize_pool,
             "winner": winner,
             "results": results,
@@ -124,6 +126,8 @@ class ClockView:
     """The bounty panel (`tv_bounties`); None without bounties."""
     panels: tuple[dict[str, Any], ...] = ()
     """The side panels (tdtool.app.panels): the money from the bubble on, a deal ..."""
+    chip_leader: dict[str, Any] | None = None
+    """Name, chips and big blinds of the biggest recorded count; None before any."""
 
     def to_dict(self) -> dict[str, Any]:
         """The display data as the TV page and its /api/clock read it (the reading's keys,
@@ -141,8 +145,19 @@ class ClockView:
             results=list(self.results),
             bounties=self.bounties,
             panels=list(self.panels),
+            chip_leader=self.chip_leader,
         )
         return data
+
+
+def _leader(leader: tuple[str, int] | None, big_blind: int) -> dict[str, Any] | None:
+    """The chip leader as the displays show it: name, chips and big blinds."""
+    if leader is None:
+        return None
+    from tdtool.tournament.chip_counts import in_big_blinds
+
+    name, chips = leader
+    return {"name": name, "chips": chips, "big_blinds": in_big_blinds(chips, big_blind)}
 
 
 def view_data(state: State, now: float, base: DisplayBase | None = None) -> ClockView:
@@ -164,6 +179,7 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> Cloc
         entries=f["entries"],
         average_stack=average,
         average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
+        chip_leader=_leader(f["chip_leader"], r.level.big_blind),
         prize_pool=f["prize_pool"],
         winner=f["winner"],
         results=tuple(f["results"]),

@@ -23,6 +23,8 @@ class DealResult:
     accepted: bool
     chips_in_play: int | None = None
     """The live tournament's chips in play (None for a deal worked out from options)."""
+    stacks_from_counts: bool = False
+    """The stacks are the chip counts recorded (`player chips`), no --stacks given."""
 
     @property
     def chips_off(self) -> int:
@@ -33,7 +35,11 @@ class DealResult:
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool deal icm|chip-chop --json`."""
-        out = {**self.deal.to_dict(), "accepted": self.accepted}
+        out = {
+            **self.deal.to_dict(),
+            "accepted": self.accepted,
+            "stacks_from_counts": self.stacks_from_counts,
+        }
         if self.chips_in_play:
             out["chips_in_play"] = self.chips_in_play
             out["chips_off"] = self.chips_off
@@ -42,7 +48,7 @@ class DealResult:
 
 def deal(
     method: DealMethod,
-    stacks: Sequence[int],
+    stacks: Sequence[int] | None,
     names: Sequence[str] | None = None,
     prizes: Sequence[int] | None = None,
     hold_back: int = 0,
@@ -57,8 +63,10 @@ def deal(
 
     The live tournament (`db()`, asked only then) gives the players left, the prizes still
     to be won and the rounding unit when `prizes` is None or the deal is accepted; otherwise
-    the deal is worked out from the values alone and no file is opened. `sheet`: write the
-    summary the players sign there (.html, .md or .csv) before anything is recorded.
+    the deal is worked out from the values alone and no file is opened. `stacks` None: the
+    chip counts recorded in the live tournament (every player left counted since the last
+    bust). `sheet`: write the summary the players sign there (.html, .md or .csv) before
+    anything is recorded.
     """
     from tdtool.tournament.icm import make_deal
 
@@ -66,7 +74,8 @@ def deal(
     live = None
     tournament: tuple[str, Heading] | None = None
     """The live tournament's name and sheet heading (for the sheet)."""
-    if prizes is None or accept:
+    from_counts = stacks is None
+    if prizes is None or accept or stacks is None:
         from tdtool.io.store import Store
         from tdtool.tournament.money import deal_context
 
@@ -76,6 +85,10 @@ def deal(
 
         with Store.open(db()) as store:
             state = store.state()
+            if stacks is None:
+                from tdtool.tournament.chip_counts import recorded_stacks
+
+                names, stacks = recorded_stacks(state)
             live = deal_context(state, names)
             tournament = (state.name, heading_of(state))
     elif sheet is not None and db is not None:
@@ -117,7 +130,9 @@ def deal(
         with Store.open(db()) as store, store.transaction() as tx:
             for kind, data in accept_deal(tx.state(), worked_out):
                 tx.append(kind, data)
-    return DealResult(worked_out, accept, live.chips_in_play if live is not None else None)
+    return DealResult(
+        worked_out, accept, live.chips_in_play if live is not None else None, from_counts
+    )
 
 
 HEADERS = ("Player", "Chips", "Share", "Equity", "Paid now")

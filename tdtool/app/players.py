@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tdtool.app.change import Ask, moves_json, read_state, run_change
+from tdtool.app.change import Ask, moves_json, read_state, read_state_at, run_change
 from tdtool.tournament import director
 from tdtool.tournament.bounty import Bounties, BountyRow, Knockout
 from tdtool.tournament.seating import Move
@@ -422,6 +422,11 @@ class PlayerRow:
     addons: int
     bounty: BountyRow | None = None
     """The player's bounty, bounties won and knockouts (None: the terms have no bounties)."""
+    chips: int | None = None
+    """The player's recorded count (`player chips`, plus rebuys and add-ons since); None:
+    not counted in this entry, or out."""
+    big_blinds: float | None = None
+    """That count in big blinds of the level being played."""
 
     def to_dict(self) -> dict[str, Any]:
         """One row of `tdtool player list --json` ("tied" only when tied; the bounty keys
@@ -435,6 +440,8 @@ class PlayerRow:
             "entries": self.entries,
             "rebuys": self.rebuys,
             "addons": self.addons,
+            "chips": self.chips,
+            "big_blinds": self.big_blinds,
         }
         if self.tied:
             row["tied"] = self.tied
@@ -460,9 +467,11 @@ class PlayerList:
         return {"players": self.to_list()}
 
 
-def player_rows(state: State) -> PlayerList:
-    """The player list of a state."""
+def player_rows(state: State, big_blind: int | None = None) -> PlayerList:
+    """The player list of a state (`big_blind` of the level being played: the counts in
+    big blinds)."""
     from tdtool.tournament.bounty import bounties
+    from tdtool.tournament.chip_counts import in_big_blinds
 
     heads = bounties(state)
     by_name = {r.name: r for r in heads.rows} if heads is not None else {}
@@ -482,6 +491,8 @@ def player_rows(state: State) -> PlayerList:
                 rebuys=p.rebuys,
                 addons=p.addons,
                 bounty=by_name.get(p.name),
+                chips=p.chips,
+                big_blinds=in_big_blinds(p.chips, big_blind),
             )
         )
     return PlayerList(tuple(rows))
@@ -489,7 +500,10 @@ def player_rows(state: State) -> PlayerList:
 
 def players(db: Path) -> PlayerList:
     """Every player of the tournament in `db`."""
-    return player_rows(read_state(db))
+    from tdtool.app.chips import big_blind_now
+
+    state, now = read_state_at(db)
+    return player_rows(state, big_blind_now(state, now))
 
 
 def bounty_view(db: Path) -> tuple[str, Bounties]:

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from tdtool.app.change import read_state_at
+from tdtool.tournament.chip_counts import ChipBrief, chip_brief
 from tdtool.tournament.clock import ClockReading
 from tdtool.tournament.state import State, clock_reading
 
@@ -35,6 +36,8 @@ class Status:
     """(player, amount) of an accepted deal."""
     bounties: dict[str, Any] | None = None
     """The bounties' money and the biggest bounties in play (None: the terms have none)."""
+    chips: ChipBrief | None = None
+    """The chip leader, the counts and their check against the chips in play."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool status --json`."""
@@ -54,6 +57,7 @@ class Status:
             "results": [{"place": p, "name": n, "prize": a} for p, n, a in self.results],
             "deal": [{"name": n, "amount": a} for n, a in self.deal],
             "bounties": self.bounties,
+            "chips": None if self.chips is None else self.chips.to_dict(),
         }
 
 
@@ -73,6 +77,7 @@ def status_of(state: State, now: float) -> Status:
     from tdtool.tournament.money import accepted_deal
 
     deal = accepted_deal(state)
+    clock = clock_reading(state, now) if state.structure else None
     return Status(
         bounties=bounty_summary(state),
         deal=() if deal is None else tuple(zip(deal.players, deal.amounts, strict=True)),
@@ -88,7 +93,8 @@ def status_of(state: State, now: float) -> Status:
         chips_in_play=state.total_chips,
         prize_pool=state.prize_pool,
         tables=tuple((t, plan.count(t)) for t in plan.open_tables()),  # no table copies
-        clock=clock_reading(state, now) if state.structure else None,
+        clock=clock,
+        chips=chip_brief(state, clock.level.big_blind if clock else None),
     )
 
 

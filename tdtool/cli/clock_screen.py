@@ -198,6 +198,12 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
         if view.get("average_stack"):
             bbs = view.get("average_big_blinds")
             figures.append(f"Average {view['average_stack']:,}" + (f" ({bbs:g} BB)" if bbs else ""))
+    leader = view.get("chip_leader")
+    if leader:
+        bbs = leader.get("big_blinds")
+        figures.append(
+            f"Chip leader {leader['name']} {leader['chips']:,}" + (f" ({bbs:g} BB)" if bbs else "")
+        )
     if view.get("prize_pool"):
         figures.append(f"Prize pool {view['prize_pool']:,}")
     if figures:

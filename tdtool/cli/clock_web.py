@@ -345,6 +345,9 @@ function antes(l) {
   if (l.bb_ante) return "BIG BLIND ANTE " + num(l.bb_ante);
   return "";
 }
+function esc(text) {
+  return String(text).replace(/[&<>"']/g, (c) => "&#" + c.charCodeAt(0) + ";");
+}
 function fig(k, v) {
   return '<div class="fig"><div class="k">' + k + '</div><div class="v">' + v + "</div></div>";
 }
@@ -544,6 +547,11 @@ function render() {
   if (d.entries && d.average_stack) {
     figs.push(fig("Average stack", num(d.average_stack) +
       (d.average_big_blinds ? " · " + d.average_big_blinds + " BB" : "")));
+  }
+  if (d.chip_leader) {
+    const c = d.chip_leader;
+    figs.push(fig("Chip leader", esc(c.name) + " · " + num(c.chips) +
+      (c.big_blinds ? " · " + c.big_blinds + " BB" : "")));
   }
   if (d.prize_pool) figs.push(fig("Prize pool", num(d.prize_pool)));
   $("figures").innerHTML = figs.join("");

@@ -20,12 +20,13 @@ HELP = (
 app = typer.Typer(help=HELP, no_args_is_help=True)
 
 StacksOpt = Annotated[
-    str,
+    str | None,
     typer.Option(
         "--stacks",
         help=(
             "Chips of each player left, comma-separated: 5000,3000,2000 or "
-            "Anna=5000,Ben=3000,Cleo=2000 (names required in a live tournament)."
+            "Anna=5000,Ben=3000,Cleo=2000 (names required in a live tournament). Left out in"
+            " a live tournament: the chip counts recorded with `tdtool player chips`."
         ),
         show_default=False,
     ),
@@ -77,7 +78,7 @@ AcceptOpt = Annotated[
 def run_deal(
     ctx: typer.Context,
     method: DealMethod,
-    stacks_text: str,
+    stacks_text: str | None,
     prizes_text: str | None,
     hold_back: int,
     unit: int | None,
@@ -91,8 +92,26 @@ def run_deal(
     from tdtool.app.deals import deal
     from tdtool.cli._db import db_path
     from tdtool.cli._values import parse_ints, parse_stacks
+    from tdtool.errors import InputError
 
-    names, stacks = parse_stacks(stacks_text)
+    names: list[str] | None = None
+    stacks: list[int] | None = None
+    if stacks_text is not None:
+        names, stacks = parse_stacks(stacks_text)
+
+    def live_db() -> Path:
+        try:
+            found: Path = db_path(ctx)
+        except InputError as exc:
+            if stacks_text is None:
+                raise InputError(
+                    "Give the stacks with --stacks (in a tournament's folder, its recorded"
+                    " chip counts are used):",
+                    exc.wrong.replace("{", "{{").replace("}", "}}"),
+                ) from None
+            raise
+        return found
+
     prizes = None if prizes_text is None else parse_ints(prizes_text, "--prizes", "50,30,20")
     result = deal(
         method,
@@ -104,7 +123,7 @@ def run_deal(
         samples=samples,
         seed=seed,
         accept=accept,
-        db=lambda: db_path(ctx),
+        db=live_db,
         sheet=print_to,
     )
     if json_out:
@@ -112,6 +131,8 @@ def run_deal(
 
         emit_json(result.to_dict())
         return
+    if result.stacks_from_counts:
+        typer.echo("Stacks: the chip counts recorded (`tdtool chips show`).")
     typer.echo(describe(result.deal))
     if result.chips_off:
         off = result.chips_off
@@ -151,7 +172,7 @@ def describe(deal: Deal) -> str:
 @app.command("icm")
 def icm_command(
     ctx: typer.Context,
-    stacks: StacksOpt,
+    stacks: StacksOpt = None,
     prizes: PrizesOpt = None,
     hold_back: HoldBackOpt = 0,
     unit: UnitOpt = None,
@@ -179,7 +200,7 @@ def icm_command(
 @app.command("chip-chop")
 def chip_chop_command(
     ctx: typer.Context,
-    stacks: StacksOpt,
+    stacks: StacksOpt = None,
     prizes: PrizesOpt = None,
     hold_back: HoldBackOpt = 0,
     unit: UnitOpt = None,

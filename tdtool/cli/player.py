@@ -402,6 +402,9 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     bounties = rows[0].bounty is not None
     if bounties:
         headers += ["bounty", "bounties won", "knockouts"]
+    counted = any(r.chips is not None for r in rows)
+    if counted:
+        headers += ["chips", "BB"]
 
     def bounty(r: PlayerRow) -> tuple[object, ...]:
         b = r.bounty
@@ -423,17 +426,32 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
                     r.rebuys or "",
                     r.addons or "",
                     *bounty(r),
+                    *(
+                        (
+                            f"{r.chips:,}" if r.chips is not None else "",
+                            f"{r.big_blinds:g}" if r.big_blinds is not None else "",
+                        )
+                        if counted
+                        else ()
+                    ),
                 )
                 for r in rows
             ],
             headers,
             **(
-                {"disable_numparse": True, "colalign": ("left", "left") + ("right",) * 9}
+                {
+                    "disable_numparse": True,
+                    "colalign": ("left", "left") + ("right",) * (len(headers) - 2),
+                }
                 if bounties
                 else {}
             ),
         )
     )
+    leader = max((r for r in rows if r.chips is not None), key=lambda r: r.chips or 0, default=None)
+    if leader is not None and leader.chips is not None:
+        bbs = f" ({leader.big_blinds:g} BB)" if leader.big_blinds is not None else ""
+        typer.echo(f"Chip leader: {leader.name} {leader.chips:,}{bbs}.")
 
 
 @app.command("reenter")

@@ -117,7 +117,8 @@ def status_lines(data: dict[str, Any]) -> list[str]:
     rows = clock_rows(data["clock"]) if data.get("clock") else []
     rows += [
         ("Players left", f"{data['players_left']} of {data['entries']} entries"),
-        ("Average stack", f"{data['average_stack']:,}"),
+        ("Average stack", f"{data['average_stack']:,}" + _in_bb(data, "average_big_blinds")),
+        *chip_rows(data.get("chips")),
         ("Prize pool", f"{data['prize_pool']:,}"),
     ]
     if data.get("deal"):
@@ -141,6 +142,41 @@ def status_lines(data: dict[str, Any]) -> list[str]:
     width = max(len(k) for k, _ in rows)
     lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
     return lines
+
+
+def _in_bb(data: dict[str, Any], key: str) -> str:
+    chips = data.get("chips") or {}
+    value = chips.get(key)
+    return f" ({value:g} BB)" if value is not None else ""
+
+
+def chip_rows(chips: dict[str, Any] | None) -> list[tuple[str, str]]:
+    """The chip leader and the counts' check, from `status --json`'s `chips`."""
+    if not chips or not chips["counted"]:
+        return []
+    leader = chips["leader"]
+    bbs = f" ({leader['big_blinds']:g} BB)" if leader["big_blinds"] is not None else ""
+    rows = [("Chip leader", f"{leader['name']} {leader['chips']:,}{bbs}")]
+    diff = chips["difference"]
+    if diff is None:
+        counted = chips["counted"]
+        rows.append(
+            ("Chip counts", f"{counted} of {counted + chips['not_counted']} players counted")
+        )
+    elif diff == 0:
+        rows.append(("Chip counts", f"add up to the {chips['chips_in_play']:,} in play"))
+    else:
+        off = f"{diff:,} over" if diff > 0 else f"{-diff:,} short of"
+        stale = chips.get("counted_before_last_bust")
+        why = f"; {stale} counted before the last bust" if stale else ""
+        rows.append(
+            (
+                "Chip counts",
+                f"do not add up: {chips['chips_counted']:,} counted, {off} the"
+                f" {chips['chips_in_play']:,} in play{why} (`tdtool chips show`)",
+            )
+        )
+    return rows
 
 
 def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
