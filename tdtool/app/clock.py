@@ -78,8 +78,9 @@ def display_base(state: State) -> DisplayBase:
     from tdtool.app.panels import panels
 
     winner = state.winner()
+    seat_winners = list(state.seat_winners())
     results: list[dict[str, Any]] = []
-    if winner is not None:
+    if winner is not None or seat_winners:
         from tdtool.tournament.money import results as final
 
         results = [
@@ -97,6 +98,7 @@ def display_base(state: State) -> DisplayBase:
             "chip_leader": chip_brief(state).leader,
             "prize_pool": state.prize_pool,
             "winner": winner,
+            "seat_winners": seat_winners,
             "results": results,
             "bounties": tv_bounties(state),
             "panels": panels(state),
@@ -128,6 +130,8 @@ class ClockView:
     """The side panels (tdtool.app.panels): the money from the bubble on, a deal ..."""
     chip_leader: dict[str, Any] | None = None
     """Name, chips and big blinds of the biggest recorded count; None before any."""
+    seat_winners: tuple[str, ...] = ()
+    """A satellite whose seats are decided: the players who won them (it is over)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The display data as the TV page and its /api/clock read it (the reading's keys,
@@ -146,6 +150,7 @@ class ClockView:
             bounties=self.bounties,
             panels=list(self.panels),
             chip_leader=self.chip_leader,
+            seat_winners=list(self.seat_winners),
         )
         return data
 
@@ -182,6 +187,7 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> Cloc
         chip_leader=_leader(f["chip_leader"], r.level.big_blind),
         prize_pool=f["prize_pool"],
         winner=f["winner"],
+        seat_winners=tuple(f["seat_winners"]),
         results=tuple(f["results"]),
         bounties=f["bounties"],
         panels=tuple(f["panels"]),

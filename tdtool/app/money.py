@@ -153,6 +153,7 @@ class Results:
             "results": [
                 {"place": r.place, "name": r.name, "prize": r.prize, "note": r.note}
                 | ({"bounties_cents": r.bounties} if b is not None else {})
+                | ({"seat": True} if r.seat else {})
                 for r in self.results
             ],
         } | ({"bounties": b.to_dict()} if b is not None else {})

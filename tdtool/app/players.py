@@ -117,6 +117,11 @@ class MoneyNews:
     """What that place wins."""
     jump: int | None
     """How much more that is than the place just awarded (a pay jump), when more."""
+    seats: int = 0
+    """A satellite: the seats it awards."""
+    seat_bubble: bool = False
+    """A satellite with one player more than its seats left: the next player out misses a
+    seat (and wins the cash remainder, if any)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready."""
@@ -127,6 +132,8 @@ class MoneyNews:
             "next_place": self.next_place,
             "next_prize": self.next_prize,
             "pay_jump": self.jump,
+            "seats": self.seats,
+            "seat_bubble": self.seat_bubble,
         }
 
 
@@ -142,21 +149,27 @@ def money_news(state: State, before: int) -> MoneyNews | None:
     if pool <= 0 or left < 1:
         return None
     paid = paid_count(state.terms, pool, state.entries, payout_table(state))
+    seats = state.seats_awarded
     if paid <= 0 or left > paid + 1:
         return None
+    seat_bubble = seats > 0 and left == seats + 1
     if left == paid + 1:
-        return MoneyNews(paid, True, False, None, None, None)
+        return MoneyNews(paid, True, False, None, None, None, seats, seat_bubble)
     amounts = state_payouts(state).amounts
     prize = amounts[left - 1] if left - 1 < len(amounts) else None
     last = amounts[left] if left < len(amounts) else 0
     jump = prize - last if prize is not None and 0 < last < prize and left > 1 else None
+    if seats and left <= seats:
+        jump = prize = None  # the seats are decided: no next place
     return MoneyNews(
         paid,
         False,
         before > paid >= left,
-        left if left > 1 else None,
+        left if left > 1 and prize is not None else None,
         prize if left > 1 else None,
         jump if left > 1 else None,
+        seats,
+        seat_bubble,
     )
 
 
@@ -188,6 +201,9 @@ class Busted:
     """(eliminator, cents on their head now) of a PKO's eliminators."""
     winner_bounty: int = 0
     """Cents of the winner's own bounty, collected at the end."""
+    seats_decided: tuple[str, ...] = ()
+    """A satellite whose seats this bust decided: the players who win them."""
+    seat_value: int = 0
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
@@ -201,6 +217,7 @@ class Busted:
             "may_rebuy": [p.to_dict() for p in self.may_rebuy],
             "money": None if self.money is None else self.money.to_dict(),
             "knockouts": [k.to_dict() for k in self.knockouts],
+            "seats_decided": list(self.seats_decided),
         }
 
 
@@ -259,6 +276,8 @@ def bust(
         knockouts=knockouts,
         bounty_now=tuple((n, state.player(n).bounty) for n in eliminators) if pko else (),
         winner_bounty=own_collected(state).get(winner, 0) if winner else 0,
+        seats_decided=state.seat_winners(),
+        seat_value=state.terms.satellite_value,
         money=None if may_rebuy else money_news(state, left + len(finishes)),
         may_rebuy=may_rebuy,
         rebuy_until=director.rebuy_until(state) if may_rebuy else None,
@@ -268,7 +287,7 @@ def bust(
         tables=len(state.plan.open_tables()),  # not state.tables: a copy of every table
         winner=winner,
         hand_for_hand_next=director.hand_for_hand_next(state),
-        late_registration_open=winner is None and registration_open(state, now),
+        late_registration_open=not state.finished and registration_open(state, now),
         stale_buttons=tuple(stale_buttons(state, moves_json(moves), now).items()),
     )
 

@@ -38,6 +38,10 @@ class Status:
     """The bounties' money and the biggest bounties in play (None: the terms have none)."""
     chips: ChipBrief | None = None
     """The chip leader, the counts and their check against the chips in play."""
+    satellite: tuple[int, int, int] | None = None
+    """(seats, seat value, cash to the next place) of a satellite; None: not one."""
+    seat_winners: tuple[str, ...] = ()
+    """A satellite whose seats are decided: the players who won them (it is over)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool status --json`."""
@@ -58,6 +62,14 @@ class Status:
             "deal": [{"name": n, "amount": a} for n, a in self.deal],
             "bounties": self.bounties,
             "chips": None if self.chips is None else self.chips.to_dict(),
+            "satellite": None
+            if self.satellite is None
+            else {
+                "seats": self.satellite[0],
+                "seat_value": self.satellite[1],
+                "cash": self.satellite[2],
+                "seat_winners": list(self.seat_winners),
+            },
         }
 
 
@@ -65,21 +77,30 @@ def status_of(state: State, now: float) -> Status:
     """The status of a state at wall time `now`."""
     plan = state.plan
     winner = state.winner()
+    seat_winners = state.seat_winners()
     finished: tuple[tuple[int, str, int], ...] = ()
-    if winner is not None:
+    if winner is not None or seat_winners:
         from tdtool.tournament.money import results
 
         finished = tuple(
             (r.place, r.name, r.prize) for r in results(state) if r.place is not None and r.prize
         )
-        if not finished:  # nothing paid: the winner alone
+        if not finished and winner is not None:  # nothing paid: the winner alone
             finished = ((1, winner, 0),)
     from tdtool.tournament.money import accepted_deal
 
     deal = accepted_deal(state)
     clock = clock_reading(state, now) if state.structure else None
+    satellite = None
+    if state.terms.satellite_value:
+        from tdtool.tournament.money import state_payouts
+
+        view = state_payouts(state)
+        satellite = (view.seats, view.seat_value, view.cash)
     return Status(
         bounties=bounty_summary(state),
+        satellite=satellite,
+        seat_winners=seat_winners,
         deal=() if deal is None else tuple(zip(deal.players, deal.amounts, strict=True)),
         winner=winner,
         results=finished,

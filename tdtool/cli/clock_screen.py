@@ -109,10 +109,20 @@ def time_text(view: dict[str, Any]) -> str:
 def finished_screen(view: dict[str, Any], width: int, height: int) -> RenderableType:
     """The screen once the tournament is over: the winner and the results."""
     head = Text(view.get("name") or "", style="bold")
-    winner = Text(f"{view['winner']} wins the tournament!", style="bold black on green")
+    seats = view.get("seat_winners") or []
+    if seats:
+        names = ", ".join(seats[:-1]) + f" and {seats[-1]}"
+        winner = Text(f"The seats are decided: {names} win a seat!", style="bold black on green")
+    else:
+        winner = Text(f"{view['winner']} wins the tournament!", style="bold black on green")
     rows = [
         Text(
-            f"{r['place']:>3}.  {r['name']}" + (f"   {r['prize']:,}" if r["prize"] else ""),
+            f"{r['place']:>3}.  {r['name']}"
+            + (
+                "   seat"
+                if r["name"] in seats
+                else (f"   {r['prize']:,}" if r["prize"] else "")
+            ),
             style="bold" if r["place"] == 1 else "",
         )
         for r in view.get("results", [])
@@ -141,7 +151,7 @@ def finished_screen(view: dict[str, Any], width: int, height: int) -> Renderable
 
 def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> RenderableType:
     """One frame of the clock for a terminal of `width` x `height`."""
-    if view.get("winner"):
+    if view.get("winner") or view.get("seat_winners"):
         return finished_screen(view, width, height)
     status = view["status"]
     on_break = view["on_break"]

@@ -414,8 +414,10 @@ function finished(d) {
   ["break", "paused", "notstarted", "lastminute"].forEach((c) => b.remove(c));
   b.add("finished");
   $("name").textContent = d.name || "";
-  $("label").textContent = "WINNER";
-  $("time").textContent = d.winner;
+  const seats = d.seat_winners || [];
+  const winner = seats.length ? seats.join(" · ") : d.winner;
+  $("label").textContent = seats.length ? "SEATS WON" : "WINNER";
+  $("time").textContent = winner;
   $("blinds").textContent = "";
   $("ante").textContent = "";
   const notes = $("notes");
@@ -423,13 +425,14 @@ function finished(d) {
   for (const r of d.results || []) {
     const span = document.createElement("span");
     span.className = "note result";
-    span.textContent = r.place + ". " + r.name + (r.prize ? "  " + num(r.prize) : "");
+    const prize = seats.includes(r.name) ? "  SEAT" : r.prize ? "  " + num(r.prize) : "";
+    span.textContent = r.place + ". " + r.name + prize;
     notes.appendChild(span);
   }
   $("figures").innerHTML = fig("Entries", num(d.entries)) +
     (d.prize_pool ? fig("Prize pool", num(d.prize_pool)) : "");
-  document.title = "WINNER " + d.winner;
-  const now = ["finished", d.winner, (d.results || []).length, innerWidth, innerHeight].join("|");
+  document.title = (seats.length ? "SEATS WON " : "WINNER ") + winner;
+  const now = ["finished", winner, (d.results || []).length, innerWidth, innerHeight].join("|");
   if (now !== shape) { shape = now; fit(); }
 }
 // Sound: a short tone a minute before the end of each level or break, three rising tones
@@ -487,7 +490,7 @@ function listen(d, left) {
 }
 function render() {
   const d = data;
-  if (d.winner) return finished(d);
+  if (d.winner || (d.seat_winners || []).length) return finished(d);
   document.body.classList.remove("finished");
   sidePanels(d.panels || []);
   const passed = d.running ? (performance.now() - got) / 1000 : 0;
@@ -592,7 +595,8 @@ async function poll() {
     if (!r.ok || d.error) throw new Error(d.error || r.status);
     if (key(d) !== key(data)) {
       // A level change the countdown did not reach here (clock next, a paused page ...).
-      if (performance.now() - lastChange > 5000 && !d.winner) tone("change");
+      if (performance.now() - lastChange > 5000 && !d.winner && !(d.seat_winners || []).length)
+        tone("change");
       const f = $("flash");
       f.classList.remove("on"); void f.offsetWidth; f.classList.add("on");
     }

@@ -129,12 +129,34 @@ def _summary(view: PayoutView) -> list[str]:
                 else ""
             )
         )
-    if view.amounts:
+    if view.seat_value:
+        lines.append(satellite_line(view))
+    elif view.amounts:
         lines.append(
             f"{len(view.amounts):,} place{'s' * (len(view.amounts) != 1)} paid by {how},"
             f" rounded to multiples of {view.rounding:,}."
         )
     return lines
+
+
+def satellite_line(view: PayoutView) -> str:
+    """What a satellite awards, read aloud: seats, their value, the cash to the next place."""
+    from tdtool.io.money_sheets import money, ordinal
+
+    seats = view.seats
+    if not seats:
+        return (
+            f"A satellite for seats worth {money(view.seat_value)}: the prize pool does not buy"
+            " one yet; it is paid in cash."
+        )
+    places = "1st" if seats == 1 else f"1st to {ordinal(seats)}"
+    line = (
+        f"A satellite: {seats} seat{'s' * (seats != 1)} worth {money(view.seat_value)} each"
+        f" ({places} place); it ends when the seats are decided."
+    )
+    if view.cash:
+        line += f" {ordinal(seats + 1)} place wins the rest, {money(view.cash)}, in cash."
+    return line
 
 
 def _rows(view: PayoutView) -> list[tuple[str, str, str]]:
@@ -145,7 +167,11 @@ def _rows(view: PayoutView) -> list[tuple[str, str, str]]:
     return [
         (ordinal(i), "by the deal", "")
         if i <= dealt
-        else (ordinal(i), money(a), f"{100 * a / total:.2f}%")
+        else (
+            ordinal(i),
+            f"Seat ({money(a)})" if i <= view.seats else money(a),
+            f"{100 * a / total:.2f}%",
+        )
         for i, a in enumerate(view.amounts, start=1)
     ]
 

@@ -130,7 +130,23 @@ def bust(
             " again."
         )
     news = result.money
-    if news is not None and news.bubble:
+    if news is not None and news.seat_bubble:
+        left, seats = result.players_left, news.seats
+        cash = (
+            f"finishes {ordinal(left)} and wins {news.next_prize:,} in cash"
+            if news.bubble is False and news.next_prize
+            else "wins nothing"
+        )
+        typer.echo(
+            f"The seat bubble: {left} players left for {seats} seat{'s' * (seats != 1)};"
+            f" the next player out {cash}, the others win a seat each."
+        )
+        if result.hand_for_hand_next:
+            typer.echo(
+                "Play the next hand hand-for-hand (RP-8) at every table and record its busts"
+                " together with --hand-for-hand."
+            )
+    elif news is not None and news.bubble:
         typer.echo(
             f"The bubble: {result.players_left} players left and {news.paid} are paid;"
             " the next player out wins nothing."
@@ -152,14 +168,26 @@ def bust(
         )
     if news is not None and news.in_the_money:
         typer.echo(f"In the money: the {result.players_left} players left are all paid.")
-    if news is not None and news.next_prize is not None and news.next_place is not None:
+    if (
+        news is not None
+        and not news.seat_bubble
+        and news.next_prize is not None
+        and news.next_place is not None
+    ):
         jump = f", {news.jump:,} more than {ordinal(news.next_place + 1)}" if news.jump else ""
         typer.echo(
             f"Next out finishes {ordinal(news.next_place)} and wins {news.next_prize:,}{jump}."
         )
     for line in _bounty_lines(result):
         typer.echo(line)
-    if result.winner:
+    if result.seats_decided:
+        won = result.seats_decided
+        names_won = ", ".join(won[:-1]) + f" and {won[-1]}"
+        typer.echo(
+            f"The seats are decided: {names_won} win a seat each (worth {result.seat_value:,})."
+            " The satellite is over."
+        )
+    elif result.winner:
         typer.echo(f"{result.winner} wins the tournament!")
         if result.winner_bounty:
             from tdtool.tournament.bounty import money

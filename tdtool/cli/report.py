@@ -38,7 +38,13 @@ def report(
     bounties = result.bounties
     headers: tuple[str, ...] = ("Place", "Name", "Prize", "Note")
     table_rows: list[tuple[str, ...]] = [
-        ("-" if r.place is None else str(r.place), r.name, money(r.prize), r.note) for r in rows
+        (
+            "-" if r.place is None else str(r.place),
+            r.name,
+            f"Seat ({money(r.prize)})" if r.seat else money(r.prize),
+            r.note,
+        )
+        for r in rows
     ]
     over = all(r.place is not None for r in rows) and bool(rows)
     paid = f"paid {money(result.paid)}" if over else f"paid so far {money(result.paid)}"

@@ -104,10 +104,25 @@ def _table_numbers(text: str | None) -> list[int]:
 def status_lines(data: dict[str, Any]) -> list[str]:
     """The status screen for a person."""
     lines = [data["name"], "=" * len(data["name"])]
-    if data.get("winner"):
-        lines += [f"Finished: {data['winner']} wins the tournament. The clock is stopped.", ""]
+    satellite = data.get("satellite")
+    won = satellite["seat_winners"] if satellite else []
+    if data.get("winner") or won:
+        if won and satellite:
+            names = ", ".join(won[:-1]) + f" and {won[-1]}"
+            lines += [
+                f"Finished: the seats are decided: {names} win a seat each (worth"
+                f" {satellite['seat_value']:,}). The clock is stopped.",
+                "",
+            ]
+        else:
+            lines += [f"Finished: {data['winner']} wins the tournament. The clock is stopped.", ""]
         lines += [
-            f"{p['place']:>4}. {p['name']}" + (f"  {p['prize']:,}" if p["prize"] else "")
+            f"{p['place']:>4}. {p['name']}"
+            + (
+                f"  seat (worth {p['prize']:,})"
+                if p["name"] in won
+                else (f"  {p['prize']:,}" if p["prize"] else "")
+            )
             for p in data["results"]
         ]
         lines += ["", f"{data['entries']} entries, prize pool {data['prize_pool']:,}."]
@@ -120,6 +135,7 @@ def status_lines(data: dict[str, Any]) -> list[str]:
         ("Average stack", f"{data['average_stack']:,}" + _in_bb(data, "average_big_blinds")),
         *chip_rows(data.get("chips")),
         ("Prize pool", f"{data['prize_pool']:,}"),
+        *satellite_rows(satellite, data["players_left"]),
     ]
     if data.get("deal"):
         shares = ", ".join(f"{d['name']} {d['amount']:,}" for d in data["deal"])
@@ -142,6 +158,27 @@ def status_lines(data: dict[str, Any]) -> list[str]:
     width = max(len(k) for k, _ in rows)
     lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
     return lines
+
+
+def satellite_rows(satellite: dict[str, Any] | None, left: int) -> list[tuple[str, str]]:
+    """A satellite's seats and how far off they are, from `status --json`'s `satellite`."""
+    if not satellite:
+        return []
+    seats, value, cash = satellite["seats"], satellite["seat_value"], satellite["cash"]
+    text = f"{seats} seat{'s' * (seats != 1)} worth {value:,} each"
+    if cash:
+        text += f", {cash:,} in cash to {_ordinal(seats + 1)}"
+    if seats and left == seats + 1:
+        text += ": THE SEAT BUBBLE (the next player out wins no seat)"
+    elif seats and left > seats:
+        text += f"; {left - seats} more out before the seats are decided"
+    return [("Satellite", text)]
+
+
+def _ordinal(n: int) -> str:
+    from tdtool.tournament.places import ordinal
+
+    return ordinal(n)
 
 
 def _in_bb(data: dict[str, Any], key: str) -> str:

@@ -322,6 +322,13 @@ def bust(
         raise InputError("Name the busted player(s),", "e.g. {bust:Anna}.")
     if not state.drawn:
         raise RuleError("Seats are not drawn yet;", "run {draw} first.")
+    decided = state.seat_winners()
+    if decided:
+        raise RuleError(
+            f"The satellite is over: its {len(decided)} seats are decided ("
+            + ", ".join(decided)
+            + ")."
+        )
     if stacks is not None and len(stacks) != len(names):
         raise InputError(
             f"{len(stacks)} starting stack(s) given for {len(names)} player(s);",
@@ -369,9 +376,12 @@ def bust(
     if now is not None and rebuys_open(state, now) and left > 1:
         return [busted.event()]
     events = [busted.event(), *_settle(state, rng, choose)]
-    over = left == 1 and now is not None and state.structure is not None
+    seats = state.seats_awarded
+    decided_now = left == 1 or (seats > 1 and left <= seats)
+    over = decided_now and now is not None and state.structure is not None
     if over and now is not None and clock_reading(state, now).running:
-        # The tournament is over: its clock stops (status and the displays show the winner).
+        # The tournament is over (a winner, or a satellite's seats decided): its clock stops
+        # (status and the displays show the winner or the seat winners).
         events.append(ClockPause().event())
     elif day_ends_now(state, left, now):
         # The day ends at a player count: the clock stops and keeps the time left.
@@ -470,4 +480,6 @@ def hand_for_hand_next(state: State) -> bool:
     if pool <= 0:
         return False
     paid = paid_count(state.terms, pool, state.entries, payout_table(state))
-    return hand_for_hand_applies(state.players_left, len(state.plan.open_tables()), paid)
+    seats = state.seats_awarded  # a satellite's seat bubble too
+    also = (seats,) if seats > 1 else ()
+    return hand_for_hand_applies(state.players_left, len(state.plan.open_tables()), paid, also)

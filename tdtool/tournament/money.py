@@ -62,6 +62,14 @@ class PayoutView:
     """Left to play for by the deal; the winner takes it."""
     bounties: BountyMoney | None = None
     """The tournament's bounties, paid apart from the prize pool (None: it has none)."""
+    seats: int = 0
+    """A satellite: the top `seats` places each win a seat worth `seat_value`."""
+    seat_value: int = 0
+
+    @property
+    def cash(self) -> int:
+        """A satellite's remainder paid in cash to the place after the seats (0: none)."""
+        return sum(self.amounts[self.seats :]) if self.seats or self.seat_value else 0
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready ("bounties" only when the tournament has them)."""
@@ -99,9 +107,15 @@ def payout_view(
     table: PayoutTable | None = None,
 ) -> PayoutView:
     """The prize pool and every paid place's amount for a field."""
+    from tdtool.tournament.payouts import satellite_seats
+
     pool = prize_pool(terms, entries, rebuys, addons)
     amounts = tuple(p.amount for p in payouts(terms, pool.total, entries, table))
-    return PayoutView(pool, amounts, terms.rounding, table.name if table else None)
+    seats = satellite_seats(terms, pool.total, entries)
+    name = table.name if table and not terms.satellite_value else None
+    return PayoutView(
+        pool, amounts, terms.rounding, name, seats=seats, seat_value=terms.satellite_value
+    )
 
 
 def state_payouts(state: State) -> PayoutView:
@@ -203,6 +217,8 @@ class Result:
     note: str = ""
     bounties: int = 0
     """Cents of bounties this entry won (knockouts; its own bounty if it won)."""
+    seat: bool = False
+    """A satellite's seat (worth `prize`) rather than cash."""
 
 
 def results(state: State) -> tuple[Result, ...]:
@@ -228,6 +244,7 @@ def results(state: State) -> tuple[Result, ...]:
             return 0
         nth[name] = state.player(name).entries if last else nth.get(name, 0) + 1
         return won.get((name, nth[name]), 0)
+    seats = state.seats_awarded
 
     def label(name: str, note: str) -> str:
         """A re-entered player's entries are told apart: 'entry 1', 'entry 2' ..."""
@@ -251,7 +268,10 @@ def results(state: State) -> tuple[Result, ...]:
                 prize = shares[name]
                 if name in in_deal and group >= deal_after:
                     prize, note = in_deal[name], "deal"
-                rows.append(Result(place.place, name, prize, label(name, note), bounty(name)))
+                seat = name not in in_deal and place.place + place.tied - 1 <= seats
+                if seat:
+                    note = "seat" + (f"; {note}" if note else "")
+                rows.append(Result(place.place, name, prize, label(name, note), bounty(name), seat=seat))
     left = [p.name for p in state.players.values() if not p.busted]
     if deal is not None:
         stacks = dict(zip(deal.players, deal.stacks, strict=True))
@@ -268,14 +288,19 @@ def results(state: State) -> tuple[Result, ...]:
             rows.append(
                 Result(i if over else None, name, prize, label(name, note), bounty(name, True))
             )
+    elif state.seat_winners():
+        for name in left:
+            value = state.terms.satellite_value
+            rows.append(Result(1, name, value, label(name, "seat"), bounty(name, True), True))
     elif len(left) == 1 and state.eliminations:
         rows.append(
             Result(
                 1,
                 left[0],
                 amounts[0] if amounts else 0,
-                label(left[0], "winner"),
+                label(left[0], "winner; seat" if seats else "winner"),
                 bounty(left[0], True),
+                bool(seats),
             )
         )
     else:

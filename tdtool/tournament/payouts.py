@@ -84,14 +84,42 @@ def prize_pool(terms: Terms, entries: int, rebuys: int = 0, addons: int = 0) -> 
     if min(entries, rebuys, addons) < 0:
         raise InputError("Entries, rebuys and add-ons cannot be negative.")
     collected = entries * terms.buy_in + rebuys * terms.rebuy_price + addons * terms.addon_price
+    guarantee = terms.guarantee
+    if terms.satellite_value and terms.satellite_seats:
+        guarantee = max(guarantee, terms.satellite_value * terms.satellite_seats)
     return PrizePool(
         entries=entries,
         rebuys=rebuys,
         addons=addons,
         collected=collected,
-        guarantee=terms.guarantee,
-        total=max(collected, terms.guarantee),
+        guarantee=guarantee,
+        total=max(collected, guarantee),
     )
+
+
+def satellite_seats(terms: Terms, pool: int, entries: int) -> int:
+    """Seats a satellite awards: the terms' number (guaranteed), else as many as the prize
+    pool buys; never more than the entries. 0 when it is not a satellite.
+
+    >>> satellite_seats(Terms(buy_in=50, satellite_value=200), 1050, 21)
+    5
+    """
+    if not terms.satellite_value or entries <= 0:
+        return 0
+    wanted = terms.satellite_seats or pool // terms.satellite_value
+    return min(wanted, entries)
+
+
+def satellite_amounts(terms: Terms, pool: int, entries: int) -> tuple[int, ...]:
+    """A satellite's payouts: a seat's value for each seat, then the rest of the pool as
+    cash to the next place (when there is a rest and a next place).
+
+    >>> satellite_amounts(Terms(buy_in=50, satellite_value=200), 1050, 21)
+    (200, 200, 200, 200, 200, 50)
+    """
+    seats = satellite_seats(terms, pool, entries)
+    rest = pool - seats * terms.satellite_value
+    return (terms.satellite_value,) * seats + ((rest,) if rest > 0 and seats < entries else ())
 
 
 @dataclass(frozen=True)
@@ -244,6 +272,9 @@ def payouts(
     """
     if entries <= 0 or pool <= 0:
         return ()
+    if terms.satellite_value:
+        amounts = satellite_amounts(terms, pool, entries)
+        return tuple(Payout(place=i, amount=a) for i, a in enumerate(amounts, start=1))
     amounts = round_amounts(_shares(terms, entries, table), pool, terms.rounding)
     return tuple(Payout(place=i, amount=a) for i, a in enumerate(amounts, start=1))
 
@@ -263,6 +294,8 @@ def paid_count(terms: Terms, pool: int, entries: int, table: PayoutTable | None 
     """
     if entries <= 0 or pool <= 0:
         return 0
+    if terms.satellite_value:
+        return len(satellite_amounts(terms, pool, entries))
     return len(_shares(terms, entries, table))
 
 

@@ -202,14 +202,40 @@ class State:
         """The place of the player's last busted entry (1 for the winner), None while they play."""
         p = self.player(name)
         if not p.busted or not p.places:
-            return Place(1) if self.winner() == p.name else None
+            if self.winner() == p.name:
+                return Place(1)
+            seated = self.seat_winners()
+            return Place(1, len(seated)) if p.name in seated else None
         return self.place_of(*p.places[-1])
 
     def winner(self) -> str | None:
-        """The last player standing once everyone else has busted."""
-        if self.players_left != 1 or not self.eliminations:
+        """The last player standing once everyone else has busted (a satellite whose seats
+        are decided has seat winners instead, see `seat_winners`)."""
+        if self.players_left != 1 or not self.eliminations or self.seats_awarded > 1:
             return None
         return next(p.name for p in self.players.values() if not p.busted)
+
+    @property
+    def seats_awarded(self) -> int:
+        """Seats a satellite awards (0: not a satellite; see payouts.satellite_seats)."""
+        if not self.terms.satellite_value:
+            return 0
+        from tdtool.tournament.payouts import satellite_seats
+
+        return satellite_seats(self.terms, self.prize_pool, self.entries)
+
+    def seat_winners(self) -> tuple[str, ...]:
+        """A satellite whose seats are decided (players left no more than the seats): the
+        players left, each winning a seat. Empty otherwise."""
+        seats = self.seats_awarded
+        if seats <= 1 or not self.eliminations or self.players_left > seats:
+            return ()
+        return tuple(p.name for p in self.players.values() if not p.busted)
+
+    @property
+    def finished(self) -> bool:
+        """The tournament is over: a winner, or a satellite's seats decided."""
+        return self.winner() is not None or bool(self.seat_winners())
 
     @property
     def starting_stack(self) -> int:

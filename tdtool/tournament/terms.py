@@ -61,6 +61,12 @@ class Terms:
     day_ends_at: int | None = None
     """The day ends as soon as this many players are left (the clock stops, the time left
     is kept for the next day); None: no player count."""
+    satellite_value: int = 0
+    """A satellite: each seat it awards is worth this (the target event's buy-in), the
+    remainder of the prize pool is cash to the next place; 0: not a satellite."""
+    satellite_seats: int | None = None
+    """Seats the satellite awards (guaranteed: the prize pool is topped up to pay them);
+    None: as many as the prize pool buys."""
 
     def check_levels(self, levels: int) -> None:
         """TermsError if the rebuy period ends after the structure's last level."""
@@ -99,6 +105,12 @@ class Terms:
                     self.rebuy_bounty,
                     "the entries carry no bounty; give the bounty per entry too",
                 )
+        if self.satellite_seats is not None and not self.satellite_value:
+            raise TermsError(
+                OPTIONS_BY_FIELD["satellite_seats"],
+                self.satellite_seats,
+                "seats need their value: give the satellite term (each seat's value) too",
+            )
         if levels is not None:
             self.check_levels(levels)
         return self
@@ -133,11 +145,17 @@ class Terms:
         return cls(**known)
 
 
-_ONLY_WHEN_SET = ("bounty", "pko", "rebuy_bounty")
-"""Terms written to the log only when set: the terms of a tournament without bounties read
-and write back as releases before them wrote them."""
+_ONLY_WHEN_SET = ("bounty", "pko", "rebuy_bounty", "satellite_value", "satellite_seats")
+"""Terms written to the log only when set: the terms of a tournament without bounties or a
+satellite read and write back as releases before them wrote them."""
 
-ALWAYS_SHOWN: dict[str, Any] = {"bounty": 0, "pko": False, "rebuy_bounty": 0}
+ALWAYS_SHOWN: dict[str, Any] = {
+    "bounty": 0,
+    "pko": False,
+    "rebuy_bounty": 0,
+    "satellite_value": 0,
+    "satellite_seats": None,
+}
 """The defaults of `_ONLY_WHEN_SET`, which `terms --json` always shows."""
 
 
@@ -240,6 +258,13 @@ OPTIONS: tuple[TermOption, ...] = (
     TermOption("day_ends_at", "day-ends-at", "Day ends at players left",
                "The day ends when this many players are left: the clock stops and keeps the"
                " time left (0: no player count).", int, zero_is_default=True),
+    TermOption("satellite_value", "satellite", "Satellite seat value (0: not a satellite)",
+               "A satellite: each seat won is worth this (the target event's buy-in); the rest"
+               " of the prize pool is cash to the next place (0: not a satellite).", int,
+               what_if=True),
+    TermOption("satellite_seats", "sat-seats", "Satellite seats (0: as the pool buys)",
+               "Seats the satellite awards, guaranteed (0: as many as the prize pool buys).",
+               int, zero_is_default=True, what_if=True),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
 

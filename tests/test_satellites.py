@@ -1,0 +1,158 @@
+"""Satellites (issue 14): N seats of a fixed value, the rest of the prize pool in cash to the
+next place; the satellite ends when the seats are decided, and the seat bubble is announced."""
+
+from __future__ import annotations
+
+import json
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tdtool.tournament.payouts import payouts, prize_pool, satellite_seats
+from tdtool.tournament.terms import Terms
+
+NAMES = [f"P{i}" for i in range(1, 31)]
+
+
+def satellite(cli, tmp_path, *terms: str):
+    db = tmp_path / "sat.tdtool"
+    made = cli("new", "Sunday Satellite", "--structure", "turbo", "--db", db, "--seats", "6",
+               "--buy-in", "50", "--fee", "5", "--satellite", "200", *terms)  # fmt: skip
+    assert made.exit_code == 0, made.output
+    assert cli("--db", db, "player", "add", *NAMES).exit_code == 0
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    return db
+
+
+def bust(cli, db, *args):
+    out = cli("--db", db, "player", "bust", *args, "--yes")
+    assert out.exit_code == 0, out.output
+    return out.stdout
+
+
+def test_a_satellite_ends_on_the_seat_bubble_end_to_end(cli, tmp_path):
+    # 30 entries x 50 = 1,500: seven seats of 200 and 100 in cash to 8th.
+    db = satellite(cli, tmp_path)
+    text = cli("--db", db, "payouts").stdout
+    assert (
+        "A satellite: 7 seats worth 200 each (1st to 7th place); it ends when the seats are"
+        " decided. 8th place wins the rest, 100, in cash."
+    ) in text
+    assert "7th      Seat (200)" in text and "8th             100" in text
+    pays = json.loads(cli("--db", db, "payouts", "--json").stdout)
+    assert pays["satellite"] == {"seats": 7, "seat_value": 200, "cash": 100}
+    assert [p["seat"] for p in pays["payouts"]] == [True] * 7 + [False]
+
+    for name in reversed(NAMES[9:]):  # P30 .. P10 out: 9 left
+        last = bust(cli, db, name)
+    assert "The bubble: 9 players left and 8 are paid; the next player out wins nothing." in last
+
+    seat_bubble = bust(cli, db, "P9")  # 8 left at two tables of four
+    assert (
+        "The seat bubble: 8 players left for 7 seats; the next player out finishes 8th and"
+        " wins 100 in cash, the others win a seat each."
+    ) in seat_bubble
+    assert "Play the next hand hand-for-hand (RP-8)" in seat_bubble
+    assert "Next out finishes" not in seat_bubble
+    status = cli("--db", db, "status").stdout
+    assert "THE SEAT BUBBLE" in status
+    assert json.loads(cli("--db", db, "status", "--json").stdout)["satellite"] == {
+        "seats": 7,
+        "seat_value": 200,
+        "cash": 100,
+        "seat_winners": [],
+    }
+
+    decided = bust(cli, db, "P8", "--hand-for-hand")
+    assert (
+        "The seats are decided: P1, P2, P3, P4, P5, P6 and P7 win a seat each (worth 200)."
+        " The satellite is over."
+    ) in decided
+    assert "Late registration is open" not in decided
+    assert json.loads(cli("--db", db, "clock", "status", "--json").stdout)["status"] == "paused"
+
+    again = cli("--db", db, "player", "bust", "P7", "--yes")
+    assert again.exit_code == 1
+    assert "The satellite is over: its 7 seats are decided (P1, P2" in again.stderr
+
+    status = cli("--db", db, "status").stdout
+    assert "Finished: the seats are decided: P1, P2, P3, P4, P5, P6 and P7 win a seat" in status
+    assert "   1. P1  seat (worth 200)" in status and "   8. P8  100" in status
+    data = json.loads(cli("--db", db, "status", "--json").stdout)
+    assert data["winner"] is None
+    assert data["satellite"]["seat_winners"] == NAMES[:7]
+
+    report = json.loads(cli("--db", db, "report", "--json").stdout)
+    by_name = {r["name"]: r for r in report["results"]}
+    assert all(
+        by_name[n] == {"place": 1, "name": n, "prize": 200, "note": "seat", "seat": True}
+        for n in NAMES[:7]
+    )
+    assert by_name["P8"] == {"place": 8, "name": "P8", "prize": 100, "note": ""}
+    assert sum(r["prize"] for r in report["results"]) == 1500
+    printed = cli("--db", db, "report").stdout
+    assert "Seat (200)" in printed
+    rows = {r["name"]: r for r in json.loads(cli("--db", db, "player", "list", "--json").stdout)}
+    assert (rows["P1"]["place"], rows["P1"]["tied"]) == (1, 7)
+
+    # Undo of the deciding bust reopens the satellite at the seat bubble.
+    assert cli("--db", db, "undo", "--yes").exit_code == 0
+    assert json.loads(cli("--db", db, "status", "--json").stdout)["satellite"]["seat_winners"] == []
+
+
+def test_guaranteed_seats_top_the_prize_pool_up(cli, tmp_path):
+    db = satellite(cli, tmp_path, "--satellite-seats", "10")  # 1,500 collected, 2,000 due
+    pays = json.loads(cli("--db", db, "payouts", "--json").stdout)
+    assert (pays["prize_pool"], pays["collected"], pays["overlay"]) == (2000, 1500, 500)
+    assert pays["satellite"] == {"seats": 10, "seat_value": 200, "cash": 0}
+    assert "the guarantee of 2,000 adds 500" in cli("--db", db, "payouts").stdout
+
+
+def test_satellite_seats_without_a_seat_value_is_bad_input(cli, tmp_path):
+    out = cli("new", "X", "--structure", "turbo", "--db", tmp_path / "x.tdtool",
+              "--satellite-seats", "3")  # fmt: skip
+    assert out.exit_code == 2
+    assert out.stderr == (
+        "Error: Invalid value for '--satellite-seats': 3 (seats need their value: give the"
+        " satellite term (each seat's value) too).\n"
+    )
+    assert not (tmp_path / "x.tdtool").exists()
+
+
+def test_the_payout_calculator_shows_a_satellite(cli):
+    out = cli("payouts", "--entries", "21", "--buy-in", "50", "--satellite", "200", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert [p["amount"] for p in data["payouts"]] == [200] * 5 + [50]
+    assert data["table"] == "satellite"
+
+
+def test_terms_written_before_satellites_write_back_unchanged():
+    old = Terms(buy_in=100).to_dict()
+    assert "satellite_value" not in old and "satellite_seats" not in old
+    assert Terms.from_dict(old) == Terms(buy_in=100)
+    sat = Terms(buy_in=50, satellite_value=200, satellite_seats=3)
+    assert Terms.from_dict(sat.to_dict()) == sat
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    entries=st.integers(1, 3000),
+    buy_in=st.integers(1, 500),
+    value=st.integers(1, 5000),
+    fixed=st.one_of(st.none(), st.integers(1, 50)),
+)
+def test_a_satellite_pays_whole_seats_then_the_rest_in_cash(entries, buy_in, value, fixed):
+    terms = Terms(buy_in=buy_in, satellite_value=value, satellite_seats=fixed)
+    pool = prize_pool(terms, entries).total
+    amounts = [p.amount for p in payouts(terms, pool, entries)]
+    seats = satellite_seats(terms, pool, entries)
+    assert amounts[:seats] == [value] * seats
+    assert len(amounts) <= entries and len(amounts) - seats in (0, 1)
+    cash = amounts[seats:]
+    assert all(0 < c < value or fixed for c in cash)  # a rest never buys another seat
+    if seats < entries:
+        assert sum(amounts) == pool  # every unit of the pool is paid
+    if fixed is not None:
+        assert seats == min(fixed, entries) and pool >= min(fixed, entries) * value
