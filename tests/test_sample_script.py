@@ -53,3 +53,34 @@ def test_the_pko_script_runs_to_a_winner_who_collects_every_bounty(tmp_path):
     assert "Undid change" in out.stdout and "Dev collects Farid's bounty of 50" in out.stdout
     assert "The winner's own bounty goes to Anna: 193.75." in out.stdout
     assert "450 bought, 450 paid, 0 on players' heads." in out.stdout
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_sample_satellite_script_counts_chips_and_ends_on_the_seat_bubble(tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "tdtool"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m tdtool "$@"\n')
+    shim.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT)}  # fmt: skip
+    env.pop("TDTOOL_DB", None)
+    out = subprocess.run(
+        ["bash", str(EXAMPLES / "sunday-satellite.sh")],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=300,
+    )
+    assert out.returncode == 0, out.stderr
+    text = out.stdout
+    assert "A satellite: 3 seats worth 200 each (1st to 3rd place)" in text
+    assert "The counts do not add up: 129,500 counted, 500 short of the 130,000 chips in play." in (
+        text
+    )
+    assert "The counts add up: 129,500 chips in play." in text
+    assert "Chip leader        Anna 52,000" in text
+    assert "Chip counts        add up to the 129,500 in play" in text
+    assert "The seat bubble: 4 players left for 3 seats" in text
+    assert "The seats are decided: Anna, Ben and Carla win a seat each (worth 200)." in text

@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from tdtool.tournament.payouts import payouts, prize_pool, satellite_seats
 from tdtool.tournament.terms import Terms
+from tests.browser import CHROMIUM, headless
 
 NAMES = [f"P{i}" for i in range(1, 31)]
 
@@ -156,3 +158,22 @@ def test_a_satellite_pays_whole_seats_then_the_rest_in_cash(entries, buy_in, val
         assert sum(amounts) == pool  # every unit of the pool is paid
     if fixed is not None:
         assert seats == min(fixed, entries) and pool >= min(fixed, entries) * value
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_the_satellite_sheets_render_in_chromium_with_the_seats(cli, tmp_path):
+    db = satellite(cli, tmp_path)
+    for name in reversed(NAMES[7:]):
+        bust(cli, db, name)
+    pays, results = tmp_path / "payouts.html", tmp_path / "results.html"
+    assert cli("--db", db, "payouts", "--print", pays).exit_code == 0
+    assert cli("--db", db, "report", "--print", results).exit_code == 0
+    dom = headless(tmp_path, "--dump-dom", pays.as_uri())
+    assert "A satellite: 7 seats worth 200 each" in dom and dom.count("Seat (200)") == 7
+    dom = headless(tmp_path, "--dump-dom", results.as_uri())
+    assert "Seats won (200 each): P1, P2, P3, P4, P5, P6, P7." in dom
+    assert dom.count("Seat (200)") == 7
+    shot = tmp_path / "results.png"
+    headless(tmp_path, "--window-size=900,1200", f"--screenshot={shot}", results.as_uri())
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -56,6 +56,11 @@ def report(
             for (p, n, a, note), r in zip(table_rows, rows, strict=True)
         ]
         lines.append(bounties.line())
+    seats = [r for r in rows if r.seat]
+    if seats:
+        lines.append(
+            f"Seats won ({money(seats[0].prize)} each): {', '.join(r.name for r in seats)}."
+        )
     sheet = Sheet(
         title=f"{result.name}: results",
         headers=headers,
