@@ -104,7 +104,7 @@ def test_a_satellite_ends_on_the_seat_bubble_end_to_end(cli, tmp_path):
 
 
 def test_guaranteed_seats_top_the_prize_pool_up(cli, tmp_path):
-    db = satellite(cli, tmp_path, "--satellite-seats", "10")  # 1,500 collected, 2,000 due
+    db = satellite(cli, tmp_path, "--sat-seats", "10")  # 1,500 collected, 2,000 due
     pays = json.loads(cli("--db", db, "payouts", "--json").stdout)
     assert (pays["prize_pool"], pays["collected"], pays["overlay"]) == (2000, 1500, 500)
     assert pays["satellite"] == {"seats": 10, "seat_value": 200, "cash": 0}
@@ -113,10 +113,10 @@ def test_guaranteed_seats_top_the_prize_pool_up(cli, tmp_path):
 
 def test_satellite_seats_without_a_seat_value_is_bad_input(cli, tmp_path):
     out = cli("new", "X", "--structure", "turbo", "--db", tmp_path / "x.tdtool",
-              "--satellite-seats", "3")  # fmt: skip
+              "--sat-seats", "3")  # fmt: skip
     assert out.exit_code == 2
     assert out.stderr == (
-        "Error: Invalid value for '--satellite-seats': 3 (seats need their value: give the"
+        "Error: Invalid value for '--sat-seats': 3 (seats need their value: give the"
         " satellite term (each seat's value) too).\n"
     )
     assert not (tmp_path / "x.tdtool").exists()
