@@ -73,6 +73,11 @@ class PayoutView:
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready ("bounties" only when the tournament has them)."""
+        satellite = (
+            {"seats": self.seats, "seat_value": self.seat_value, "cash": self.cash}
+            if self.seat_value
+            else None
+        )
         return (
             {
                 "prize_pool": self.pool.total,
@@ -84,8 +89,12 @@ class PayoutView:
                 "addons": self.pool.addons,
                 "places_paid": len(self.amounts),
                 "rounding": self.rounding,
-                "table": self.table or "default curve",
-                "payouts": [{"place": i, "amount": a} for i, a in enumerate(self.amounts, start=1)],
+                "table": "satellite" if self.seat_value else (self.table or "default curve"),
+                "payouts": [
+                    {"place": i, "amount": a, "seat": i <= self.seats}
+                    for i, a in enumerate(self.amounts, start=1)
+                ],
+                "satellite": satellite,
             }
             | (
                 {
@@ -244,6 +253,7 @@ def results(state: State) -> tuple[Result, ...]:
             return 0
         nth[name] = state.player(name).entries if last else nth.get(name, 0) + 1
         return won.get((name, nth[name]), 0)
+
     seats = state.seats_awarded
 
     def label(name: str, note: str) -> str:
@@ -271,7 +281,8 @@ def results(state: State) -> tuple[Result, ...]:
                 seat = name not in in_deal and place.place + place.tied - 1 <= seats
                 if seat:
                     note = "seat" + (f"; {note}" if note else "")
-                rows.append(Result(place.place, name, prize, label(name, note), bounty(name), seat=seat))
+                cents = bounty(name)
+                rows.append(Result(place.place, name, prize, label(name, note), cents, seat=seat))
     left = [p.name for p in state.players.values() if not p.busted]
     if deal is not None:
         stacks = dict(zip(deal.players, deal.stacks, strict=True))
