@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdtool.tournament.chip_counts import check_line, chip_summary, record_counts
+from tdtool.tournament.chip_counts import check_line, chip_brief, chip_summary, record_counts
 from tdtool.tournament.events import ChipCount, ChipsRemoved, PlayerChips, payload
 from tdtool.tournament.state import fold
 from tests.tournament_fixtures import created, make
@@ -363,3 +363,87 @@ def test_the_clock_view_carries_the_chip_leader(cli, tmp_path):
         "chips": 22000,
         "big_blinds": 220.0,
     }
+
+
+def _recount(state):
+    """The chip totals recomputed from every player (what the fold keeps as it goes)."""
+    left = [p for p in state.players.values() if not p.busted and p.chips is not None]
+    last = state.last_bust_at
+    fresh = sum(1 for p in left if last is None or p.counted_at >= last)
+    best = None
+    for p in left:
+        if best is None or p.chips > best[1]:
+            best = (p.name, p.chips)
+    return (len(left), sum(p.chips for p in left), fresh, best)
+
+
+OPS = st.lists(
+    st.tuples(
+        st.sampled_from(["chips", "bust", "rebuy", "addon", "reenter"]),
+        st.integers(0, 5),
+        st.integers(1, 40).map(lambda n: n * 500),
+    ),
+    max_size=40,
+)
+
+
+@settings(max_examples=150, deadline=None)
+@given(OPS)
+def test_the_chip_totals_kept_by_the_fold_match_the_players(ops):
+    state = _state(6)
+    t = 10.0
+    for op, who, chips in ops:
+        p = state.players[f"p{who}"]
+        t += 1
+        if op == "chips" and not p.busted:
+            events = [("player.chips", {"counts": [{"name": p.name, "chips": chips}]})]
+        elif op == "bust" and not p.busted:
+            events = [("player.busted", {"players": [{"name": p.name}]})]
+        elif op in ("rebuy", "addon") and (not p.busted or op == "rebuy"):
+            events = [(f"player.{op}", {"name": p.name})]
+        elif op == "reenter" and p.busted:
+            events = [("player.reentered", {"name": p.name})]
+        else:
+            continue
+        fold([_E(int(t), kind, data, t) for kind, data in events], state)
+        totals = state.chip_totals
+        assert (totals.counted, totals.chips, totals.fresh, totals.leader) == _recount(state)
+        brief = chip_brief(state)
+        assert brief.not_counted == state.players_left - totals.counted
+
+
+def test_status_and_the_displays_read_the_chip_figures_without_decoding_the_players(
+    tmp_path, monkeypatch
+):
+    """At 30,000 entries `status` must not decode every player for the chip leader: the
+    fold keeps the counts' totals, and a state read from a snapshot answers from them."""
+    import random
+
+    import tdtool.io.store as store_mod
+    from tdtool.app.clock import display_base
+    from tdtool.app.status import status_of
+    from tdtool.io.store import Store
+    from tdtool.tournament import director
+    from tdtool.tournament.state import still_encoded
+
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 3)
+    path = make(tmp_path / "t.tdtool")
+    with Store.open(path) as store:
+        with store.transaction() as tx:
+            names = [f"P{i}" for i in range(80)]
+            for kind, data in director.register(tx.state(), names, tx.now, random.Random(1)):
+                tx.append(kind, data)
+        with store.transaction() as tx:
+            for kind, data in record_counts(tx.state(), [("P7", 31000), ("P9", 12000)]):
+                tx.append(kind, data)
+        for i in range(4):
+            with store.transaction() as tx:
+                tx.state()
+                tx.append("clock.pause" if i % 2 == 0 else "clock.resume", {})
+        state = store.state()
+        assert "players" in still_encoded(state)
+        chips = status_of(state, store.now()).to_dict()["chips"]
+        assert display_base(state).figures["chip_leader"] == ("P7", 31000)
+        assert "players" in still_encoded(state), "status decoded every player"
+    assert chips["leader"]["name"] == "P7" and chips["chips_counted"] == 43000
+    assert (chips["counted"], chips["not_counted"]) == (2, 78)

@@ -296,33 +296,21 @@ class ChipBrief:
 
 
 def chip_brief(state: State, big_blind: int | None = None) -> ChipBrief:
-    """The chip figures of `state` (see ChipBrief); `big_blind` of the level being played."""
-    leader: tuple[str, int] | None = None
-    counted = not_counted = total = stale = 0
-    last_bust = state.last_bust_at
-    for p in state.players.values():
-        if p.busted:
-            continue
-        if p.chips is None:
-            not_counted += 1
-            continue
-        counted += 1
-        total += p.chips
-        if last_bust is not None and p.counted_at is not None and p.counted_at < last_bust:
-            stale += 1
-        if leader is None or p.chips > leader[1]:
-            leader = (p.name, p.chips)
+    """The chip figures of `state` (see ChipBrief); `big_blind` of the level being played.
+    From the totals the fold keeps: no player is read."""
+    t = state.chip_totals
     in_play = state.total_chips
+    not_counted = state.players_left - t.counted
     return ChipBrief(
-        leader=leader,
-        counted=counted,
+        leader=t.leader,
+        counted=t.counted,
         not_counted=not_counted,
-        chips_counted=total,
+        chips_counted=t.chips,
         chips_in_play=in_play,
         average_stack=state.average_stack,
         big_blind=big_blind,
-        difference=total - in_play if counted and not not_counted else None,
-        before_last_bust=stale,
+        difference=t.chips - in_play if t.counted and not not_counted else None,
+        before_last_bust=t.counted - t.fresh,
     )
 
 

@@ -72,6 +72,21 @@ class Player:
     """When the count was recorded (unix seconds)."""
 
 
+@dataclass
+class ChipTotals:
+    """The recorded chip counts of the players left, added up as the log is folded, so the
+    status and the displays read the chip leader without going through every player."""
+
+    counted: int = 0
+    """Players left with a count."""
+    chips: int = 0
+    """Their counts added up."""
+    fresh: int = 0
+    """Of them, those counted since the last bust (the others miss the chips won since)."""
+    leader: tuple[str, int] | None = None
+    """(name, chips) of the biggest count (the first registered of equal ones)."""
+
+
 @dataclass(frozen=True)
 class Place:
     """A finishing place; `tied` players share places `place` .. `place + tied - 1`."""
@@ -139,6 +154,7 @@ class State:
     """Chips taken out of play (race-offs at colour-ups, chips removed by a ruling)."""
     last_bust_at: float | None = None
     """When the last player busted (a count taken before it misses the chips won since)."""
+    chip_totals: ChipTotals = field(default_factory=ChipTotals)
 
     if not TYPE_CHECKING:  # mypy keeps checking every field; at run time, the deferred ones
 
@@ -465,7 +481,7 @@ def _rebuy(state: State, e: ev.PlayerRebuy, at: float) -> None:
         group, rank = p.places.pop()
         state.eliminations[group].remove((p.name, rank))
     elif p.chips is not None:
-        p.chips += state.rebuy_chips
+        _set_chips(state, p, p.chips + state.rebuy_chips, p.counted_at)
 
 
 def _addon(state: State, e: ev.PlayerAddon, at: float) -> None:
@@ -473,15 +489,53 @@ def _addon(state: State, e: ev.PlayerAddon, at: float) -> None:
     p.addons += 1
     state.addons += 1
     if p.chips is not None:
-        p.chips += state.addon_chips
+        _set_chips(state, p, p.chips + state.addon_chips, p.counted_at)
 
 
 def _chips(state: State, e: ev.PlayerChips, at: float) -> None:
     """Counts recorded: each replaces that player's last count."""
     for count in e.counts:
-        p = state.player(count.name)
-        p.chips = count.chips
-        p.counted_at = at
+        _set_chips(state, state.player(count.name), count.chips, at)
+
+
+def _fresh(state: State, p: Player) -> bool:
+    """Whether the player's count was taken since the last bust."""
+    last = state.last_bust_at
+    return p.chips is not None and (last is None or (p.counted_at or 0) >= last)
+
+
+def _set_chips(state: State, p: Player, chips: int | None, at: float | None) -> None:
+    """Give a player still in (or just busted: `chips` None) a count, keeping the totals."""
+    t = state.chip_totals
+    was = p.chips
+    if was is not None:
+        t.counted -= 1
+        t.chips -= was
+        t.fresh -= _fresh(state, p)
+    p.chips, p.counted_at = chips, (at if chips is not None else None)
+    if chips is not None:
+        t.counted += 1
+        t.chips += chips
+        t.fresh += _fresh(state, p)
+    leader = t.leader
+    if leader is not None and leader[0] == p.name:
+        if chips is not None and chips >= leader[1]:
+            t.leader = (p.name, chips)
+        else:
+            t.leader = _leader(state)  # the leader lost chips or busted: look again
+    elif chips is not None and (leader is None or chips > leader[1]):
+        t.leader = (p.name, chips)
+    elif chips is not None and leader is not None and chips == leader[1]:
+        t.leader = _leader(state)  # equal counts: the first registered leads
+
+
+def _leader(state: State) -> tuple[str, int] | None:
+    """The biggest count of a player left (the first registered of equal ones)."""
+    best: tuple[str, int] | None = None
+    for q in state.players.values():
+        if not q.busted and q.chips is not None and (best is None or q.chips > best[1]):
+            best = (q.name, q.chips)
+    return best
 
 
 def _chips_removed(state: State, e: ev.ChipsRemoved, at: float) -> None:
@@ -514,7 +568,8 @@ def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
             state.last_seat[p.name] = seat
             state.plan.remove(p.name)
         p.busted = True
-        p.chips = p.counted_at = None
+        if p.chips is not None:
+            _set_chips(state, p, None, None)
         p.places.append((group, entry.rank))
         hand.append((p.name, entry.rank))
         if p.bounty or entry.by:
@@ -523,6 +578,7 @@ def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
             knockout(state, p.name, entry.by)
     state.eliminations.append(hand)
     state.last_bust_at = at
+    state.chip_totals.fresh = 0  # every count left was taken before this bust
 
 
 def _clock(state: State, e: ev.ClockStart, at: float) -> None:
