@@ -227,3 +227,33 @@ def test_tv_page_shows_the_seat_winners_once_a_satellite_is_decided(cli, tmp_pat
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_tv_page_announces_a_satellites_seat_bubble(cli, tmp_path):
+    sat = make(tmp_path / "sat.tdtool", buy_in=100, satellite_value=200)  # 5 x 100: 2 seats
+    cli("--db", sat, "player", "add", "Anna", "Ben", "Cleo", "Dan", "Eve")
+    cli("--db", sat, "seat", "draw")
+    cli("--db", sat, "clock", "start")
+    for name in ("Eve", "Dan"):
+        assert cli("--db", sat, "player", "bust", name, "--yes").exit_code == 0
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tdtool", "--db", str(sat), "clock", "serve", "--port", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
+    )  # fmt: skip
+    try:
+        url = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
+        assert url, proc.stderr.read() if proc.poll() else "no URL printed"
+        dom = chromium(tmp_path, url.group(0), "--dump-dom")
+        assert "SEAT BUBBLE: 3 PLAYERS FOR 2 SEATS" in dom
+        assert re.search(r'class="k">Seats</div><div class="v">2 × 200<', dom)
+        shot = tmp_path / "clock-tv-seat-bubble.png"
+        chromium(tmp_path, url.group(0), f"--screenshot={shot}")
+        keep = os.environ.get("TDTOOL_KEEP_SCREENSHOTS")
+        if keep:
+            Path(keep).mkdir(parents=True, exist_ok=True)
+            (Path(keep) / shot.name).write_bytes(shot.read_bytes())
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

@@ -220,6 +220,13 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
         info.append(Align.center(Text("     ".join(figures), style="bold")))
 
     notes = []
+    if view.get("seat_bubble"):
+        notes.append(
+            Text(
+                f" SEAT BUBBLE: {view['players_left']} players for {view['seats']} seats ",
+                style="bold white on red",
+            )
+        )
     if view.get("color_up"):
         chips = ", ".join(f"{c:,}" for c in view["color_up"])
         notes.append(

@@ -536,6 +536,8 @@ function render() {
     notes.push(["day", "DAY " + d.day + " ENDS AFTER LEVEL " + d.day_last_level +
       " \u00b7 IN " + down(d.seconds_to_day_end - passed)]);
   }
+  if (d.seat_bubble)
+    notes.push(["last", "SEAT BUBBLE: " + d.players_left + " PLAYERS FOR " + d.seats + " SEATS"]);
   $("notes").innerHTML = notes
     .map((n) => '<span class="note ' + n[0] + '">' + n[1] + "</span>").join("");
   showBounties(d);
@@ -557,6 +559,7 @@ function render() {
       (c.big_blinds ? " · " + c.big_blinds + " BB" : "")));
   }
   if (d.prize_pool) figs.push(fig("Prize pool", num(d.prize_pool)));
+  if (d.seats) figs.push(fig("Seats", d.seats + " × " + num(d.seat_value)));
   $("figures").innerHTML = figs.join("");
   document.title = label + " " + $("time").textContent;
   const now = [$("time").textContent.length, notes.length, figs.join("").length, innerWidth,
