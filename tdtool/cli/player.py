@@ -10,7 +10,7 @@ import typer
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 
 HELP = (
-    "Players: registration, bust-outs, re-entries, rebuys, add-ons, bounties.\n\n"
+    "Players: registration, bust-outs, re-entries, rebuys, add-ons, bounties, chip counts.\n\n"
     "Example: tdtool player bust Anna"
 )
 """The help of `tdtool player` (read by `tdtool --help` without building the commands)."""
