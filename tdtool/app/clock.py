@@ -134,6 +134,11 @@ class ClockView:
     """Name, chips and big blinds of the biggest recorded count; None before any."""
     seat_winners: tuple[str, ...] = ()
     """A satellite whose seats are decided: the players who won them (it is over)."""
+    seats: int = 0
+    """A satellite's seats (0: not a satellite) and what each is worth."""
+    seat_value: int = 0
+    seat_bubble: bool = False
+    """One player more than the seats is left: the next player out wins no seat."""
 
     def to_dict(self) -> dict[str, Any]:
         """The display data as the TV page and its /api/clock read it (the reading's keys,
@@ -153,6 +158,9 @@ class ClockView:
             panels=list(self.panels),
             chip_leader=self.chip_leader,
             seat_winners=list(self.seat_winners),
+            seats=self.seats,
+            seat_value=self.seat_value,
+            seat_bubble=self.seat_bubble,
         )
         return data
 
