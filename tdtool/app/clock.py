@@ -93,7 +93,7 @@ def display_base(state: State) -> DisplayBase:
             "name": state.name,
             "structure": state.structure.name if state.structure else None,
             "players_left": state.players_left,
-            "entries": state.entries,
+            "entries": state.event_entries,
             "average_stack": state.average_stack,
             "chip_leader": chip_brief(state).leader,
             "seats": state.seats_awarded,

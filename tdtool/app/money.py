@@ -73,7 +73,11 @@ def payouts_of(state: State, table: PayoutTable | None = None) -> PayoutView:
     from tdtool.tournament.money import accepted_deal
 
     view = payout_view(
-        state.terms, state.entries, state.rebuys, state.addons, table or payout_table(state)
+        state.terms,
+        state.event_entries,
+        state.event_rebuys,
+        state.event_addons,
+        table or payout_table(state),
     )
     from tdtool.tournament.bounty import bounty_money
 
@@ -165,7 +169,7 @@ def results_of(state: State) -> Results:
 
     return Results(
         state.name,
-        state.entries,
+        state.event_entries,
         state_payouts(state).pool.total,
         results(state),
         bounties(state),

@@ -68,7 +68,7 @@ def register(db: Path, names: Sequence[str], ask: Ask | None = None) -> Register
     return Registered(
         tuple(SeatedPlayer.of(state, n) for n in added),
         change.moves,
-        state.entries,
+        state.event_entries,
         state.players_left,
         _opened(before, change.moves),
     )
@@ -148,7 +148,7 @@ def money_news(state: State, before: int) -> MoneyNews | None:
     left = state.players_left
     if pool <= 0 or left < 1:
         return None
-    paid = paid_count(state.terms, pool, state.entries, payout_table(state))
+    paid = paid_count(state.terms, pool, state.event_entries, payout_table(state))
     seats = state.seats_awarded
     if paid <= 0 or left > paid + 1:
         return None

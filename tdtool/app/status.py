@@ -42,6 +42,8 @@ class Status:
     """(seats, seat value, cash to the next place) of a satellite; None: not one."""
     seat_winners: tuple[str, ...] = ()
     """A satellite whose seats are decided: the players who won them (it is over)."""
+    from_flights: dict[str, Any] | None = None
+    """Where a day combined from flights came from (`origin_dict`); None: not combined."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool status --json`."""
@@ -70,6 +72,7 @@ class Status:
                 "cash": self.satellite[2],
                 "seat_winners": list(self.seat_winners),
             },
+            "from_flights": self.from_flights,
         }
 
 
@@ -107,16 +110,35 @@ def status_of(state: State, now: float) -> Status:
         name=state.name,
         structure=state.structure.name if state.structure else None,
         players_left=state.players_left,
-        entries=state.entries,
-        rebuys=state.rebuys,
-        addons=state.addons,
+        entries=state.event_entries,
+        rebuys=state.event_rebuys,
+        addons=state.event_addons,
         average_stack=state.average_stack,
         chips_in_play=state.total_chips,
         prize_pool=state.prize_pool,
         tables=tuple((t, plan.count(t)) for t in plan.open_tables()),  # no table copies
         clock=clock,
         chips=chip_brief(state, clock.level.big_blind if clock else None),
+        from_flights=origin_dict(state),
     )
+
+
+def origin_dict(state: State) -> dict[str, Any] | None:
+    """`from_flights` of `tdtool status --json`: the flights a day was combined from."""
+    o = state.origin
+    if o is None:
+        return None
+    return {
+        "day": o.day,
+        "rule": o.rule,
+        "entries": o.entries,
+        "advanced": len(o.players),
+        "forfeited": len(o.forfeited),
+        "flights": [
+            {"name": f.name, "source": f.source, "entries": f.entries, "survivors": f.survivors}
+            for f in o.flights
+        ],
+    }
 
 
 BIGGEST = 5

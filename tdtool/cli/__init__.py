@@ -391,6 +391,7 @@ LAZY.update(
         "demo": ("demo", "demo"),
         "player": ("player", "app"),
         "chips": ("chips", "app"),
+        "flights": ("flights", "app"),
         "seat": ("seat", "app"),
         "structure": ("structure", "app"),
         "hand": ("hand", "app"),

@@ -75,4 +75,6 @@ def _show(value: Any) -> str:
         return "-"
     if isinstance(value, bool):
         return "yes" if value else "no"
+    if isinstance(value, str):
+        return value
     return f"{value:,}" if isinstance(value, int) else f"{value:g}"

@@ -137,6 +137,18 @@ def status_lines(data: dict[str, Any]) -> list[str]:
         ("Prize pool", f"{data['prize_pool']:,}"),
         *satellite_rows(satellite, data["players_left"]),
     ]
+    if data.get("from_flights"):
+        o = data["from_flights"]
+        flights = ", ".join(
+            f"{f['name']} {f['entries']:,} entries/{f['survivors']:,} bagged" for f in o["flights"]
+        )
+        rule = {
+            "best": "the best stack of a player in several flights",
+            "last": "the last flight's stack of a player in several",
+            "first": "the first bag of a player in several flights",
+            "forbid": "one flight per player",
+        }.get(o["rule"], o["rule"])
+        rows.append(("From flights", f"{flights}; {o['advanced']:,} advanced ({rule})"))
     if data.get("deal"):
         shares = ", ".join(f"{d['name']} {d['amount']:,}" for d in data["deal"])
         rows.append(("Deal accepted", shares))

@@ -204,8 +204,9 @@ class _State:
     PREV back into that period gives it back the time it had left."""
     day: int = 1
     day_over: bool = False
-    stops: tuple[tuple[int, int], ...] = ()
-    """(index of a day's last level, index of the next day's first level) of each day end."""
+    stops: tuple[tuple[int, int, int], ...] = ()
+    """(index of a day's last level, index of the next day's first level, the day it ends:
+    0 for a day end set by a term) of each day end."""
 
 
 def _length(period: Period) -> int:
@@ -221,25 +222,33 @@ def _enter(structure: Structure, index: int, s: _State) -> _State:
     return replace(s, index=index, remaining=length, length=length)
 
 
-def _day_stops(structure: Structure, day_ends: Iterable[int]) -> tuple[tuple[int, int], ...]:
-    """(index of each day's last level, index of the first level after it)."""
+def _day_stops(structure: Structure, day_ends: Iterable[int]) -> tuple[tuple[int, int, int], ...]:
+    """(index of each day's last level, index of the first level after it, the day it ends
+    by the structure's plan or 0)."""
     ends = set(day_ends)
+    planned = set(structure.day_ends)
     stops = []
-    last: int | None = None
+    last: tuple[int, int] | None = None
     for index, period in enumerate(structure.periods):
         if not isinstance(period, Level):
             continue
         if last is not None:
-            stops.append((last, index))
+            stops.append((last[0], index, last[1]))
             last = None
         if period.number in ends:
-            last = index
+            day = structure.day_of(period.number) if period.number in planned else 0
+            last = (index, day)
     return tuple(stops)
 
 
 def _next_day(s: _State) -> int | None:
-    """The index of the next day's first level if `s` is at a day's last level."""
-    return next((after for at, after in s.stops if at == s.index), None)
+    """The index of the next day's first level if `s` is at a day's last level (a planned
+    day's end is behind a clock already on a later day: the day ended early, its time
+    carried over)."""
+    return next(
+        (after for at, after, day in s.stops if at == s.index and (not day or s.day <= day)),
+        None,
+    )
 
 
 def _end_day(structure: Structure, s: _State, first: int) -> _State:
@@ -410,7 +419,7 @@ def reading(
     next_color_up: tuple[int, ...] = ()
     day_last: int | None = None
     seconds_to_day_end: int | None = None
-    stop_at = {at for at, _after in s.stops}
+    stop_at = {at for at, _after, day in s.stops if not day or s.day <= day}
     clock = remaining
     if index in stop_at and not past and not s.day_over:
         day_last, seconds_to_day_end = period.number, remaining  # type: ignore[union-attr]

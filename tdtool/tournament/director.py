@@ -479,7 +479,7 @@ def hand_for_hand_next(state: State) -> bool:
     pool = state.prize_pool
     if pool <= 0:
         return False
-    paid = paid_count(state.terms, pool, state.entries, payout_table(state))
+    paid = paid_count(state.terms, pool, state.event_entries, payout_table(state))
     seats = state.seats_awarded  # a satellite's seat bubble too
     also = (seats,) if seats > 1 else ()
     return hand_for_hand_applies(state.players_left, len(state.plan.open_tables()), paid, also)

@@ -59,6 +59,7 @@ class EventKind(StrEnum):
     CLOCK_DAY = "clock.day"
     TERMS_CHANGED = "terms.changed"
     DEAL_ACCEPTED = "deal.accepted"
+    FLIGHTS_COMBINED = "flights.combined"
     UNDO = "undo"
     """Recorded by the store when a change is taken back; never among the effective events."""
 
@@ -661,6 +662,134 @@ class DealAccepted(Payload):
         return f"{self.method.upper()} deal accepted: {paid}{held}"
 
 
+# --- flights ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class FlightRecord:
+    """One flight a day was combined from, as it ended: its figures and where its clock was."""
+
+    name: str
+    source: str
+    """The flight's tournament as the director gave it (a file or a URL without password)."""
+    entries: int
+    rebuys: int
+    addons: int
+    survivors: int
+    """Players who bagged chips in it."""
+    level: int
+    seconds_left: float
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> FlightRecord:
+        """Read the stored form."""
+        return cls(
+            str(d["name"]),
+            str(d.get("source", "")),
+            int(d.get("entries", 0)),
+            int(d.get("rebuys", 0)),
+            int(d.get("addons", 0)),
+            int(d.get("survivors", 0)),
+            int(d.get("level", 1)),
+            float(d.get("seconds_left", 0)),
+        )
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {
+            "name": self.name,
+            "source": self.source,
+            "entries": self.entries,
+            "rebuys": self.rebuys,
+            "addons": self.addons,
+            "survivors": self.survivors,
+            "level": self.level,
+            "seconds_left": self.seconds_left,
+        }
+
+
+@dataclass(frozen=True)
+class CarriedBag:
+    """A player's bag from a flight: the chips and the flight's name."""
+
+    name: str
+    chips: int
+    flight: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> CarriedBag:
+        """Read the stored form."""
+        return cls(str(d["name"]), int(d["chips"]), str(d.get("flight", "")))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"name": self.name, "chips": self.chips, "flight": self.flight}
+
+
+@dataclass(frozen=True)
+class FlightsCombined(Payload):
+    """This tournament is the next day of an event played in flights: where it came from
+    (the flights and their figures), the rule for players who bagged in several, the players
+    who advance (each is registered here; their counts follow as `player.chips`) and the bags
+    that do not advance. The event's entries, rebuys and add-ons are every flight's."""
+
+    KIND: ClassVar[EventKind] = EventKind.FLIGHTS_COMBINED
+    day: int
+    rule: str
+    flights: tuple[FlightRecord, ...]
+    players: tuple[CarriedBag, ...]
+    forfeited: tuple[CarriedBag, ...] = ()
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> FlightsCombined:
+        """Read the stored form."""
+        return cls(
+            int(d["day"]),
+            str(d.get("rule", "best")),
+            tuple(FlightRecord.from_dict(f) for f in d["flights"]),
+            tuple(CarriedBag.from_dict(p) for p in d["players"]),
+            tuple(CarriedBag.from_dict(p) for p in d.get("forfeited", ())),
+        )
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {
+            "day": self.day,
+            "rule": self.rule,
+            "flights": [f.to_dict() for f in self.flights],
+            "players": [p.to_dict() for p in self.players],
+            "forfeited": [p.to_dict() for p in self.forfeited],
+        }
+
+    @property
+    def entries(self) -> int:
+        """Entries of the whole event (every flight)."""
+        return sum(f.entries for f in self.flights)
+
+    def describe(self) -> str:
+        """One line for the log (the flights, then the bags that do not advance)."""
+        flights = "; ".join(
+            f"{f.name} ({f.source}): {f.entries:,} entries, {f.survivors:,} bagged"
+            for f in self.flights
+        )
+        line = (
+            f"Day {self.day} from {len(self.flights)} flights, {self.entries:,} entries in all"
+            f" — {flights}. {len(self.players):,} players advance"
+        )
+        if self.forfeited:
+            shown = ", ".join(f"{b.name} ({b.flight} {b.chips:,})" for b in self.forfeited[:4])
+            more = len(self.forfeited) - 4
+            rule = {
+                "best": "the best stack advances",
+                "last": "the last flight's stack advances",
+                "first": "the first bag advances",
+            }.get(self.rule, self.rule)
+            line += f"; bags that do not advance ({rule}): {shown}" + (
+                f" and {more} more" if more > 0 else ""
+            )
+        return line
+
+
 # --- the log's own records -----------------------------------------------------------------
 
 
@@ -702,6 +831,7 @@ _ALL: tuple[Any, ...] = (
     *CLOCK_PAYLOADS.values(),
     TermsChanged,
     DealAccepted,
+    FlightsCombined,
     Undo,
 )
 PAYLOADS: dict[EventKind, Any] = {p.KIND: p for p in _ALL}

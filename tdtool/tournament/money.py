@@ -129,7 +129,13 @@ def payout_view(
 
 def state_payouts(state: State) -> PayoutView:
     """The payout view of the tournament now."""
-    return payout_view(state.terms, state.entries, state.rebuys, state.addons, payout_table(state))
+    return payout_view(
+        state.terms,
+        state.event_entries,
+        state.event_rebuys,
+        state.event_addons,
+        payout_table(state),
+    )
 
 
 def change_terms(
@@ -137,7 +143,10 @@ def change_terms(
 ) -> Events:
     """Change money terms before the first bust (`changes` by field name, checked by
     `Terms.with_values`). `table`: a table, None (default curve), or False (leave as is)."""
-    if state.eliminations:
+    from tdtool.tournament.terms import DAY_TERMS
+
+    day_terms_only = bool(changes) and set(changes) <= DAY_TERMS and table is False
+    if state.eliminations and not day_terms_only:
         raise RuleError(
             "The terms cannot change after the first bust: the players out so far finished"
             " under them.",

@@ -114,6 +114,20 @@ class MoneyState:
     """Hands that busted players before the deal (`len(State.eliminations)` at the deal)."""
 
 
+@dataclass(frozen=True)
+class Carried:
+    """What a tournament for a later day brought from the flights it was combined from."""
+
+    players: int = 0
+    """Players who advanced (registered in this tournament by the combination)."""
+    entries: int = 0
+    """Entries, rebuys and add-ons of every flight: the event's money."""
+    rebuys: int = 0
+    addons: int = 0
+    chips: int = 0
+    """The chips the advancing players bagged (their stacks here)."""
+
+
 @dataclass
 class State:
     """Everything the log says about the tournament now."""
@@ -150,6 +164,9 @@ class State:
     """Cents of bounties of players busted with nobody named as their eliminator."""
     bounty_paid: int = 0
     """Cents of bounties paid in cash for knockouts, all players together."""
+    origin: ev.FlightsCombined | None = None
+    """The flights this tournament (a later day) was combined from; None: none."""
+    carried: Carried = field(default_factory=Carried)
     chips_removed: int = 0
     """Chips taken out of play (race-offs at colour-ups, chips removed by a ruling)."""
     last_bust_at: float | None = None
@@ -269,10 +286,28 @@ class State:
         return self.terms.addon_chips or self.starting_stack
 
     @property
+    def event_entries(self) -> int:
+        """Entries of the whole event: this tournament's and, for a day combined from
+        flights, every flight's (the money and the places paid count them all)."""
+        return self.entries - self.carried.players + self.carried.entries
+
+    @property
+    def event_rebuys(self) -> int:
+        """Rebuys of the whole event (every flight's too)."""
+        return self.rebuys + self.carried.rebuys
+
+    @property
+    def event_addons(self) -> int:
+        """Add-ons of the whole event (every flight's too)."""
+        return self.addons + self.carried.addons
+
+    @property
     def chips_sold(self) -> int:
-        """Chips sold: starting stacks of every entry plus rebuys and add-ons."""
+        """Chips sold: starting stacks of every entry plus rebuys and add-ons (for a day
+        combined from flights: the bags brought in, plus what was sold here)."""
         return (
-            self.entries * self.starting_stack
+            self.carried.chips
+            + (self.entries - self.carried.players) * self.starting_stack
             + self.rebuys * self.rebuy_chips
             + self.addons * self.addon_chips
         )
@@ -300,7 +335,9 @@ class State:
         """Entries, rebuys and add-ons times their prize-pool part, topped up to the guarantee."""
         from tdtool.tournament.payouts import prize_pool
 
-        return prize_pool(self.terms, self.entries, self.rebuys, self.addons).total
+        return prize_pool(
+            self.terms, self.event_entries, self.event_rebuys, self.event_addons
+        ).total
 
 
 Decoder = Callable[[bytes], Any]
@@ -596,6 +633,21 @@ def _terms_changed(state: State, e: ev.TermsChanged, at: float) -> None:
         state.money.table = e.table
 
 
+def _flights_combined(state: State, e: ev.FlightsCombined, at: float) -> None:
+    """The players who advance from the flights are in; the event's money comes along."""
+    state.origin = e
+    for bag in e.players:
+        state.players[bag.name.casefold()] = Player(bag.name)
+        state.entries += 1
+    state.carried = Carried(
+        players=len(e.players),
+        entries=e.entries,
+        rebuys=sum(f.rebuys for f in e.flights),
+        addons=sum(f.addons for f in e.flights),
+        chips=sum(b.chips for b in e.players),
+    )
+
+
 def _deal_accepted(state: State, e: ev.DealAccepted, at: float) -> None:
     state.money.deal = e
     state.money.deal_after = len(state.eliminations)
@@ -627,5 +679,6 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.CLOCK_DAY: _clock,
     K.TERMS_CHANGED: _terms_changed,
     K.DEAL_ACCEPTED: _deal_accepted,
+    K.FLIGHTS_COMBINED: _flights_combined,
 }
 """Event kind -> the reducer that folds it into the state: every kind but `undo`."""

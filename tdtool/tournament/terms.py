@@ -67,6 +67,10 @@ class Terms:
     satellite_seats: int | None = None
     """Seats the satellite awards (guaranteed: the prize pool is topped up to pay them);
     None: as many as the prize pool buys."""
+    flight_reentry: str = "best"
+    """Re-entry across the flights of one event (`tdtool flights combine`): a player who bags
+    in several flights advances with the `best` stack, the `last` flight's, or the `first`
+    one's; `forbid`: a player may enter one flight only."""
 
     def check_levels(self, levels: int) -> None:
         """TermsError if the rebuy period ends after the structure's last level."""
@@ -133,6 +137,8 @@ class Terms:
         for key in ("addon_after", "day_ends_after", "day_ends_at"):
             if data[key] is None:
                 del data[key]
+        if data["flight_reentry"] == "best":
+            del data["flight_reentry"]
         for key in _ONLY_WHEN_SET:
             if not data[key]:
                 del data[key]
@@ -155,8 +161,17 @@ ALWAYS_SHOWN: dict[str, Any] = {
     "rebuy_bounty": 0,
     "satellite_value": 0,
     "satellite_seats": None,
+    "day_ends_after": None,
+    "day_ends_at": None,
+    "flight_reentry": "best",
 }
 """The defaults of `_ONLY_WHEN_SET`, which `terms --json` always shows."""
+
+FLIGHT_RULES = ("best", "last", "first", "forbid")
+"""The values of the term `flight_reentry`."""
+
+DAY_TERMS = frozenset({"day_ends_after", "day_ends_at", "flight_reentry"})
+"""Terms about the days, not the money: they may change after the first bust."""
 
 
 class TermsError(InputError):
@@ -189,6 +204,8 @@ class TermOption:
     """0 means the default (None): the late-registration level, the payout curve."""
     what_if: bool = False
     """Also a what-if option of the payout calculator."""
+    choices: tuple[str, ...] = ()
+    """For a term of kind str: the words it takes."""
 
     def read(self, value: Any) -> Any:
         """The stored value of `value` as given (0 -> None where 0 means the default)."""
@@ -199,6 +216,10 @@ class TermOption:
     def check(self, value: Any) -> None:
         """TermsError if `value` is outside the bounds."""
         if value is None or self.kind is bool:
+            return
+        if self.choices:
+            if value not in self.choices:
+                raise TermsError(self, value, f"give one of {', '.join(self.choices)}")
             return
         if value < self.minimum:
             if self.minimum == 0:
@@ -265,6 +286,10 @@ OPTIONS: tuple[TermOption, ...] = (
     TermOption("satellite_seats", "sat-seats", "Satellite seats (0: as the pool buys)",
                "Seats the satellite awards, guaranteed (0: as many as the prize pool buys).",
                int, zero_is_default=True, what_if=True),
+    TermOption("flight_reentry", "flight-reentry", "Re-entry across flights",
+               "A player who bags in several flights advances with the best stack (best),"
+               " the last flight's (last) or the first one's (first); forbid: one flight"
+               " per player.", str, choices=FLIGHT_RULES),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
 

@@ -1,0 +1,144 @@
+"""Flights: read each flight's tournament, check them, and create the next day's tournament
+(`tdtool flights combine`), or show what it would be (`--dry-run`)."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tdtool.errors import InputError
+from tdtool.tournament.flights import DayPlan, FlightDay, next_day_events, plan_next_day
+from tdtool.tournament.state import State, clock_reading
+
+
+def _label(target: Path | str) -> str:
+    """A flight as messages name it: the file as given, or the URL without its password."""
+    if isinstance(target, Path):
+        return str(target)
+    from tdtool.io.store_pg import safe_url
+
+    return safe_url(target)
+
+
+def read_flight(target: Path | str) -> FlightDay:
+    """One flight as it stands now: InputError naming it when it cannot be read."""
+    from tdtool.io.store import Store
+
+    label = _label(target)
+    if isinstance(target, Path) and not target.is_file():
+        what = "is a folder" if target.is_dir() else "does not exist"
+        raise InputError(f"Flight {label} {what}; give each flight's tournament file.")
+    try:
+        with Store.open(target) as store:
+            state: State = store.state()
+            now = store.now()
+    except InputError as exc:
+        raise InputError(f"Flight {label}: {exc}") from None
+    return flight_day(state, now, label)
+
+
+def flight_day(state: State, now: float, source: str) -> FlightDay:
+    """What the next day needs from a flight's state at `now`."""
+    if state.structure is None:  # pragma: no cover - every file is created with one
+        raise InputError(f"Flight {source} has no structure.")
+    reading = clock_reading(state, now)
+    survivors = tuple(
+        (p.name, getattr(p, "chips", None)) for p in state.players.values() if not p.busted
+    )
+    return FlightDay(
+        source=source,
+        name=state.name,
+        structure=state.structure,
+        terms=state.terms,
+        entries=state.event_entries,
+        rebuys=state.event_rebuys,
+        addons=state.event_addons,
+        registered=tuple(p.name for p in state.players.values()),
+        survivors=survivors,
+        day=reading.day,
+        day_ended=reading.day_ended,
+        level=reading.level.number,
+        seconds_left=reading.remaining_seconds,
+        period_index=reading.period_index,
+        seats=state.seats_per_table,
+    )
+
+
+@dataclass(frozen=True)
+class Combined:
+    """The next day made (or, on a dry run, planned) from the flights."""
+
+    path: Path | str | None
+    """Where the new tournament is (None on a dry run)."""
+    name: str
+    plan: DayPlan
+    tables: tuple[tuple[int, int], ...] = ()
+    """(table, players) of the draw."""
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool flights combine --json` (docs/cli.md)."""
+        p = self.plan
+        return {
+            "file": None if self.path is None else str(self.path),
+            "name": self.name,
+            "day": p.day,
+            "rule": p.rule,
+            "entries": p.entries,
+            "flights": [
+                {
+                    "name": f.name,
+                    "source": f.source,
+                    "entries": f.entries,
+                    "survivors": len(f.survivors),
+                    "advancing": sum(1 for b in p.advancing if b.flight == f.name),
+                }
+                for f in p.flights
+            ],
+            "players": [
+                {"name": b.name, "chips": b.chips, "flight": b.flight} for b in p.advancing
+            ],
+            "forfeited": [
+                {"name": b.name, "chips": b.chips, "flight": b.flight} for b in p.forfeited
+            ],
+            "chips": sum(b.chips for b in p.advancing),
+            "level": p.level,
+            "seconds_left": p.seconds_left,
+            "tables": [{"table": t, "players": n} for t, n in self.tables],
+            "note": p.resume_note or None,
+        }
+
+
+def combine(
+    path: Path | str | None,
+    flights: Sequence[Path | str],
+    name: str,
+    rule: str | None = None,
+    seats: int | None = None,
+    tables: int | None = None,
+) -> Combined:
+    """Create the next day's tournament at `path` from the flights (None: only plan it);
+    nothing is written when a flight cannot be read or the flights do not combine."""
+    from tdtool.app.tournament import created_event
+    from tdtool.io.store import Store
+
+    read = [read_flight(f) for f in flights]
+    plan = plan_next_day(read, rule)
+    seats = seats or read[0].seats
+    terms = plan.flights[0].terms
+    if rule is not None and rule != terms.flight_reentry:
+        import dataclasses
+
+        terms = dataclasses.replace(terms, flight_reentry=rule)
+    created = created_event(name, read[0].structure, terms, seats, tables)
+    if path is None:
+        return Combined(None, created.name, plan)
+    events = next_day_events(plan, created, random.Random(secrets.randbits(64)))
+    with Store.create(path, events) as store:
+        where: Path | str = store.path
+        state: State = store.state()
+    plan_tables = tuple((t, state.plan.count(t)) for t in state.plan.open_tables())
+    return Combined(where, created.name, plan, plan_tables)

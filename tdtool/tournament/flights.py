@@ -1,0 +1,265 @@
+"""Flights: a day played in several flights (1A, 1B, 1C), each its own tournament, whose
+survivors and their bagged chips carry into one tournament for the next day.
+
+Pure: `FlightDay` is what the application layer read from each flight (its state and clock
+when its day ended); `plan_next_day` checks the flights and decides who advances with which
+stack; `next_day_events` gives the events that create the next day's tournament (the seat
+draw is decided with the `rng` given).
+
+Re-entry across flights is a term (`Terms.flight_reentry`): a player may play several
+flights, and when they bag chips in more than one, `best` advances the biggest stack (the
+default), `last` the stack of the latest flight (playing again forfeits the earlier bag),
+`first` the first bag (a later one is void); `forbid` refuses a player entered in two
+flights at all. The prize pool and payouts are the event's as a whole: every flight's
+entries, rebuys and add-ons.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from tdtool.errors import InputError
+from tdtool.tournament import events as ev
+from tdtool.tournament.clock import format_seconds
+from tdtool.tournament.rng import Rng
+from tdtool.tournament.structure import Structure
+from tdtool.tournament.terms import FLIGHT_RULES, Terms
+
+
+@dataclass(frozen=True)
+class FlightDay:
+    """One flight as read from its tournament: who is left with what they bagged."""
+
+    source: str
+    """How the director named it (the file or URL given), for messages."""
+    name: str
+    structure: Structure
+    terms: Terms
+    entries: int
+    rebuys: int
+    addons: int
+    registered: tuple[str, ...]
+    """Every player who entered the flight (busted or not)."""
+    survivors: tuple[tuple[str, int | None], ...]
+    """(name, bagged chips or None when not counted) of each player left."""
+    day: int
+    """The day the flight's clock played (1 for a Day 1 flight)."""
+    day_ended: bool
+    level: int
+    """The level the next day resumes at (from the flight's clock)."""
+    seconds_left: int
+    period_index: int
+    seats: int = 9
+
+
+@dataclass(frozen=True)
+class Bag:
+    """A player's bag in one flight."""
+
+    name: str
+    chips: int
+    flight: str
+    """The flight's name."""
+
+
+@dataclass(frozen=True)
+class DayPlan:
+    """The next day, decided from the flights: who advances, who forfeits a bag, where the
+    clock resumes."""
+
+    flights: tuple[FlightDay, ...]
+    rule: str
+    day: int
+    advancing: tuple[Bag, ...]
+    forfeited: tuple[Bag, ...]
+    level: int
+    seconds_left: int
+    resume_note: str = ""
+    """Set when the flights ended at different points: which one the next day follows."""
+
+    @property
+    def entries(self) -> int:
+        """Entries of the whole event (every flight)."""
+        return sum(f.entries for f in self.flights)
+
+
+def _problem(flight: FlightDay, text: str) -> InputError:
+    return InputError(f"Flight {flight.source}: {text}")
+
+
+def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayPlan:
+    """Check the flights and decide the next day; InputError naming the flight (its file or
+    URL) for a flight that has not ended its day, a survivor without a bagged count, flights
+    that do not share their structure and money terms, or a player in two flights where
+    re-entry across flights is forbidden."""
+    if len(flights) < 2:
+        raise InputError("Give at least two flights (their tournament files) to combine.")
+    sources = [f.source for f in flights]
+    twice = next((s for s in sources if sources.count(s) > 1), None)
+    if twice is not None:
+        raise InputError(f"Flight {twice} is given twice; give each flight once.")
+    first = flights[0]
+    for f in flights:
+        if not f.day_ended:
+            raise _problem(
+                f,
+                f"{f.name} has not ended its day (level {f.level} is being played); end it"
+                " with `tdtool --db FLIGHT clock end-day`, or let its last level run out.",
+            )
+        uncounted = [n for n, chips in f.survivors if chips is None]
+        if uncounted:
+            shown = ", ".join(uncounted[:5]) + (" ..." if len(uncounted) > 5 else "")
+            raise _problem(
+                f,
+                f"{len(uncounted)} player(s) left without a bagged count ({shown}); record"
+                " the bags with `tdtool --db FLIGHT player chips NAME AMOUNT` (or --csv FILE).",
+            )
+        if not f.survivors:
+            raise _problem(f, f"{f.name} has nobody left to advance.")
+        if f.structure != first.structure:
+            raise _problem(
+                f,
+                f"its structure ({f.structure.name}) is not {first.source}'s"
+                f" ({first.structure.name}); the flights of one event play one structure.",
+            )
+        differs = _money_difference(first.terms, f.terms)
+        if differs:
+            raise _problem(
+                f,
+                f"its {differs} differs from {first.source}'s; the flights of one event share"
+                " their money terms (the prize pool is the event's).",
+            )
+        if f.day != first.day:
+            raise _problem(f, f"it played day {f.day}, {first.source} day {first.day}.")
+    chosen = rule or first.terms.flight_reentry
+    if chosen not in FLIGHT_RULES:
+        raise InputError(f"--flight-reentry {chosen!r}: give one of {', '.join(FLIGHT_RULES)}.")
+    if chosen == "forbid":
+        _refuse_players_in_two_flights(flights)
+    advancing, forfeited = _bags(flights, chosen)
+    level, seconds, note = _resume_point(flights)
+    return DayPlan(
+        tuple(flights), chosen, first.day + 1, advancing, forfeited, level, seconds, note
+    )
+
+
+MONEY_TERMS = (
+    ("buy_in", "buy-in"),
+    ("fee", "fee"),
+    ("rebuy_price", "rebuy price"),
+    ("rebuy_fee", "rebuy fee"),
+    ("addon_price", "add-on price"),
+    ("addon_fee", "add-on fee"),
+    ("guarantee", "guarantee"),
+    ("rounding", "payout rounding"),
+    ("places_paid", "places paid"),
+    ("percent_paid", "percent paid"),
+)
+
+
+def _money_difference(a: Terms, b: Terms) -> str:
+    for field, label in MONEY_TERMS:
+        if getattr(a, field) != getattr(b, field):
+            return f"{label} ({getattr(b, field)})"
+    return ""
+
+
+def _refuse_players_in_two_flights(flights: Sequence[FlightDay]) -> None:
+    seen: dict[str, FlightDay] = {}
+    for f in flights:
+        for name in f.registered:
+            earlier = seen.get(name.casefold())
+            if earlier is not None:
+                raise _problem(
+                    f,
+                    f"{name} also played {earlier.name} ({earlier.source}), and re-entry across"
+                    " flights is forbidden (--flight-reentry forbid); take the entry back in"
+                    " one flight, or combine with --flight-reentry best.",
+                )
+            seen[name.casefold()] = f
+
+
+def _bags(flights: Sequence[FlightDay], rule: str) -> tuple[tuple[Bag, ...], tuple[Bag, ...]]:
+    """Who advances with which bag, in the order of the flights; the bags that do not."""
+    by_player: dict[str, list[tuple[int, Bag]]] = {}
+    for order, f in enumerate(flights):
+        for name, chips in f.survivors:
+            assert chips is not None
+            by_player.setdefault(name.casefold(), []).append((order, Bag(name, chips, f.name)))
+    advancing: list[tuple[int, Bag]] = []
+    forfeited: list[Bag] = []
+    for bags in by_player.values():
+        if rule == "last":
+            keep = bags[-1]
+        elif rule == "first":
+            keep = bags[0]
+        else:  # best: the biggest stack; a tie goes to the earlier flight
+            keep = max(bags, key=lambda b: (b[1].chips, -b[0]))
+        advancing.append(keep)
+        forfeited += [b for _, b in bags if b is not keep[1]]
+    advancing.sort(key=lambda b: b[0])
+    return tuple(b for _, b in advancing), tuple(forfeited)
+
+
+def _resume_point(flights: Sequence[FlightDay]) -> tuple[int, int, str]:
+    """Where the next day's clock starts: where the flights ended (the furthest along when
+    they ended at different points)."""
+    points = {(f.period_index, -f.seconds_left, f.level) for f in flights}
+    index, minus_left, level = max(points)
+    if len(points) == 1:
+        return level, -minus_left, ""
+    ahead = next(f for f in flights if (f.period_index, -f.seconds_left) == (index, minus_left))
+    note = (
+        f"The flights ended at different points; Day {flights[0].day + 1} resumes where the"
+        f" furthest, {ahead.name}, ended: level {level} with {format_seconds(-minus_left)} left."
+    )
+    return level, -minus_left, note
+
+
+def next_day_events(
+    plan: DayPlan, created: ev.TournamentCreated, rng: Rng
+) -> list[tuple[str, dict[str, Any]]]:
+    """The events of the next day's tournament, its first change: `created` (the flights'
+    structure and terms), the flights combined (provenance, the players who advance), their
+    bagged counts, the seat draw (TDA 7: random, tables filled evenly) and the clock placed
+    at the level the day resumes with its time left."""
+    from tdtool.tournament.director import draw
+    from tdtool.tournament.state import State, fold
+
+    combined = ev.FlightsCombined(
+        day=plan.day,
+        rule=plan.rule,
+        flights=tuple(
+            ev.FlightRecord(
+                f.name,
+                f.source,
+                f.entries,
+                f.rebuys,
+                f.addons,
+                len(f.survivors),
+                f.level,
+                f.seconds_left,
+            )
+            for f in plan.flights
+        ),
+        players=tuple(ev.CarriedBag(b.name, b.chips, b.flight) for b in plan.advancing),
+        forfeited=tuple(ev.CarriedBag(b.name, b.chips, b.flight) for b in plan.forfeited),
+    )
+    counts = ev.PlayerChips(
+        tuple(ev.ChipCount(b.name, b.chips) for b in plan.advancing), source="flights"
+    )
+    events = [created.event(), combined.event(), counts.event()]
+
+    @dataclass(frozen=True)
+    class _Event:
+        seq: int
+        kind: str
+        data: dict[str, Any]
+        at: float = 0.0
+
+    state: State = fold(_Event(i + 1, k, d) for i, (k, d) in enumerate(events))
+    events += draw(state, rng)
+    events.append(ev.ClockDay(plan.seconds_left, plan.level, plan.day).event())
+    return events

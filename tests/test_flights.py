@@ -1,0 +1,245 @@
+"""Flights: a Day 1 played in several flights, each its own tournament file, combined into
+one Day 2 (`tdtool flights combine`), end to end through the CLI."""
+
+from __future__ import annotations
+
+import json
+import re
+
+import pytest
+
+from tdtool.errors import InputError
+from tdtool.tournament.flights import FlightDay, plan_next_day
+from tdtool.tournament.structure import Day, Level, Structure
+from tdtool.tournament.terms import Terms
+from tests.conftest import ROOT
+
+STRUCTURE_YAML = """\
+name: Flights Test
+starting_stack: 10000
+level_minutes: 20
+late_registration: 2
+levels:
+  - blinds: 25/50
+  - blinds: 50/100
+  - break: 60
+    name: Dinner break
+  - blinds: 75/150
+  - day: 2
+  - blinds: 100/200
+  - blinds: 150/300
+"""
+
+
+def ok(result):
+    assert result.exit_code == 0, result.output
+    return result
+
+
+@pytest.fixture
+def flights(cli, tmp_path):
+    """Day 1A (6 entries, Anna bags 21,000) and Day 1B (5 entries, Anna bags 30,000), both
+    played to the end of level 3, the last level of day 1, and bagged."""
+    (tmp_path / "s.yaml").write_text(STRUCTURE_YAML)
+
+    def flight(stem, name, players, busts, bags):
+        db = tmp_path / f"{stem}.tdtool"
+        ok(cli("--db", db, "new", name, "-s", tmp_path / "s.yaml", "--buy-in", "100",
+               "--fee", "10"))  # fmt: skip
+        ok(cli("--db", db, "player", "add", *players))
+        ok(cli("--db", db, "seat", "draw"))
+        ok(cli("--db", db, "clock", "start"))
+        for name_out in busts:
+            ok(cli("--db", db, "player", "bust", name_out, "--yes"))
+        for _ in range(4):  # level 1, 2, the dinner break, level 3: the end of day 1
+            ok(cli("--db", db, "clock", "next"))
+        ok(cli("--db", db, "player", "chips", *[str(x) for pair in bags for x in pair]))
+        return db
+
+    a = flight("1a", "Main Day 1A", ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn"],
+               ["Ben", "Dan"], [("Anna", 21000), ("Cleo", 9000), ("Eve", 15000),
+                                ("Finn", 15000)])  # fmt: skip
+    b = flight("1b", "Main Day 1B", ["Anna", "Gus", "Hal", "Ivy", "Jo"], ["Gus"],
+               [("Anna", 30000), ("Hal", 5000), ("Ivy", 7000), ("Jo", 8000)])  # fmt: skip
+    return a, b
+
+
+def test_two_flights_into_a_day_2_with_a_reentry_across_flights(cli, tmp_path, flights):
+    a, b = flights
+    day2 = tmp_path / "day2.tdtool"
+    result = ok(cli("--db", day2, "flights", "combine", a, b, "--name", "Main Day 2"))
+    out = result.stdout
+    assert "Day 2 of 11 entries from 2 flights" in out
+    assert "Anna also bagged 21,000 in Main Day 1A: that bag does not advance" in out
+    assert "Day 2 resumes at level 4 with 20:00 left." in out
+
+    status = json.loads(ok(cli("--db", day2, "status", "--json")).stdout)
+    # The prize pool and the places paid are the event's: every flight's entries.
+    assert (status["entries"], status["players_left"], status["prize_pool"]) == (11, 7, 1100)
+    assert status["chips_in_play"] == 21000 - 21000 + 30000 + 9000 + 15000 * 2 + 5000 + 7000 + 8000
+    origin = status["from_flights"]
+    assert (origin["day"], origin["rule"], origin["advanced"], origin["forfeited"]) == (
+        2, "best", 7, 1)  # fmt: skip
+    assert [(f["name"], f["entries"], f["survivors"]) for f in origin["flights"]] == [
+        ("Main Day 1A", 6, 4), ("Main Day 1B", 5, 4)]  # fmt: skip
+    clock = status["clock"]
+    assert (clock["day"], clock["level"], clock["status"]) == (2, 4, "not started")
+    assert clock["remaining_seconds"] == 20 * 60
+    assert sum(t["players"] for t in status["tables"]) == 7
+
+    players = {p["name"]: p for p in json.loads(ok(cli("--db", day2, "player", "list",
+                                                       "--json")).stdout)}  # fmt: skip
+    assert set(players) == {"Anna", "Cleo", "Eve", "Finn", "Hal", "Ivy", "Jo"}
+    assert all(p["status"] == "seated" for p in players.values())
+    shown = ok(cli("--db", day2, "status")).stdout
+    assert "From flights" in shown and "Main Day 1A 6 entries/4 bagged" in shown
+    log = ok(cli("--db", day2, "log")).stdout
+    assert "Day 2 from 2 flights, 11 entries in all" in log
+    assert "Anna (Main Day 1A 21,000)" in log
+
+    # Day 2 plays on: the first bust finishes 7th of the event, paid as the event's field.
+    ok(cli("--db", day2, "clock", "start"))
+    busted = json.loads(ok(cli("--db", day2, "player", "bust", "Hal", "--yes", "--json")).stdout)
+    assert busted["busted"][0]["place"] == 7
+    payouts = json.loads(ok(cli("--db", day2, "payouts", "--json")).stdout)
+    assert (payouts["entries"], payouts["prize_pool"]) == (11, 1100)
+    # The flights themselves are not changed.
+    assert json.loads(ok(cli("--db", a, "status", "--json")).stdout)["players_left"] == 4
+
+
+@pytest.mark.parametrize(
+    ("rule", "chips", "flight"), [("last", 30000, "Main Day 1B"), ("first", 21000, "Main Day 1A")]
+)
+def test_the_house_rule_for_a_player_in_two_flights(cli, tmp_path, flights, rule, chips, flight):
+    day2 = tmp_path / "day2.tdtool"
+    data = json.loads(ok(cli("--db", day2, "flights", "combine", *flights, "--name", "D2",
+                             "--flight-reentry", rule, "--json")).stdout)  # fmt: skip
+    anna = next(p for p in data["players"] if p["name"] == "Anna")
+    assert (anna["chips"], anna["flight"], data["rule"]) == (chips, flight, rule)
+    assert json.loads(ok(cli("--db", day2, "terms", "--json")).stdout)["flight_reentry"] == rule
+
+
+def test_the_flights_term_decides_when_the_command_does_not(cli, tmp_path, flights):
+    for db in flights:
+        ok(cli("--db", db, "terms", "--flight-reentry", "last"))  # after busts: a day term
+    data = json.loads(ok(cli("--db", tmp_path / "d2.tdtool", "flights", "combine", *flights,
+                             "--name", "D2", "--json")).stdout)  # fmt: skip
+    assert data["rule"] == "last"
+
+
+def error_line(result) -> str:
+    assert result.exit_code == 2, result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("Error: "), result.stderr
+    return lines[0]
+
+
+def nothing_written(tmp_path, before: set) -> None:
+    assert set(tmp_path.iterdir()) == before
+
+
+def test_a_player_in_two_flights_is_refused_when_reentry_is_forbidden(cli, tmp_path, flights):
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", *flights, "--name", "D2",
+                          "--flight-reentry", "forbid"))  # fmt: skip
+    assert "Flight " + str(flights[1]) in line and "Anna also played Main Day 1A" in line
+    nothing_written(tmp_path, before)
+
+
+def test_a_missing_flight_file_is_named(cli, tmp_path, flights):
+    before = set(tmp_path.iterdir())
+    missing = tmp_path / "1c.tdtool"
+    line = error_line(cli("flights", "combine", *flights, missing, "--name", "D2"))
+    assert line == f"Error: Flight {missing} does not exist; give each flight's tournament file."
+    nothing_written(tmp_path, before)
+
+
+def test_a_flight_whose_day_has_not_ended_is_named(cli, tmp_path, flights):
+    a, b = flights
+    ok(cli("--db", b, "clock", "resume"))  # 1B plays on into day 2
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", a, b, "--name", "D2"))
+    assert line.startswith(f"Error: Flight {b}: Main Day 1B has not ended its day (level 4")
+    assert "clock end-day" in line
+    nothing_written(tmp_path, before)
+
+
+def test_a_survivor_without_a_bag_count_is_named(cli, tmp_path, flights):
+    a, b = flights
+    ok(cli("--db", b, "undo"))  # the bag counts of 1B
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", a, b, "--name", "D2"))
+    assert f"Flight {b}: 4 player(s) left without a bagged count (Anna, Hal, Ivy, Jo)" in line
+    nothing_written(tmp_path, before)
+
+
+@pytest.mark.parametrize(
+    ("args", "expected"),
+    [
+        (["--flight-reentry", "sometimes"], "'--flight-reentry': 'sometimes'; give one of best"),
+        (["--name", " "], "--name: give the new day a name"),
+    ],
+)
+def test_bad_options_are_named(cli, tmp_path, flights, args, expected):
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", *flights, "--name", "D2", *args))
+    assert expected in line
+    nothing_written(tmp_path, before)
+
+
+def test_the_new_day_is_never_written_over_a_flight(cli, tmp_path, flights):
+    line = error_line(cli("--db", flights[0], "flights", "combine", *flights, "--name", "D2"))
+    assert "--db 1a.tdtool is one of the flights" in line
+
+
+def test_the_dry_run_writes_nothing(cli, tmp_path, flights):
+    before = set(tmp_path.iterdir())
+    result = ok(cli("flights", "combine", *flights, "--name", "D2", "--dry-run"))
+    assert "Would create D2: Day 2 of 11 entries" in result.stdout
+    assert "Nothing was written (--dry-run)." in result.stdout
+    nothing_written(tmp_path, before)
+
+
+def test_the_combine_json_is_as_docs_cli_md_shows(cli, tmp_path, flights):
+    from tests.test_docs import _matches
+
+    page = (ROOT / "docs" / "cli.md").read_text()
+    shown = re.search(r"<!-- flights combine --json -->\n```json\n(.*?)```", page, re.S)
+    assert shown, "docs/cli.md documents `tdtool flights combine --json`"
+    doc = json.loads(shown.group(1))
+    data = json.loads(ok(cli("--db", tmp_path / "d2.tdtool", "flights", "combine", *flights,
+                             "--name", "D2", "--json")).stdout)  # fmt: skip
+    assert _matches(doc, data, "combine") == []
+    assert set(data) == set(doc)  # every key printed is documented
+
+
+# --- the plan, in the core ----------------------------------------------------------------------
+
+S = Structure("s", 1000, (Level(1, 5, 10, 20), Level(2, 10, 20, 20)), days=(Day(1, 1), Day(2, 2)))
+
+
+def flight(source, survivors, level=2, left=1200, index=1, ended=True, **terms) -> FlightDay:
+    return FlightDay(source, f"Day 1{source[0].upper()}", S, Terms(**{"buy_in": 100, **terms}),
+                     len(survivors) + 2, 0, 0, tuple(n for n, _ in survivors), tuple(survivors),
+                     1, ended, level, left, index)  # fmt: skip
+
+
+def test_the_best_stack_advances_and_a_tie_goes_to_the_earlier_flight():
+    plan = plan_next_day([flight("a", [("Ann", 500), ("Bo", 700)]),
+                          flight("b", [("ann", 500), ("Bo", 900)])])  # fmt: skip
+    assert [(b.name, b.chips, b.flight) for b in plan.advancing] == [
+        ("Ann", 500, "Day 1A"), ("Bo", 900, "Day 1B")]  # fmt: skip
+    assert [(b.name, b.flight) for b in plan.forfeited] == [("ann", "Day 1B"), ("Bo", "Day 1A")]
+    assert (plan.day, plan.level, plan.seconds_left, plan.entries) == (2, 2, 1200, 8)
+
+
+def test_flights_ended_at_different_points_resume_at_the_furthest():
+    plan = plan_next_day([flight("a", [("Ann", 500)], level=1, left=300, index=0),
+                          flight("b", [("Bo", 700)], level=1, left=120, index=0)])  # fmt: skip
+    assert (plan.level, plan.seconds_left) == (1, 120)
+    assert "the furthest, Day 1B, ended: level 1 with 02:00 left" in plan.resume_note
+
+
+def test_flights_with_other_money_terms_are_refused():
+    with pytest.raises(InputError, match="Flight b: its buy-in \\(200\\) differs from a's"):
+        plan_next_day([flight("a", [("Ann", 5)]), flight("b", [("Bo", 7)], buy_in=200)])
