@@ -257,3 +257,16 @@ def test_tv_page_announces_a_satellites_seat_bubble(cli, tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_the_tv_page_says_end_of_day_bag_and_tag(cli, db, server, tmp_path):
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    assert cli("--db", db, "clock", "set", "7:30").exit_code == 0
+    assert cli("--db", db, "clock", "end-day").exit_code == 0
+    data = json.loads(get(server + "api/clock")[1])
+    assert (data["day"], data["day_ended"], data["remaining_seconds"]) == (1, True, 450)
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert re.search(r'id="badge"[^>]*>END OF DAY 1 — BAG AND TAG<', dom), dom[-3000:]
+    assert "DAY 2 RESUMES AT LEVEL 1 WITH 07:30 LEFT" in dom

@@ -218,3 +218,12 @@ def test_clock_run_in_tmux_never_tears_its_digits(tmp_path, cli, size):
         assert seen >= 8
     finally:
         tmux("kill-server", socket=socket)
+
+
+def test_the_screen_says_end_of_day_bag_and_tag_and_where_the_next_day_resumes():
+    ended = [*START, ClockFact(ClockAction.END_DAY, 90.0)]
+    text = render(view(ended, 5000.0), 100, 30)
+    assert "END OF DAY 1 — BAG AND TAG" in text and "PAUSED" not in text
+    assert "Day 2 resumes at level 1 with 13:30 left" in text
+    running = render(view(START, 60.0), 100, 30)
+    assert "END OF DAY" not in running

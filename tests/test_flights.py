@@ -243,3 +243,31 @@ def test_flights_ended_at_different_points_resume_at_the_furthest():
 def test_flights_with_other_money_terms_are_refused():
     with pytest.raises(InputError, match="Flight b: its buy-in \\(200\\) differs from a's"):
         plan_next_day([flight("a", [("Ann", 5)]), flight("b", [("Bo", 7)], buy_in=200)])
+
+
+def test_flights_and_their_day_2_on_a_postgresql_server(cli, tmp_path, pg_server):
+    from tests.conftest import Backend
+
+    backend = Backend("postgresql", tmp_path, pg_server)
+    (tmp_path / "s.yaml").write_text(STRUCTURE_YAML)
+    urls = []
+    for stem, players in (("a", ["Ann", "Bo", "Cy"]), ("b", ["Ann", "Di", "Ed"])):
+        url = str(backend.target(f"flight-{stem}"))
+        ok(cli("--db", url, "new", f"Day 1{stem.upper()}", "-s", tmp_path / "s.yaml",
+               "--buy-in", "50"))  # fmt: skip
+        ok(cli("--db", url, "player", "add", *players))
+        ok(cli("--db", url, "clock", "start"))
+        ok(cli("--db", url, "clock", "end-day"))
+        ok(cli("--db", url, "player", "chips", *[x for p in players for x in (p, "10000")]))
+        urls.append(url)
+    day2 = str(backend.target("day-2"))
+    data = json.loads(ok(cli("--db", day2, "flights", "combine", *urls, "--name", "Day 2",
+                             "--json")).stdout)  # fmt: skip
+    assert (data["entries"], len(data["players"]), len(data["forfeited"])) == (6, 5, 1)
+    from tests.pg_server import PASSWORD
+
+    assert PASSWORD not in json.dumps(data)  # the flights are named without the password
+    assert data["flights"][0]["source"].startswith("postgresql://")
+    assert PASSWORD not in ok(cli("--db", day2, "log")).stdout
+    status = json.loads(ok(cli("--db", day2, "status", "--json")).stdout)
+    assert (status["prize_pool"], status["players_left"]) == (300, 5)

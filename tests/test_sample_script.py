@@ -84,3 +84,23 @@ def test_sample_satellite_script_counts_chips_and_ends_on_the_seat_bubble(tmp_pa
     assert "Chip counts        add up to the 129,500 in play" in text
     assert "The seat bubble: 4 players left for 3 seats" in text
     assert "The seats are decided: Anna, Ben and Carla win a seat each (worth 200)." in text
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_flights_script_combines_two_flights_into_a_day_2(tmp_path):
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "tdtool"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m tdtool "$@"\n')
+    shim.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT)}  # fmt: skip
+    env.pop("TDTOOL_DB", None)
+    out = subprocess.run(["bash", str(EXAMPLES / "flights.sh")], capture_output=True, text=True,
+                         env=env, cwd=tmp_path, timeout=300)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "Created Deepstack Day 2" in out.stdout
+    assert "Anna also bagged 41,000 in Deepstack Day 1A: that bag does not advance" in out.stdout
+    assert "Day 2 resumes at level 4 with 40:00 left." in out.stdout
+    assert "Players left       7 of 11 entries" in out.stdout
+    assert "Prize pool: 2,200 from 11 entries." in out.stdout

@@ -164,7 +164,8 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
         head.append(f"  ·  {view['structure']}", style="dim")
 
     if on_break:
-        title = Text(f" BREAK · {view['break_minutes']} MIN ", style="bold black on bright_cyan")
+        word = (view.get("break_name") or "break").upper()
+        title = Text(f" {word} · {view['break_minutes']} MIN ", style="bold black on bright_cyan")
     elif view["past_last_level"]:
         title = Text(f" LEVEL {view['level']} · LAST LEVEL ", style="bold white on red")
     else:
@@ -238,8 +239,10 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
     if view.get("day_ended"):
         notes.append(
             Text(
-                f"Day {view['day'] + 1} resumes at level {view['level']} with"
-                f" {format_seconds(view['remaining_seconds'])} left",
+                f"Day {view['day'] + 1} resumes"
+                + (" with the break, then" if on_break else "")
+                + f" at level {view['level']} with {format_seconds(view['remaining_seconds'])}"
+                + (" of break left" if on_break else " left"),
                 style="bold",
             )
         )

@@ -508,7 +508,7 @@ function render() {
   else $("badge").textContent = "NOT STARTED";
   const hhmm = {hour: "2-digit", minute: "2-digit"};
   $("clock-time").textContent = new Date().toLocaleTimeString([], hhmm);
-  let label = d.on_break ? "BREAK" : "LEVEL " + d.level;
+  let label = d.on_break ? (d.break_name || "BREAK").toUpperCase() : "LEVEL " + d.level;
   if (d.past_last_level) label += " · LAST LEVEL";
   $("label").textContent = label;
   $("time").textContent = d.past_last_level
@@ -530,8 +530,9 @@ function render() {
   }
   if (d.past_last_level) notes.push(["last", "THE LAST LEVEL CONTINUES"]);
   if (d.day_ended) {
-    notes.push(["day", "DAY " + (d.day + 1) + " RESUMES AT LEVEL " + d.level + " WITH " +
-      down(d.remaining_seconds) + " LEFT"]);
+    notes.push(["day", "DAY " + (d.day + 1) + (d.on_break
+      ? " RESUMES WITH THE BREAK (" + down(d.remaining_seconds) + " LEFT), THEN LEVEL " + d.level
+      : " RESUMES AT LEVEL " + d.level + " WITH " + down(d.remaining_seconds) + " LEFT")]);
   } else if (d.day_last_level !== null && d.day_last_level !== undefined) {
     notes.push(["day", "DAY " + d.day + " ENDS AFTER LEVEL " + d.day_last_level +
       " \u00b7 IN " + down(d.seconds_to_day_end - passed)]);

@@ -157,6 +157,7 @@ class ClockReading:
             "elapsed_seconds": self.elapsed_seconds,
             "period_seconds": self.period_seconds,
             "break_minutes": self.period.minutes if self.on_break else None,
+            "break_name": (self.period.name or None) if isinstance(self.period, Break) else None,
             "next_level": None if nxt is None else _level_dict(nxt),
             "seconds_to_break": self.seconds_to_break,
             "past_last_level": self.past_last_level,
