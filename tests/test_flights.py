@@ -211,6 +211,11 @@ def test_the_combine_json_is_as_docs_cli_md_shows(cli, tmp_path, flights):
                              "--name", "D2", "--json")).stdout)  # fmt: skip
     assert _matches(doc, data, "combine") == []
     assert set(data) == set(doc)  # every key printed is documented
+    status = json.loads(ok(cli("--db", tmp_path / "d2.tdtool", "status", "--json")).stdout)
+    origin = re.search(r"while `players_left` counts this day:\n\n```json\n(.*?)```", page, re.S)
+    assert origin, "docs/cli.md shows `from_flights` of `status --json`"
+    assert _matches(json.loads(origin.group(1)), status["from_flights"], "from_flights") == []
+    assert set(status["from_flights"]) == set(json.loads(origin.group(1)))
 
 
 # --- the plan, in the core ----------------------------------------------------------------------

@@ -622,8 +622,9 @@ def describe(current: ClockReading) -> str:
             f" structure (+{format_seconds(current.overtime_seconds)})"
         )
     elif current.on_break:
+        word = getattr(current.period, "name", "") or "Break"
         head = (
-            f"Break: {format_seconds(current.remaining_seconds)} left;"
+            f"{word}: {format_seconds(current.remaining_seconds)} left;"
             f" then level {lv.number} ({blinds})"
         )
     else:
