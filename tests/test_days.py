@@ -7,6 +7,8 @@ import json
 import time
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tdtool.io.structure_yaml import StructureFileError, dump_structure, parse_structure
 from tdtool.tournament.clock import ClockAction, ClockFact, act, reading
@@ -307,3 +309,25 @@ def test_the_two_day_sheet_prints_on_one_page_in_chromium(tmp_path):
         subprocess.run(["pdftoppm", "-r", "60", "-png", str(pdf), str(tmp_path / "two")],
                        check=True, timeout=60)  # fmt: skip
         assert (tmp_path / "two-1.png").stat().st_size > 5_000
+
+
+@given(
+    st.lists(
+        st.tuples(st.sampled_from([ClockAction.PAUSE, ClockAction.RESUME, ClockAction.ADD]),
+                  st.floats(0, 20_000), st.integers(-600, 600)),
+        max_size=8,
+    ),
+    st.floats(0, 100_000),
+)  # fmt: skip
+def test_a_running_clock_never_runs_on_past_the_end_of_the_day(raw, now):
+    """Whatever the pauses and minutes added on day 1, the clock stops at the end of
+    level 3 with level 4 waiting in full; only a resume after that starts day 2."""
+    facts = [*start()]
+    for action, at, seconds in sorted(raw, key=lambda x: x[1]):
+        if reading(facts, S, at).day_ended:
+            break  # this property is about day 1 (after it, the next day's level may change)
+        facts.append(ClockFact(action, at, seconds if action is ClockAction.ADD else 0))
+    r = reading(facts, S, max(now, facts[-1].at))
+    assert r.level.number <= 4 and r.day == 1
+    if r.level.number == 4:
+        assert r.day_ended and not r.running and r.remaining_seconds == 20 * 60

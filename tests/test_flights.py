@@ -7,6 +7,8 @@ import json
 import re
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from tdtool.errors import InputError
 from tdtool.tournament.flights import FlightDay, plan_next_day
@@ -276,3 +278,24 @@ def test_flights_and_their_day_2_on_a_postgresql_server(cli, tmp_path, pg_server
     assert PASSWORD not in ok(cli("--db", day2, "log")).stdout
     status = json.loads(ok(cli("--db", day2, "status", "--json")).stdout)
     assert (status["prize_pool"], status["players_left"]) == (300, 5)
+
+
+_names = st.sampled_from(["Ann", "ann", "Bo", "Cy", "Di", "Ed"])
+_flight_bags = st.lists(
+    st.dictionaries(_names, st.integers(1, 100_000), min_size=1, max_size=5), min_size=2,
+    max_size=4,
+)  # fmt: skip
+
+
+@given(_flight_bags, st.sampled_from(["best", "last", "first"]))
+def test_every_bag_advances_or_is_forfeited_and_each_player_advances_once(bags, rule):
+    flights = [flight(f"{chr(97 + i)}.tdtool", list(b.items())) for i, b in enumerate(bags)]
+    plan = plan_next_day(flights, rule)
+    names = [b.name.casefold() for b in plan.advancing]
+    assert len(names) == len(set(names)) == len({n.casefold() for b in bags for n in b})
+    everything = sorted(c for b in bags for c in b.values())
+    assert sorted(b.chips for b in plan.advancing + plan.forfeited) == everything
+    for bag in plan.advancing:
+        mine = [b[n] for b in bags for n in b if n.casefold() == bag.name.casefold()]
+        expected = {"best": max(mine), "last": mine[-1], "first": mine[0]}[rule]
+        assert bag.chips == expected
