@@ -124,6 +124,12 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
                 f"its structure ({f.structure.name}) is not {first.source}'s"
                 f" ({first.structure.name}); the flights of one event play one structure.",
             )
+        if getattr(f.terms, "bounty", 0):
+            raise _problem(
+                f,
+                f"{f.name} has bounties; carrying each player's bounty into the next day is"
+                " not supported yet, so its flights cannot be combined by tdtool.",
+            )
         differs = _money_difference(first.terms, f.terms)
         if differs:
             raise _problem(
