@@ -299,3 +299,8 @@ def test_every_bag_advances_or_is_forfeited_and_each_player_advances_once(bags, 
         mine = [b[n] for b in bags for n in b if n.casefold() == bag.name.casefold()]
         expected = {"best": max(mine), "last": mine[-1], "first": mine[0]}[rule]
         assert bag.chips == expected
+
+
+def test_flights_with_bounties_are_refused_by_name():
+    with pytest.raises(InputError, match="Flight a: Day 1A has bounties; carrying each player"):
+        plan_next_day([flight("a", [("Ann", 5)], bounty=20), flight("b", [("Bo", 7)], bounty=20)])
