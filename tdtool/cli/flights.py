@@ -7,7 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
-from tdtool.cli._db import SUFFIX, JsonOpt, slug
+from tdtool.cli._db import JsonOpt, given_db
 
 HELP = (
     "Flights: a Day 1 played in several flights (1A, 1B, 1C), each its own tournament file"
@@ -83,13 +83,9 @@ def combine(
         )
     if not name.strip():
         raise InputError("--name: give the new day a name, e.g. 'Main Event Day 2'.")
-    obj: Any = ctx.find_root().obj or {}
-    given = obj.get("db") if isinstance(obj, dict) else None
-    path: Path | str | None = given if given is not None else Path.cwd() / f"{slug(name)}{SUFFIX}"
-    if isinstance(given, str) and "://" in given:
-        from tdtool.io.store_pg import parse_url, with_tournament
+    from tdtool.app.files import new_target
 
-        path = given if parse_url(given).tournament else with_tournament(given, slug(name))
+    path: Path | str = new_target(name, given_db(ctx), Path.cwd())
     targets = [_target(f) for f in flights]
     if isinstance(path, Path) and any(
         isinstance(t, Path) and t.resolve() == path.resolve() for t in targets
