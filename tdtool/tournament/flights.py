@@ -141,7 +141,10 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
             raise _problem(f, f"it played day {f.day}, {first.source} day {first.day}.")
     chosen = rule or first.terms.flight_reentry
     if chosen not in FLIGHT_RULES:
-        raise InputError(f"--flight-reentry {chosen!r}: give one of {', '.join(FLIGHT_RULES)}.")
+        raise InputError(
+            f"{chosen!r} is not a flight re-entry rule;",
+            f"give {{option:flight-reentry}} one of {', '.join(FLIGHT_RULES)}.",
+        )
     if chosen == "forbid":
         _refuse_players_in_two_flights(flights)
     advancing, forfeited = _bags(flights, chosen)
