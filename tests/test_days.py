@@ -331,3 +331,52 @@ def test_a_running_clock_never_runs_on_past_the_end_of_the_day(raw, now):
     assert r.level.number <= 4 and r.day == 1
     if r.level.number == 4:
         assert r.day_ended and not r.running and r.remaining_seconds == 20 * 60
+
+
+def test_the_multi_day_sheet_is_titled_with_the_structures_name_not_its_last_day():
+    """The day headings once reused the title's variable: the sheet of the bundled main
+    event was titled "Day 5 · starts 11:00 · levels 21–25"."""
+    from tdtool.io.structure_sheet import sheet_html, sheet_markdown
+    from tdtool.io.structure_yaml import load_structure
+
+    s = load_structure("main-event")
+    html = sheet_html(s, None, "a4")
+    assert "<title>Main Event (WSOP 2019 style)</title>" in html
+    assert "<h1>Main Event (WSOP 2019 style)</h1>" in html
+    assert sheet_markdown(s, None).startswith("# Main Event (WSOP 2019 style)\n")
+    titled = sheet_html(s, None, "a4", title="Deepstack Day 2")
+    assert "<h1>Deepstack Day 2</h1>" in titled
+
+
+LAST_REG_ENDS_THE_DAY_YAML = TWO_DAYS_YAML.replace("late_registration: 2", "late_registration: 3")
+
+
+@pytest.mark.browser
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_level_with_two_notes_stays_inside_the_sheet(tmp_path, paper):
+    """Level 3 is both the last to register and the end of day 1: each note on its own line,
+    inside the sheet's right edge (run together on one line they ran off the page)."""
+    import re
+
+    from tdtool.io.structure_sheet import sheet_html
+    from tests.browser import CHROMIUM, headless
+
+    if CHROMIUM is None:
+        pytest.skip("headless Chromium is not installed")
+    s = parse_structure(LAST_REG_ENDS_THE_DAY_YAML, "two.yaml").structure
+    page = sheet_html(s, None, paper)
+    assert "<span>&#9664; Last level to register</span><br><span>&#9664; End of Day 1:" in page
+    measure = (
+        "<script>const edge = document.querySelector('header').getBoundingClientRect().right;"
+        "const over = [...document.querySelectorAll('td, th')].filter("
+        "(c) => c.getBoundingClientRect().right > edge + 1).length;"
+        "document.body.setAttribute('data-over', String(over));</script></body>"
+    )
+    html = tmp_path / "two.html"
+    html.write_text(page.replace("</body>", measure), encoding="utf-8")
+    width = "816,1056" if paper == "letter" else "794,1123"
+    dom = headless(tmp_path, f"--window-size={width}", "--dump-dom", html.as_uri())
+    assert re.search(r'data-over="0"', dom), re.search(r'data-over="\d+"', dom)
+    pdf = tmp_path / "two.pdf"
+    headless(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", html.as_uri())
+    assert pdf.read_bytes().startswith(b"%PDF")

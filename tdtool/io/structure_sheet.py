@@ -359,8 +359,8 @@ def sheet_markdown(
     for row, line in zip(rows(structure), table, strict=True):
         if structure.days and row.day != shown_day:
             shown_day = row.day
-            title = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
-            lines.append(f"| **{cell(title)}** |" + " |" * (len(headers) - 1))
+            heading = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
+            lines.append(f"| **{cell(heading)}** |" + " |" * (len(headers) - 1))
         if isinstance(row.period, Break):
             line = [*line[:first], f"**{cell(break_label(row.period))}**", *line[first + 1 :]]
             line[-1] = f"**{line[-1]}**" if line[-1] else ""
@@ -470,8 +470,9 @@ td.num { font-weight: 700; text-align: center; width: 12mm; }
 th.num { text-align: center; }
 td.blinds { font-weight: 700; font-size: calc(var(--font) + 1.5pt); }
 td.limits { font-weight: 700; }
-td.note { text-align: left; white-space: nowrap; font-size: calc(var(--font) - 1pt);
+td.note { text-align: left; white-space: normal; font-size: calc(var(--font) - 1pt);
           color: #222; width: 46mm; }
+td.note span { white-space: nowrap; }
 tr.alt td { background: #f0f0f0; }
 tr.break td { background: #dcdcdc; font-weight: 600; border-bottom: 0.3mm solid #888;
               padding-top: var(--break-pad); padding-bottom: var(--break-pad);
@@ -528,9 +529,9 @@ def sheet_html(
         period = row.period
         if structure.days and row.day != shown_day:
             shown_day = row.day
-            title = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
+            heading = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
             body.append(
-                f'<tr class="day"><td class="label" colspan="{columns}">{escape(title)}</td></tr>'
+                f'<tr class="day"><td class="label" colspan="{columns}">{escape(heading)}</td></tr>'
             )
         when_ = escape(when(row, start_of_day))
         if isinstance(period, Level):
@@ -545,7 +546,11 @@ def sheet_html(
             if has_ante:
                 cells.append(f"<td>{escape(ante(period))}</td>")
             cells += [f"<td>{period.minutes}</td>", f"<td>{when_}</td>"]
-            cells.append(f'<td class="note">{"&#9664; " + note if note else ""}</td>')
+            # Each note on its own line ("Last level to register", "End of Day 1: ..."):
+            # run together they overflowed the sheet's right edge.
+            parts = note.split("; ") if note else []
+            marked = "<br>".join(f"<span>&#9664; {part}</span>" for part in parts)
+            cells.append(f'<td class="note">{marked}</td>')
             css = "level alt" if period.number % 2 == 0 else "level"
             css += " lastreg" if row.last_registration else ""
             css += " dayend" if day_end_note(row, structure) else ""
