@@ -270,3 +270,25 @@ def test_the_tv_page_says_end_of_day_bag_and_tag(cli, db, server, tmp_path):
     dom = chromium(tmp_path, server, "--dump-dom")
     assert re.search(r'id="badge"[^>]*>END OF DAY 1 — BAG AND TAG<', dom), dom[-3000:]
     assert "DAY 2 RESUMES AT LEVEL 1 WITH 07:30 LEFT" in dom
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_the_tv_page_at_the_end_of_a_day_marks_the_blinds_as_the_next_days(
+    cli, db, server, tmp_path
+):
+    """At the end of Day 1 the big blinds on the TV are Day 2's first level: they say so,
+    or the room reads them as the level being played."""
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    assert cli("--db", db, "clock", "end-day").exit_code == 0
+    for size in ("1920,1080", "1280,720"):
+        dom = chromium(tmp_path, server, f"--window-size={size}", "--dump-dom")
+        found = re.search(r"<div id=\"blinds\"[^>]*>(.*?)</div>", dom)
+        assert found, dom[-3000:]
+        assert found.group(1) == "<small>DAY 2:</small> 50 / 100"
+        shot = tmp_path / f"end-of-day-{size.replace(',', 'x')}.png"
+        chromium(tmp_path, server, f"--window-size={size}", f"--screenshot={shot}")
+        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and shot.stat().st_size > 10_000
+    assert cli("--db", db, "clock", "resume").exit_code == 0
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert "DAY 2:" not in dom  # playing day 2: the blinds are the level's own

@@ -513,8 +513,11 @@ function render() {
   $("label").textContent = label;
   $("time").textContent = d.past_last_level
     ? "+" + mmss(d.overtime_seconds + passed) : down(left);
+  // At the end of a day the blinds shown are the next day's: say so, or the room reads
+  // them as the level being played.
   $("blinds").innerHTML = d.on_break
-    ? "<small>NEXT: LEVEL " + d.level + "</small> " + blinds(d) : blinds(d);
+    ? "<small>NEXT: LEVEL " + d.level + "</small> " + blinds(d)
+    : d.day_ended ? "<small>DAY " + (d.day + 1) + ":</small> " + blinds(d) : blinds(d);
   $("ante").textContent = antes(d);
   const notes = [];
   const chips = (list) => list.map(num).join(", ");
