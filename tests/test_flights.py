@@ -304,3 +304,33 @@ def test_every_bag_advances_or_is_forfeited_and_each_player_advances_once(bags, 
 def test_flights_with_bounties_are_refused_by_name():
     with pytest.raises(InputError, match="Flight a: Day 1A has bounties; carrying each player"):
         plan_next_day([flight("a", [("Ann", 5)], bounty=20), flight("b", [("Bo", 7)], bounty=20)])
+
+
+def test_the_day_2_sheets_count_the_events_entries_and_print_in_chromium(cli, tmp_path, flights):
+    """The printed results of a Day 2 once said "7 entries" (the players who advanced) while
+    the screen said 11: every sheet counts the event's entries, every flight's."""
+    from tests.browser import CHROMIUM, headless
+    from tests.test_structure_render import page_count
+
+    day2 = tmp_path / "day2.tdtool"
+    ok(cli("--db", day2, "flights", "combine", *flights, "--name", "Main Day 2"))
+    sheets = {name: tmp_path / f"{name}.html" for name in ("seats", "structure", "payouts")}
+    ok(cli("--db", day2, "seat", "print", "list", "-o", sheets["seats"]))
+    ok(cli("--db", day2, "structure", "print", "-o", sheets["structure"], "--paper", "letter"))
+    ok(cli("--db", day2, "payouts", "--print", sheets["payouts"]))
+    ok(cli("--db", day2, "clock", "start"))
+    for name in ("Hal", "Ivy", "Jo", "Cleo", "Finn", "Eve"):
+        ok(cli("--db", day2, "player", "bust", name, "--yes"))
+    sheets["results"] = tmp_path / "results.html"
+    ok(cli("--db", day2, "report", "--print", sheets["results"]))
+    results = sheets["results"].read_text()
+    assert "<span>11 entries</span> &middot; <span>prize pool 1,100</span>" in results
+    assert "7 entries" not in results
+    assert "Prize pool: 1,100 from 11 entries." in sheets["payouts"].read_text()
+    assert "<h1>Main Day 2</h1>" in sheets["structure"].read_text()
+    if CHROMIUM is None:
+        pytest.skip("headless Chromium is not installed")
+    for name, sheet in sheets.items():
+        pdf = tmp_path / f"{name}.pdf"
+        headless(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", sheet.as_uri())
+        assert page_count(pdf.read_bytes()) == 1, name

@@ -121,7 +121,7 @@ def heading_of(state: State, counts: bool = True) -> Heading:
     )
     if not counts:
         return Heading(state.created_at, listed)
-    return Heading(state.created_at, listed, state.entries, state_payouts(state).pool.total)
+    return Heading(state.created_at, listed, state.event_entries, state_payouts(state).pool.total)
 
 
 def sheet_heading(db: Path, counts: bool = True) -> Heading:
