@@ -334,3 +334,50 @@ def test_the_day_2_sheets_count_the_events_entries_and_print_in_chromium(cli, tm
         pdf = tmp_path / f"{name}.pdf"
         headless(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", sheet.as_uri())
         assert page_count(pdf.read_bytes()) == 1, name
+
+
+def test_one_flight_file_given_under_two_names_is_refused(cli, tmp_path, flights, monkeypatch):
+    a, b = flights
+    monkeypatch.chdir(tmp_path)
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", "1a.tdtool", b, a, "--name", "D2"))
+    assert line == f"Error: Flight {a} is 1a.tdtool again (the same file); give each flight once."
+    nothing_written(tmp_path, before)
+
+
+def test_a_copy_of_a_flight_file_is_refused(cli, tmp_path, flights):
+    import shutil
+
+    a, b = flights
+    copy = shutil.copy(a, tmp_path / "1c.tdtool")
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", a, b, copy, "--name", "D2"))
+    assert line == (
+        f"Error: Flight {copy}: it is Main Day 1A again, the flight in {a} (a copy of the same"
+        " tournament); give each flight once."
+    )
+    nothing_written(tmp_path, before)
+
+
+def test_flights_of_other_buy_ins_or_structures_are_refused_naming_both(cli, tmp_path, flights):
+    a, _ = flights
+    (tmp_path / "deeper.yaml").write_text(STRUCTURE_YAML.replace("10000", "15000"))
+    made = {}
+    for stem, structure, buy_in in (("1c", "s.yaml", "150"), ("1d", "deeper.yaml", "100")):
+        db = made[stem] = tmp_path / f"{stem}.tdtool"
+        ok(cli("--db", db, "new", f"Main Day {stem}", "-s", tmp_path / structure,
+               "--buy-in", buy_in, "--fee", "10"))  # fmt: skip
+        ok(cli("--db", db, "player", "add", "Kim", "Lou"))
+        ok(cli("--db", db, "seat", "draw"))
+        ok(cli("--db", db, "clock", "start"))
+        ok(cli("--db", db, "clock", "end-day"))
+        ok(cli("--db", db, "player", "chips", "Kim", "9000", "Lou", "11000"))
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", a, made["1c"], "--name", "D2"))
+    assert f"Flight {made['1c']}: its buy-in (150) differs from {a}'s (100);" in line
+    line = error_line(cli("flights", "combine", a, made["1d"], "--name", "D2"))
+    assert (
+        f"Flight {made['1d']}: its structure (Flights Test) is not {a}'s (its levels, stack or"
+        " days differ)" in line
+    )
+    nothing_written(tmp_path, before)

@@ -65,7 +65,22 @@ def flight_day(state: State, now: float, source: str) -> FlightDay:
         seconds_left=reading.remaining_seconds,
         period_index=reading.period_index,
         seats=state.seats_per_table,
+        created_at=state.created_at,
     )
+
+
+def _refuse_a_file_given_twice(flights: Sequence[Path | str]) -> None:
+    """InputError when one file is given twice under two names (day-1a.tdtool and
+    ./flights/../day-1a.tdtool, or its absolute path)."""
+    seen: dict[Path, Path] = {}
+    for target in flights:
+        if not isinstance(target, Path) or not target.is_file():
+            continue
+        earlier = seen.setdefault(target.resolve(), target)
+        if earlier is not target and str(earlier) != str(target):
+            raise InputError(
+                f"Flight {target} is {earlier} again (the same file); give each flight once."
+            )
 
 
 @dataclass(frozen=True)
@@ -125,6 +140,7 @@ def combine(
     from tdtool.app.tournament import created_event
     from tdtool.io.store import Store
 
+    _refuse_a_file_given_twice(flights)
     read = [read_flight(f) for f in flights]
     plan = plan_next_day(read, rule)
     seats = seats or read[0].seats

@@ -52,6 +52,9 @@ class FlightDay:
     seconds_left: int
     period_index: int
     seats: int = 9
+    created_at: float | None = None
+    """When the flight's tournament was created: a copy of a flight file keeps it (and its
+    name), which tells a copy from another flight."""
 
 
 @dataclass(frozen=True)
@@ -100,6 +103,17 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
     twice = next((s for s in sources if sources.count(s) > 1), None)
     if twice is not None:
         raise InputError(f"Flight {twice} is given twice; give each flight once.")
+    seen: dict[tuple[str, float], FlightDay] = {}
+    for f in flights:
+        if f.created_at is None:
+            continue
+        earlier = seen.setdefault((f.name, f.created_at), f)
+        if earlier is not f:
+            raise _problem(
+                f,
+                f"it is {f.name} again, the flight in {earlier.source} (a copy of the same"
+                " tournament); give each flight once.",
+            )
     first = flights[0]
     for f in flights:
         if not f.day_ended:
@@ -119,10 +133,16 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
         if not f.survivors:
             raise _problem(f, f"{f.name} has nobody left to advance.")
         if f.structure != first.structure:
+            same_name = f.structure.name == first.structure.name
             raise _problem(
                 f,
                 f"its structure ({f.structure.name}) is not {first.source}'s"
-                f" ({first.structure.name}); the flights of one event play one structure.",
+                + (
+                    " (its levels, stack or days differ)"
+                    if same_name
+                    else f" ({first.structure.name})"
+                )
+                + "; the flights of one event play one structure.",
             )
         if getattr(f.terms, "bounty", 0):
             raise _problem(
@@ -130,12 +150,12 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
                 f"{f.name} has bounties; carrying each player's bounty into the next day is"
                 " not supported yet, so its flights cannot be combined by tdtool.",
             )
-        differs = _money_difference(first.terms, f.terms)
+        differs, theirs = _money_difference(first.terms, f.terms)
         if differs:
             raise _problem(
                 f,
-                f"its {differs} differs from {first.source}'s; the flights of one event share"
-                " their money terms (the prize pool is the event's).",
+                f"its {differs} differs from {first.source}'s {theirs}; the flights of one"
+                " event share their money terms (the prize pool is the event's).",
             )
         if f.day != first.day:
             raise _problem(f, f"it played day {f.day}, {first.source} day {first.day}.")
@@ -168,11 +188,20 @@ MONEY_TERMS = (
 )
 
 
-def _money_difference(a: Terms, b: Terms) -> str:
+def _money_difference(a: Terms, b: Terms) -> tuple[str, str]:
+    """The first money term where `b` differs from `a`: (`b`'s, `a`'s), each with its value;
+    ("", "") when they agree."""
     for field, label in MONEY_TERMS:
         if getattr(a, field) != getattr(b, field):
-            return f"{label} ({getattr(b, field)})"
-    return ""
+            return f"{label} ({_shown(getattr(b, field))})", f"({_shown(getattr(a, field))})"
+    return "", ""
+
+
+def _shown(value: object) -> str:
+    """A money term's value as messages show it: 1,000; none for an unset one."""
+    if value is None:
+        return "none"
+    return f"{value:,}" if isinstance(value, int) else str(value)
 
 
 def _refuse_players_in_two_flights(flights: Sequence[FlightDay]) -> None:
