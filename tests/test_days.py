@@ -380,3 +380,33 @@ def test_a_level_with_two_notes_stays_inside_the_sheet(tmp_path, paper):
     pdf = tmp_path / "two.pdf"
     headless(tmp_path, "--no-pdf-header-footer", f"--print-to-pdf={pdf}", html.as_uri())
     assert pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_clock_next_after_the_day_ended_says_it_moves_where_the_next_day_resumes(cli, two_days):
+    """The morning after, `clock next` does not start Day 2: it skips its first level. Said
+    as "Day ended." again it read as if nothing had happened."""
+    db = two_days
+    for command in ("start", "next", "next", "next", "next"):  # to the end of day 1
+        assert cli("--db", db, "clock", command).exit_code == 0
+    ended = cli("--db", db, "clock", "next")
+    assert ended.exit_code == 0
+    assert ended.stdout.startswith(
+        "Moved on: Day 1 had ended already; this moves where Day 2 resumes, it does not start it."
+        " End of Day 1 — bag and tag. Day 2 resumes with a break"
+    ), ended.stdout
+    assert "Bag and tag: record" not in ended.stdout  # said when the day ended
+    data = clock_json(cli, db)
+    assert (data["day"], data["day_ended"], data["running"], data["level"]) == (1, True, False, 5)
+
+
+def test_the_end_of_a_flights_day_points_to_flights_combine(cli, two_days):
+    db = two_days
+    for command in ("start", "next", "next", "next"):
+        assert cli("--db", db, "clock", command).exit_code == 0
+    ended = cli("--db", db, "clock", "next")
+    assert ended.stdout.startswith("Day ended. End of Day 1 — bag and tag.")
+    assert "a flight's players go on with `tdtool flights combine` of all the flights" in (
+        ended.stdout.replace("\n", " ")
+    )
+    shown = cli("--db", db, "status").stdout
+    assert "(a flight: `tdtool flights combine` with the other flights)" in shown

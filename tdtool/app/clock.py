@@ -25,6 +25,8 @@ class ClockChanged:
     reading: ClockReading
     began_day: bool = False
     """The action was the resume that began the next day (the day before had ended)."""
+    day_was_over: bool = False
+    """The day had ended before the action (a `next` then moves where the next day resumes)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool clock ACTION --json`: the reading after the action."""
@@ -42,12 +44,13 @@ def _perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockChan
         if state.structure is None:  # pragma: no cover - every file is created with one
             clock_reading(state, tx.now)
         assert state.structure is not None
-        began = action is ClockAction.RESUME and clock_reading(state, tx.now).day_ended
+        over = clock_reading(state, tx.now).day_ended
+        began = action is ClockAction.RESUME and over
         _fact, after = act(
             state.clock.facts, state.structure, action, tx.now, seconds, state.day_ends
         )
         tx.append(*clock_event(action, seconds).event())
-    return ClockChanged(action, seconds, after, began)
+    return ClockChanged(action, seconds, after, began, over)
 
 
 def clock_action(db: Path, action: ClockAction, seconds: float = 0) -> ClockChanged:

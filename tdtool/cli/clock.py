@@ -52,6 +52,11 @@ def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: boo
         done = f"Day {after.day} begins."
     if after.day_ended and action is ClockAction.NEXT:
         done = "Day ended."
+        if result.day_was_over:  # it did not start the next day, it skipped a period of it
+            done = (
+                f"Moved on: Day {after.day} had ended already; this moves where Day"
+                f" {after.day + 1} resumes, it does not start it."
+            )
     typer.echo(f"{done} {describe(after)}")
     hint = {
         ClockAction.PAUSE: "Resume with `tdtool clock resume`.",
@@ -59,10 +64,11 @@ def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: boo
     }.get(action)
     if hint:
         typer.echo(hint)
-    if after.day_ended:
+    if after.day_ended and not result.day_was_over:
         typer.echo(
             "Bag and tag: record each bag with `tdtool player chips NAME AMOUNT` (or a CSV),"
-            " then `tdtool clock resume` when the next day starts."
+            " then `tdtool clock resume` when the next day starts; a flight's players go on"
+            " with `tdtool flights combine` of all the flights."
         )
     typer.echo("Take it back with `tdtool undo`.")
 

@@ -251,7 +251,12 @@ def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
     day = clock.get("day", 1)
     if clock.get("day_ended"):
         rows.insert(
-            0, ("Day", f"{day} has ended: bag and tag; `tdtool clock resume` starts Day {day + 1}")
+            0,
+            (
+                "Day",
+                f"{day} has ended: bag and tag; `tdtool clock resume` starts Day {day + 1}"
+                " (a flight: `tdtool flights combine` with the other flights)",
+            ),
         )
     elif clock.get("day_last_level") is not None:
         ends = format_seconds(clock["seconds_to_day_end"] or 0)
