@@ -262,6 +262,21 @@ def test_a_plan_pickles_without_its_look_ups_and_rebuilds_them_when_used():
     assert moves == rebalance(plan, random.Random(9)) and plain(loaded) == plain(plan)
 
 
+def test_a_plan_without_a_break_order_rebuilds_the_look_ups_it_kept():
+    """Without a break order the highest table breaks first: the look-ups a loaded plan
+    builds (a shortcut for that case) equal those kept move by move."""
+    from tdtool.tournament.seating import check_invariants, draw, rebalance
+
+    plan = TablePlan(8)
+    draw(plan, [f"P{i}" for i in range(75)], random.Random(2))
+    for i in range(0, 50, 4):
+        plan.remove(f"P{i}")
+        rebalance(plan, random.Random(i))
+    loaded = pickle.loads(pickle.dumps(plan, protocol=pickle.HIGHEST_PROTOCOL))
+    assert plain(loaded) == plain(plan) and check_invariants(loaded) == []
+    assert loaded._open == plan._open and loaded._by_count == plan._by_count
+
+
 def test_a_change_that_decoded_the_players_keeps_the_state_after_it(tmp_path, monkeypatch):
     """After a bust (which decodes the players and the plan) the snapshot is the state after
     it: the next command folds nothing. Undoing it falls back to an older snapshot or the log,
@@ -316,3 +331,164 @@ def test_players_kept_as_columns_read_back_the_same():
     back = store_mod._decode_field(store_mod._encode_field(players))
     assert {type(p.busted) for p in back.values()} == {bool}
     assert {type(p.entries) for p in back.values()} == {int}
+
+
+def _seated_field(path, monkeypatch, players: int, **terms: Any) -> None:
+    """A tournament of `players` (kept as columns: at least _ROWS_FROM) drawn, with a
+    snapshot of the players registered (written by the draw, which folded them all)."""
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", players)
+    make(path, **terms)
+    with Store.open(path) as store:
+        register(store, [f"Player {i:03d}" for i in range(players)])
+        with store.transaction() as tx:
+            for kind, data in director.draw(tx.state(), random.Random(3)):
+                tx.append(kind, data)
+    assert snapshots(path)
+
+
+def _players_blob(path) -> tuple[int, bytes]:
+    conn = sqlite3.connect(path)
+    try:
+        upto, blob = conn.execute(
+            "SELECT upto, state FROM snapshots ORDER BY upto DESC LIMIT 1"
+        ).fetchone()
+    finally:
+        conn.close()
+    _values, deferred, _known = store_mod._unpickler(blob).load()
+    return upto, deferred["players"]
+
+
+def test_a_bust_reads_only_the_players_it_names_and_keeps_the_players_blob_as_it_was(
+    tmp_path, monkeypatch
+):
+    """At 30,000 entries a bust must neither build 30,000 players nor encode them again:
+    it reads the rows it names, and the snapshot after it keeps the players' blob of the one
+    before plus the rows read. Read back, the state is the fold of the log."""
+    from tdtool.app import players as app_players
+    from tdtool.app.change import run_change
+    from tdtool.tournament.state import still_encoded
+
+    monkeypatch.setattr(store_mod, "KEEP_AFTER_CHANGE_BYTES", 1)
+    path = tmp_path / "t.tdtool"
+    _seated_field(path, monkeypatch, 120)
+    _, first = _players_blob(path)
+    assert store_mod._unpickler(first).load()[0] == 1  # columns
+    kept: list[Any] = []
+    real_dumps = store_mod._dumps
+
+    def dumps(state: Any) -> bytes:
+        kept.append(state)
+        return real_dumps(state)
+
+    monkeypatch.setattr(store_mod, "_dumps", dumps)
+    result = app_players.bust(path, ["Player 007"])
+    assert result.players_left == 119
+    state = kept[-1]
+    assert "players" not in state.__dict__  # never decoded as a whole
+    assert set(state._player_rows().touched) == {"player 007"}
+    assert "players" not in still_encoded(state)  # a row changed: not the old blob
+    upto, blob = _players_blob(path)
+    kind, base, changed = store_mod._unpickler(blob).load()
+    assert (kind, base) == (2, first) and list(changed) == ["player 007"]
+    assert changed["player 007"].busted
+    with Store.open(path) as store:
+        assert upto == store.events()[-1].seq
+        assert store.state().players_left == 119  # from the figure, nothing decoded
+        assert plain(store.state()) == full_fold(store)
+    # A second bust keeps the same base and both rows; the state is still the fold.
+    run_change(path, lambda s, now, rng, choose: director.bust(s, ["PLAYER 011"], rng))
+    _, blob = _players_blob(path)
+    kind, base, changed = store_mod._unpickler(blob).load()
+    assert (kind, base) == (2, first) and set(changed) == {"player 007", "player 011"}
+    with Store.open(path) as store:
+        assert store.state().players_left == 118
+        assert plain(store.state()) == full_fold(store)
+
+
+def test_players_changed_in_more_than_their_share_are_encoded_again_as_columns(
+    tmp_path, monkeypatch
+):
+    """The rows changed since the players' blob grow with every bust: past one player in
+    ROWS_CHANGED_SHARE (at least _ROWS_FROM) the snapshot encodes every player again."""
+    from tdtool.app.change import run_change
+
+    monkeypatch.setattr(store_mod, "KEEP_AFTER_CHANGE_BYTES", 1)
+    monkeypatch.setattr(store_mod, "_ROWS_FROM", 4)
+    monkeypatch.setattr(store_mod, "ROWS_CHANGED_SHARE", 20)
+    path = tmp_path / "t.tdtool"
+    _seated_field(path, monkeypatch, 100)
+    kinds = []
+    for i in range(7):
+        name = f"Player {i * 3:03d}"
+        run_change(path, lambda s, now, rng, choose, n=name: director.bust(s, [n], rng))
+        _, blob = _players_blob(path)
+        kinds.append(store_mod._unpickler(blob).load()[0])
+        with Store.open(path) as store:
+            assert plain(store.state()) == full_fold(store)
+    assert kinds == [2, 2, 2, 2, 2, 1, 2]  # 5 rows changed: not more than 100 // 20
+
+
+def test_a_player_named_in_other_letters_is_found_among_the_rows(tmp_path, monkeypatch):
+    """A name typed in other capitals or with one word is found (through an index of the
+    keys, or the whole players for a partial name), and counts as read."""
+    monkeypatch.setattr(store_mod, "KEEP_AFTER_CHANGE_BYTES", 1)
+    path = tmp_path / "t.tdtool"
+    _seated_field(path, monkeypatch, 80)
+    with Store.open(path) as store:
+        state = store.state()
+        assert state.player("player 042").name == "Player 042"
+        assert state.player("Player 043").name == "Player 043"
+        rows = state._player_rows()
+        assert rows is not None and set(rows.touched) == {"player 042", "player 043"}
+        found = state.player("player 042")
+        assert found is rows.touched["player 042"]
+        assert len(state.players) == 80 and state.players["player 042"] is found
+
+
+@settings(
+    max_examples=12, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(
+    steps=st.lists(
+        st.tuples(st.sampled_from(["bust", "reenter", "rebuy", "chips", "undo"]), st.integers()),
+        min_size=1,
+        max_size=14,
+    ),
+    share=st.sampled_from([2, 8, 1000]),
+)
+def test_players_read_row_by_row_are_always_the_fold_of_the_log(
+    tmp_path_factory, monkeypatch, steps, share
+):
+    """Busts, re-entries, rebuys (one takes a bust back), chip counts and undos on a field
+    kept as columns: after each, the state read through the snapshots (the players' blob
+    and the rows changed, or encoded again) is the fold of the whole log, and the players
+    left counted from the snapshot's figure and the rows read is the fold's."""
+    from tdtool.app import chips as app_chips
+    from tdtool.app import players as app_players
+
+    monkeypatch.setattr(store_mod, "KEEP_AFTER_CHANGE_BYTES", 1)
+    monkeypatch.setattr(store_mod, "ROWS_CHANGED_SHARE", share)
+    path = tmp_path_factory.mktemp("rows") / "t.tdtool"
+    _seated_field(path, monkeypatch, 70, reentry=True, rebuy_price=10)
+    for step, arg in steps:
+        with Store.open(path) as store:
+            state = fold(store.events())
+        names = [p.name for p in state.players.values()]
+        left = [n for n in names if not state.player(n).busted]
+        out = [n for n in names if state.player(n).busted]
+        with contextlib.suppress(RuleError):
+            if step == "bust" and len(left) > 2:
+                app_players.bust(path, [left[arg % len(left)]])
+            elif step == "reenter" and out:
+                app_players.reenter(path, out[arg % len(out)])
+            elif step == "rebuy" and names:
+                app_players.rebuy(path, names[arg % len(names)])
+            elif step == "chips" and left:
+                app_chips.record(path, [(left[arg % len(left)], 1000 + abs(arg) % 50_000)])
+            elif step == "undo":
+                with Store.open(path) as store:
+                    store.undo()
+        with Store.open(path) as store:
+            expected = fold(store.events())
+            assert store.state().players_left == expected.players_left
+            assert plain(store.state()) == plain(expected)

@@ -71,8 +71,15 @@ after the newest snapshot. A snapshot holds each field of the state as a blob of
 decoded when a command first reads that field (`_dumps`, `_loads`): `status` never decodes
 the players (the players left are kept beside the fields), `clock pause` only the clock.
 The players are stored as columns (one list per field, the class mapped over them), the
-table plan without its look-ups (rebuilt when a seat is looked up). Rules that keep it sound:
+table plan without its look-ups (rebuilt when a seat is looked up). A change that names a
+few players (a bust, a count) reads only their rows (`_player_rows`, tdtool.tournament.
+state.PlayerRows) and its snapshot keeps the players' blob it read as it was plus the rows
+read since (`_encode_players`): a bust at 30,000 entries neither builds nor encodes 30,000
+players; past one player in ROWS_CHANGED_SHARE changed, they are encoded again whole.
+Rules that keep it sound:
 
+- A row never read cannot have changed: every row read is kept with the rows changed, and
+  the players decoded whole are built with the very rows read.
 - Written inside a change, never by a read. A change that decoded the big fields (a bust
   reads the players and the plan: KEEP_AFTER_CHANGE_BYTES) writes the state after it
   (`Transaction.keep`), so the commands after it fold nothing; a change whose read needed
@@ -402,7 +409,7 @@ def _after_change(
     return before
 
 
-_SNAPSHOT_LAYOUT = "tdtool-state-pickle-2"
+_SNAPSHOT_LAYOUT = "tdtool-state-pickle-3"
 _format: str | None = None
 _format_known = False
 
@@ -617,6 +624,11 @@ def _decode_field(blob: bytes) -> Any:
     gc.disable()  # many small objects that live as long as the command: see _folded
     try:
         found = _unpickler(blob).load()
+        if found[0] == 2:  # the players' blob of an earlier snapshot and the rows changed
+            _, base, changed = found
+            value = _decode_field(base)
+            value.update(changed)
+            return value
         if found[0] == 1:
             _, cls, folded, keys, columns, fast = found
             simple_keys, plain = _unpickler(fast).load()
@@ -634,6 +646,48 @@ def _decode_field(blob: bytes) -> Any:
             gc.enable()
 
 
+def _player_rows(blob: bytes) -> Any:
+    """(class, columns, rows changed, base blob) of the players' blob of a snapshot, for
+    reading them one row at a time (tdtool.tournament.state.PlayerRows); None when the
+    players are not kept as columns by their folded names (fewer than _ROWS_FROM)."""
+    import gc
+
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        found = _unpickler(blob).load()
+        changed: dict[str, Any] = {}
+        base = blob
+        if found[0] == 2:
+            _, base, changed = found
+            found = _unpickler(base).load()
+        if found[0] != 1 or not found[2]:
+            return None
+        _, cls, _folded_keys, _keys, columns, fast = found
+        _, plain = _unpickler(fast).load()
+        columns.update((i, _unsmall(c)) for i, c in plain.items())
+        return cls, [columns[i] for i in range(len(columns))], changed, base
+    finally:
+        if enabled:
+            gc.freeze()
+            gc.enable()
+
+
+ROWS_CHANGED_SHARE = 32
+"""A snapshot keeps the players' blob of an earlier one plus the rows changed since, until
+more than one player in this many has changed (at least _ROWS_FROM): then it encodes them
+all again, so reading the changed rows stays a small part of reading the players."""
+
+
+def _encode_players(rows: Any) -> bytes:
+    """The players of a state that read only some of them (`PlayerRows`): the blob they
+    were read from as it is, and every row changed since it was written."""
+    changed = rows.changed_rows()
+    if len(changed) > max(_ROWS_FROM, len(rows.columns[0]) // ROWS_CHANGED_SHARE):
+        return _encode_field(rows.full())
+    return _pickled((2, rows.base, changed))
+
+
 def _dumps(state: Any) -> bytes:
     """The snapshot of `state`: its fields with a class-level default (a name, numbers)
     as values, every other field (players, table plan, eliminations, clock ...) as a blob
@@ -642,10 +696,13 @@ def _dumps(state: Any) -> bytes:
     their blob as it is."""
     import dataclasses
 
-    from tdtool.tournament.state import State, snapshot_figures, still_encoded
+    from tdtool.tournament.state import State, players_read, snapshot_figures, still_encoded
 
     kept = still_encoded(state)
     known = snapshot_figures(state)
+    rows = players_read(state)
+    if rows is not None:
+        kept["players"] = _encode_players(rows)
     values: dict[str, Any] = {}
     deferred: dict[str, bytes] = {}
     for f in dataclasses.fields(State):
@@ -664,7 +721,7 @@ def _loads(blob: bytes) -> Any:
     encoded: dict[str, tuple[Callable[[bytes], Any], bytes]] = {
         name: (_decode_field, b) for name, b in deferred.items()
     }
-    return deferred_state(values, encoded, known)
+    return deferred_state(values, encoded, known, _player_rows)
 
 
 def _folded(conn: sqlite3.Connection) -> tuple[Any, int, int]:

@@ -477,17 +477,20 @@ class TablePlan:
         found = self.__dict__
         if "_table" in found and "_by_count" in found and "_open" in found:
             return
+        at = self._at
         if "_table" not in found:
-            table: dict[str, int] = {}
-            for t, occupants in self._at.items():
-                table.update(dict.fromkeys(occupants.values(), t))
-            found.setdefault("_table", table)
+            found.setdefault(
+                "_table", {p: t for t, occupants in at.items() for p in occupants.values()}
+            )
         if "_by_count" not in found or "_open" not in found:
             by_count: list[list[int]] = [[] for _ in range(self.final_seats + 1)]
-            for t in sorted(self._at):
-                by_count[len(self._at[t])].append(t)
+            for t in sorted(at):
+                by_count[len(at[t])].append(t)
             found.setdefault("_by_count", by_count)
-            found.setdefault("_open", sorted((self.break_key(t), t) for t in self._at))
+            if self._break_index:
+                found.setdefault("_open", sorted((self.break_key(t), t) for t in at))
+            else:  # every key is (1, -table): the highest table breaks first
+                found.setdefault("_open", [((1, -t), t) for t in sorted(at, reverse=True)])
 
     if not TYPE_CHECKING:  # mypy keeps checking every attribute; at run time, the look-ups
 

@@ -14,6 +14,7 @@ newer tdtool.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from contextlib import suppress
 from dataclasses import dataclass, field, fields
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
@@ -181,6 +182,9 @@ class State:
             encoded = self.__dict__.get("_encoded")
             if encoded is None or name not in encoded:
                 raise AttributeError(f"'State' object has no attribute {name!r}")
+            rows = self.__dict__.get("_rows")
+            if name == "players" and rows:  # the rows read so far are part of the whole
+                return self.__dict__.setdefault(name, rows.full())
             decode, blob = encoded[name]
             return self.__dict__.setdefault(name, decode(blob))
 
@@ -188,13 +192,41 @@ class State:
         """The player `name` means: any capitalisation, accents or not, or one whole word of
         the name when only one player has it (tdtool.names.find). A miss suggests the
         nearest names and two possible players are an InputError naming both."""
-        found = self.players.get(name.casefold())
+        key = name.casefold()
+        rows = self._player_rows()
+        found = rows.get(key, name) if rows is not None else None
+        if found is not None:
+            return found
+        found = self.players.get(key)
         if found is not None:
             return found
         from tdtool.names import find
 
         names = [p.name for p in self.players.values()]
         return self.players[find(name, names, "player", "tdtool player list").casefold()]
+
+    def _player_rows(self) -> PlayerRows | None:
+        """The players of a state read from a snapshot, one row at a time, while they are
+        not decoded as a whole (`PlayerRows`); None once they are, or for another state."""
+        own = self.__dict__
+        if "players" in own:
+            return None
+        parent = own.get("_parent")
+        if parent is not None:  # a working copy reads its state's players
+            found: PlayerRows | None = parent._player_rows()
+            return found
+        rows = own.get("_rows")
+        if rows is None:
+            rows = False
+            make = own.get("_make_rows")
+            encoded = own.get("_encoded") or {}
+            left = (own.get("_figures") or {}).get("players_left")
+            if make is not None and "players" in encoded and left is not None:
+                made = make(encoded["players"][1])
+                if made is not None:
+                    rows = PlayerRows(*made, left=left)
+            own["_rows"] = rows
+        return rows if isinstance(rows, PlayerRows) else None
 
     def seat(self, name: str) -> Seat | None:
         """The player's seat, or None."""
@@ -215,10 +247,18 @@ class State:
     @property
     def players_left(self) -> int:
         """Entries still in the tournament."""
-        known = self.__dict__.get("_figures")
-        if known is not None and "players" not in self.__dict__:  # see deferred_state
-            left: int = known["players_left"]
-            return left
+        own = self.__dict__
+        if "players" not in own:  # see deferred_state and PlayerRows
+            parent = own.get("_parent")
+            if parent is not None:  # a working copy: the players are its state's
+                return int(parent.players_left)
+            rows = own.get("_rows")
+            if rows:
+                return int(rows.left())
+            known = own.get("_figures")
+            if known is not None:
+                left: int = known["players_left"]
+                return left
         busted: int = sum(map(_busted_flag, self.players.values()))
         return len(self.players) - busted
 
@@ -343,10 +383,103 @@ class State:
 Decoder = Callable[[bytes], Any]
 
 
+class PlayerRows:
+    """The players of a snapshot read one row at a time: a bust at 30,000 entries reads a
+    few players, so it builds those and not 30,000 objects, and the snapshot after it keeps
+    the players' blob as it was plus the rows read (`changed`): 30,000 players are neither
+    decoded nor encoded again (tdtool.io.store keeps them as `base` plus the rows changed).
+
+    Sound because a row never read cannot have changed: every row a command reads (and may
+    change) is in `touched`, and the whole dict, when a command needs it (`full`), is built
+    with those very objects. `left` counts the players left from the snapshot's figure and
+    the rows read (a bust, a re-entry)."""
+
+    def __init__(
+        self,
+        cls: type[Player],
+        columns: list[list[Any]],
+        changed: dict[str, Player],
+        base: bytes,
+        *,
+        left: int,
+    ) -> None:
+        self.cls = cls
+        self.columns = columns
+        """One list per field of `cls`, in order; the first holds the names."""
+        self.changed = changed
+        """Rows changed since `base` was written (by the changes before this one)."""
+        self.base = base
+        """The blob the columns were read from, kept as it is by the next snapshot."""
+        self.touched: dict[str, Player] = {}
+        """Rows read by this command (each built once; a change may have changed them)."""
+        self._busted_before: dict[str, bool] = {}
+        self._left = left
+        self._index: dict[str, int] | None = None
+
+    def keys(self) -> list[str]:
+        """Every player's key (the name folded), in registration order."""
+        return list(map(str.casefold, self.columns[0]))
+
+    def get(self, key: str, name: str | None = None) -> Player | None:
+        """The player with this key (a name folded), or None. `name`, the name as written:
+        a player written exactly so is found by a scan of the names (a bust names one or two
+        players: cheaper than indexing 30,000 keys, which any other name builds once)."""
+        found = self.touched.get(key)
+        if found is not None:
+            return found
+        found = self.changed.get(key)
+        if found is None:
+            i = self._row(key, name)
+            if i is None:
+                return None
+            found = self.cls(*[column[i] for column in self.columns])
+        self.touched[key] = found
+        self._busted_before[key] = found.busted
+        return found
+
+    def _row(self, key: str, name: str | None) -> int | None:
+        """The row of the player with this key."""
+        if self._index is None and name is not None:
+            names = self.columns[0]
+            with suppress(ValueError):
+                i = names.index(name)
+                if names[i].casefold() == key:
+                    return i
+        if self._index is None:
+            keys = self.keys()
+            self._index = dict(zip(keys, range(len(keys)), strict=True))
+        return self._index.get(key)
+
+    def left(self) -> int:
+        """Players left: the snapshot's figure, less those read who busted since, plus
+        those read who came back (a re-entry)."""
+        before = self._busted_before
+        return self._left - sum(p.busted - before[k] for k, p in self.touched.items())
+
+    def changed_rows(self) -> dict[str, Player]:
+        """Every row changed since `base`: the earlier changes' and those read now."""
+        return {**self.changed, **self.touched}
+
+    def full(self) -> dict[str, Player]:
+        """Every player, by key in registration order, the rows read being those objects."""
+        players = dict(zip(self.keys(), map(self.cls, *self.columns), strict=True))
+        players.update(self.changed)
+        players.update(self.touched)
+        return players
+
+
+RowsReader = Callable[
+    [bytes], tuple[type[Player], list[list[Any]], dict[str, Player], bytes] | None
+]
+"""`read(blob) -> (class, columns, rows changed, base blob)` of the players' blob, or None
+when it is not kept as columns (see PlayerRows)."""
+
+
 def deferred_state(
     values: dict[str, Any],
     encoded: dict[str, tuple[Decoder, bytes]],
     known: dict[str, Any] | None = None,
+    rows: RowsReader | None = None,
 ) -> State:
     """A State with the fields in `values`, and those in `encoded` decoded when first read
     (`decode(blob)`): a state read from a snapshot pays only for what the command looks at.
@@ -355,7 +488,9 @@ def deferred_state(
     (a `default_factory` one), or the class attribute would hide it. The mapping is never
     changed, so copies of the state each decode on their own. `known` holds the
     `snapshot_figures` of the state encoded: each is answered from there as long as the
-    field it is counted from was not decoded (nothing can change a field unread)."""
+    field it is counted from was not decoded (nothing can change a field unread). `rows`
+    reads the players one row at a time from their blob (`PlayerRows`) until a command
+    needs them all."""
     missing = {f.name for f in fields(State)} - values.keys() - encoded.keys()
     hidden = [name for name in encoded if name in vars(State)]
     if missing or hidden:
@@ -365,6 +500,8 @@ def deferred_state(
     state.__dict__["_encoded"] = dict(encoded)
     if known is not None:
         state.__dict__["_figures"] = dict(known)
+    if rows is not None:
+        state.__dict__["_make_rows"] = rows
     return state
 
 
@@ -377,9 +514,22 @@ def snapshot_figures(state: State) -> dict[str, Any]:
 def still_encoded(state: State) -> dict[str, bytes]:
     """The fields of a `deferred_state` not decoded yet: field name -> its blob, as given."""
     encoded: dict[str, tuple[Decoder, bytes]] = state.__dict__.get("_encoded") or {}
-    return {
-        name: blob for name, (_, blob) in encoded.items() if blob and name not in state.__dict__
-    }
+    out = {name: blob for name, (_, blob) in encoded.items() if blob and name not in state.__dict__}
+    rows = state.__dict__.get("_rows")
+    if rows and rows.touched:  # rows read (and maybe changed): see players_read
+        out.pop("players", None)
+    return out
+
+
+def players_read(state: State) -> PlayerRows | None:
+    """The players of a state from a snapshot when only some rows were read (and maybe
+    changed) and the players were not decoded as a whole: the snapshot after it keeps
+    their blob and those rows (`PlayerRows`). None otherwise."""
+    rows = state.__dict__.get("_rows")
+    if rows and rows.touched and "players" not in state.__dict__:
+        found: PlayerRows = rows
+        return found
+    return None
 
 
 def decoded_bytes(state: State) -> int:
@@ -412,6 +562,8 @@ def working_copy(state: State) -> State:
         else:
             lazy[f.name] = (through(f.name), b"")
     work.__dict__["_encoded"] = lazy
+    if "players" not in own:
+        work.__dict__["_parent"] = state  # its players, read one row at a time or whole
     return work
 
 
