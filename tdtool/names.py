@@ -15,7 +15,7 @@ a miss is an error suggesting the nearest names. `ascii_fold` also gives file na
 from __future__ import annotations
 
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from tdtool.errors import InputError
 
@@ -114,6 +114,19 @@ def nearest(typed: str, names: Iterable[str], count: int = 3) -> list[str]:
 def or_list(names: list[str]) -> str:
     """'A', 'A or B', 'A, B or C'."""
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
+
+
+def and_list(names: Sequence[str]) -> str:
+    """'A', 'A and B', 'A, B and C'."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def seats_won_line(names: Sequence[str], value: int) -> str:
+    """Who won a satellite's seats, read aloud: 'Ann and Bo win a seat each (worth 200)',
+    'Ann wins the seat (worth 200)'."""
+    if len(names) == 1:
+        return f"{names[0]} wins the seat (worth {value:,})"
+    return f"{and_list(names)} win a seat each (worth {value:,})"
 
 
 def find(typed: str, names: Iterable[str], what: str = "player", listing: str = "") -> str:

@@ -63,3 +63,24 @@ def test_far_from_the_money_nothing_is_announced(cli, tmp_path):
     result = cli("--db", db, "player", "bust", "P1")
     assert "bubble" not in result.stdout and "money" not in result.stdout
     assert json.loads(cli("--db", db, "player", "bust", "P2", "--json").stdout)["money"] is None
+
+
+def test_the_final_bust_names_the_winner_not_the_players_left_in_the_money(cli, tmp_path):
+    # One place paid: the bubble is heads-up and the last bust ends it. It used to say
+    # "In the money: the 1 players left are all paid." and "2 players left and 1 are paid".
+    db = field(cli, tmp_path, 3, 1)
+    bubble = cli("--db", db, "player", "bust", "P1").stdout
+    assert "The bubble: 2 players left and 1 is paid; the next player out wins nothing." in bubble
+    assert "ranked by their chips at its start" not in bubble  # heads-up: one can bust
+    final = cli("--db", db, "player", "bust", "P2").stdout
+    assert "In the money" not in final
+    assert "players left" not in final
+    assert "P3 wins the tournament!" in final
+
+
+def test_busting_several_players_to_the_winner_says_only_who_won(cli, tmp_path):
+    db = field(cli, tmp_path, 5, 2)
+    final = cli("--db", db, "player", "bust", "P1", "P2", "P3", "P4", "--stacks", "4,3,2,1")
+    assert final.exit_code == 0, final.output
+    assert "In the money" not in final.stdout
+    assert "P5 wins the tournament!" in final.stdout

@@ -177,3 +177,71 @@ def test_the_satellite_sheets_render_in_chromium_with_the_seats(cli, tmp_path):
     shot = tmp_path / "results.png"
     headless(tmp_path, "--window-size=900,1200", f"--screenshot={shot}", results.as_uri())
     assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def small_satellite(cli, tmp_path, players, *terms):
+    db = tmp_path / "small.tdtool"
+    made = cli("new", "Small", "--structure", "turbo", "--db", db, "--seats", "3",
+               "--buy-in", "50", *terms)  # fmt: skip
+    assert made.exit_code == 0, made.output
+    assert cli("--db", db, "player", "add", *NAMES[:players]).exit_code == 0
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    return db
+
+
+def test_players_out_in_the_deciding_hand_who_finish_within_the_seats_win_one(cli, tmp_path):
+    # Five left for three seats; three out in one hand: the best of them finishes 3rd and wins
+    # the third seat. It used to be left out: "P1 and P2 win a seat each", status "3. P3 100".
+    db = small_satellite(cli, tmp_path, 6, "--satellite", "100", "--sat-seats", "3")
+    bust(cli, db, "P6")
+    decided = bust(cli, db, "P3", "P4", "P5", "--stacks", "3000,2000,1000")
+    assert (
+        "The seats are decided: P1, P2 and P3 win a seat each (worth 100). The satellite is over."
+    ) in decided
+    assert "In the money" not in decided
+    status = cli("--db", db, "status").stdout
+    assert "P1, P2 and P3 win a seat each" in status and "   3. P3  seat (worth 100)" in status
+    data = json.loads(cli("--db", db, "status", "--json").stdout)
+    assert data["satellite"]["seat_winners"] == ["P1", "P2", "P3"]
+    again = cli("--db", db, "player", "bust", "P1", "--yes")
+    assert "its 3 seats are decided (P1, P2, P3)" in again.stderr
+    report = cli("--db", db, "report").stdout
+    assert "Seats won (100 each): P1, P2, P3." in report
+
+
+def test_a_one_seat_satellite_speaks_of_the_seat(cli, tmp_path):
+    db = small_satellite(cli, tmp_path, 3, "--satellite", "150")
+    payouts = cli("--db", db, "payouts").stdout
+    assert (
+        "A satellite: 1 seat worth 150 (1st place); it ends when the seat is decided." in payouts
+    )
+    bubble = bust(cli, db, "P3")
+    assert (
+        "The seat bubble: 2 players left for 1 seat; the next player out wins nothing, the other"
+        " wins the seat."
+    ) in bubble
+    assert "Satellite          1 seat worth 150: THE SEAT BUBBLE" in cli("--db", db, "status").stdout
+    final = bust(cli, db, "P2")
+    assert "P1 wins the satellite and its seat (worth 150)!" in final
+    assert "In the money" not in final
+    assert "Seat won (150): P1." in cli("--db", db, "report").stdout
+
+
+def test_the_hand_that_decides_the_seats_reads_no_seat_moves(cli, tmp_path):
+    # Two tables at the seat bubble; a hand-for-hand bust decides the seats: the final-table
+    # redraw it records is not read out, nobody plays on.
+    db = small_satellite(cli, tmp_path, 7, "--satellite", "100", "--sat-seats", "3")
+    for name in ("P7", "P6", "P5"):
+        bust(cli, db, name)
+    seats = json.loads(cli("--db", db, "seat", "show", "--json").stdout)
+    assert len(seats["tables"]) == 2, seats
+    decided = bust(cli, db, "P4", "--hand-for-hand")
+    assert "The seats are decided" in decided
+    assert "→" not in decided and "draws a new seat" not in decided
+
+
+def test_counts_in_big_blinds_read_with_thousands_separators(cli, tmp_path):
+    db = small_satellite(cli, tmp_path, 3, "--satellite", "100")
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    assert cli("--db", db, "player", "chips", "P1", "52000").exit_code == 0
+    assert "P1 52,000 (1,040 BB)" in cli("--db", db, "status").stdout

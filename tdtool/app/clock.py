@@ -81,7 +81,7 @@ def display_base(state: State) -> DisplayBase:
     from tdtool.app.panels import panels
 
     winner = state.winner()
-    seat_winners = list(state.seat_winners())
+    seat_winners = list(state.seats_won())
     results: list[dict[str, Any]] = []
     if winner is not None or seat_winners:
         from tdtool.tournament.money import results as final

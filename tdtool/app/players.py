@@ -276,7 +276,7 @@ def bust(
         knockouts=knockouts,
         bounty_now=tuple((n, state.player(n).bounty) for n in eliminators) if pko else (),
         winner_bounty=own_collected(state).get(winner, 0) if winner else 0,
-        seats_decided=state.seat_winners(),
+        seats_decided=state.seats_won(),
         seat_value=state.terms.satellite_value,
         money=None if may_rebuy else money_news(state, left + len(finishes)),
         may_rebuy=may_rebuy,

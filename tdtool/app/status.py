@@ -80,7 +80,7 @@ def status_of(state: State, now: float) -> Status:
     """The status of a state at wall time `now`."""
     plan = state.plan
     winner = state.winner()
-    seat_winners = state.seat_winners()
+    seat_winners = state.seats_won()
     finished: tuple[tuple[int, str, int], ...] = ()
     if winner is not None or seat_winners:
         from tdtool.tournament.money import results

@@ -48,3 +48,9 @@ def parse_stacks(text: str) -> tuple[list[str] | None, list[int]]:
     if any(n < 0 for n in stacks):
         raise InputError("--stacks: chip counts cannot be negative.")
     return names, stacks
+
+
+def bb_text(value: float) -> str:
+    """A count in big blinds as read aloud: 236.4, 430, 1,040 (never 1.04e+03)."""
+    text = f"{value:,.1f}"
+    return text[:-2] if text.endswith(".0") else text

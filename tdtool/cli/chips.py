@@ -7,6 +7,7 @@ from typing import Annotated
 import typer
 
 from tdtool.cli._db import JsonOpt, db_path
+from tdtool.cli._values import bb_text
 
 HELP = (
     "Chips: every count recorded, the chip leader, the check against the chips sold, and"
@@ -42,7 +43,7 @@ def show(ctx: typer.Context, json_out: JsonOpt = False) -> None:
             i if r.chips is not None else "",
             r.name,
             f"{r.chips:,}" if r.chips is not None else "not counted",
-            f"{r.big_blinds:g}" if r.big_blinds is not None else "",
+            f"{bb_text(r.big_blinds)}" if r.big_blinds is not None else "",
         )
         for i, r in enumerate(summary.stacks, start=1)
     ]

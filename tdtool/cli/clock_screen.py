@@ -23,6 +23,7 @@ from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
+from tdtool.cli._values import bb_text
 from tdtool.tournament.clock import ClockAction, format_seconds
 
 # A 3x5 font for the time left; each "#" becomes a block 2*scale wide and scale high.
@@ -111,18 +112,16 @@ def finished_screen(view: dict[str, Any], width: int, height: int) -> Renderable
     head = Text(view.get("name") or "", style="bold")
     seats = view.get("seat_winners") or []
     if seats:
-        names = ", ".join(seats[:-1]) + f" and {seats[-1]}"
-        winner = Text(f"The seats are decided: {names} win a seat!", style="bold black on green")
+        from tdtool.names import and_list
+
+        won = f"{and_list(seats)} win a seat!" if len(seats) > 1 else f"{seats[0]} wins the seat!"
+        winner = Text(f"The seats are decided: {won}", style="bold black on green")
     else:
         winner = Text(f"{view['winner']} wins the tournament!", style="bold black on green")
     rows = [
         Text(
             f"{r['place']:>3}.  {r['name']}"
-            + (
-                "   seat"
-                if r["name"] in seats
-                else (f"   {r['prize']:,}" if r["prize"] else "")
-            ),
+            + ("   seat" if r["name"] in seats else (f"   {r['prize']:,}" if r["prize"] else "")),
             style="bold" if r["place"] == 1 else "",
         )
         for r in view.get("results", [])
@@ -208,12 +207,15 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
         figures.append(f"Players left {view['players_left']} of {view['entries']} entries")
         if view.get("average_stack"):
             bbs = view.get("average_big_blinds")
-            figures.append(f"Average {view['average_stack']:,}" + (f" ({bbs:g} BB)" if bbs else ""))
+            figures.append(
+                f"Average {view['average_stack']:,}" + (f" ({bb_text(bbs)} BB)" if bbs else "")
+            )
     leader = view.get("chip_leader")
     if leader:
         bbs = leader.get("big_blinds")
         figures.append(
-            f"Chip leader {leader['name']} {leader['chips']:,}" + (f" ({bbs:g} BB)" if bbs else "")
+            f"Chip leader {leader['name']} {leader['chips']:,}"
+            + (f" ({bb_text(bbs)} BB)" if bbs else "")
         )
     if view.get("prize_pool"):
         figures.append(f"Prize pool {view['prize_pool']:,}")

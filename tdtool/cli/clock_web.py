@@ -541,7 +541,8 @@ function render() {
       " \u00b7 IN " + down(d.seconds_to_day_end - passed)]);
   }
   if (d.seat_bubble)
-    notes.push(["last", "SEAT BUBBLE: " + d.players_left + " PLAYERS FOR " + d.seats + " SEATS"]);
+    notes.push(["last", "SEAT BUBBLE: " + d.players_left + " PLAYERS FOR " + d.seats +
+      (d.seats === 1 ? " SEAT" : " SEATS")]);
   $("notes").innerHTML = notes
     .map((n) => '<span class="note ' + n[0] + '">' + n[1] + "</span>").join("");
   showBounties(d);
@@ -555,12 +556,12 @@ function render() {
   if (d.entries) figs.push(fig("Players left", d.players_left + " of " + d.entries + " entries"));
   if (d.entries && d.average_stack) {
     figs.push(fig("Average stack", num(d.average_stack) +
-      (d.average_big_blinds ? " · " + d.average_big_blinds + " BB" : "")));
+      (d.average_big_blinds ? " · " + num(d.average_big_blinds) + " BB" : "")));
   }
   if (d.chip_leader) {
     const c = d.chip_leader;
     figs.push(fig("Chip leader", esc(c.name) + " · " + num(c.chips) +
-      (c.big_blinds ? " · " + c.big_blinds + " BB" : "")));
+      (c.big_blinds ? " · " + num(c.big_blinds) + " BB" : "")));
   }
   if (d.prize_pool) figs.push(fig("Prize pool", num(d.prize_pool)));
   if (d.seats) figs.push(fig("Seats", d.seats + " × " + num(d.seat_value)));

@@ -151,8 +151,11 @@ def satellite_line(view: PayoutView) -> str:
         )
     places = "1st" if seats == 1 else f"1st to {ordinal(seats)}"
     line = (
-        f"A satellite: {seats} seat{'s' * (seats != 1)} worth {money(view.seat_value)} each"
-        f" ({places} place); it ends when the seats are decided."
+        f"A satellite: {seats} seat{'s' * (seats != 1)} worth {money(view.seat_value)}"
+        + " each" * (seats != 1)
+        + f" ({places} place); it ends when the seat"
+        + ("s are" if seats != 1 else " is")
+        + " decided."
     )
     if view.cash:
         line += f" {ordinal(seats + 1)} place wins the rest, {money(view.cash)}, in cash."

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
+from tdtool.cli._values import bb_text
 
 HELP = (
     "Players: registration, bust-outs, re-entries, rebuys, add-ons, bounties, chip counts.\n\n"
@@ -121,7 +122,7 @@ def bust(
             "(Late registration is open: places move down as new entries arrive and settle"
             " when it closes.)"
         )
-    if result.moves:
+    if result.moves and not result.seats_decided:  # nobody plays on: no seats to take
         typer.echo("\n".join(move_lines(result.moves)))
     for table, minutes in result.stale_buttons:
         typer.echo(
@@ -130,6 +131,9 @@ def bust(
             " again."
         )
     news = result.money
+    over = bool(result.winner or result.seats_decided)
+    if news is not None and news.in_the_money and not over:
+        typer.echo(f"In the money: the {result.players_left} players left are all paid.")
     if news is not None and news.seat_bubble:
         left, seats = result.players_left, news.seats
         cash = (
@@ -139,7 +143,8 @@ def bust(
         )
         typer.echo(
             f"The seat bubble: {left} players left for {seats} seat{'s' * (seats != 1)};"
-            f" the next player out {cash}, the others win a seat each."
+            f" the next player out {cash}, "
+            + ("the other wins the seat." if seats == 1 else "the others win a seat each.")
         )
         if result.hand_for_hand_next:
             typer.echo(
@@ -148,7 +153,8 @@ def bust(
             )
     elif news is not None and news.bubble:
         typer.echo(
-            f"The bubble: {result.players_left} players left and {news.paid} are paid;"
+            f"The bubble: {result.players_left} players left and {news.paid}"
+            f" {'is' if news.paid == 1 else 'are'} paid;"
             " the next player out wins nothing."
         )
         if result.hand_for_hand_next:
@@ -156,7 +162,7 @@ def bust(
                 "Play the next hand hand-for-hand (RP-8) at every table and record its busts"
                 " together with --hand-for-hand."
             )
-        else:
+        elif result.players_left > 2:  # heads-up, one player out ends it: no same-hand ranks
             typer.echo(
                 "One table is left, so nobody waits for another table: players out in the same"
                 " hand are ranked by their chips at its start (give --stacks)."
@@ -166,8 +172,6 @@ def bust(
             f"{result.players_left} players left: play the next hand hand-for-hand (RP-8) and"
             " record its busts together with --hand-for-hand."
         )
-    if news is not None and news.in_the_money:
-        typer.echo(f"In the money: the {result.players_left} players left are all paid.")
     if (
         news is not None
         and not news.seat_bubble
@@ -181,11 +185,13 @@ def bust(
     for line in _bounty_lines(result):
         typer.echo(line)
     if result.seats_decided:
-        won = result.seats_decided
-        names_won = ", ".join(won[:-1]) + f" and {won[-1]}"
+        from tdtool.names import seats_won_line
+
+        won = seats_won_line(result.seats_decided, result.seat_value)
+        typer.echo(f"The seats are decided: {won}. The satellite is over.")
+    elif result.winner and news is not None and news.seats == 1:
         typer.echo(
-            f"The seats are decided: {names_won} win a seat each (worth {result.seat_value:,})."
-            " The satellite is over."
+            f"{result.winner} wins the satellite and its seat (worth {result.seat_value:,})!"
         )
     elif result.winner:
         typer.echo(f"{result.winner} wins the tournament!")
@@ -241,7 +247,10 @@ def _bounty_lines(result: Any) -> list[str]:
     for k in result.knockouts:
         if not k.collected:
             continue
-        if len(k.shares) == 1:
+        if len(k.shares) == 1 and not k.shares[0].added:
+            s = k.shares[0]  # a fixed bounty: paid whole
+            lines.append(f"{s.name} collects {k.busted}'s bounty: {money(s.paid)}.")
+        elif len(k.shares) == 1:
             s = k.shares[0]
             what = f"{money(s.paid)} paid" + (
                 f", {money(s.added)} added to {s.name}'s bounty" if s.added else ""
@@ -353,13 +362,13 @@ def _chip_lines(summary: object) -> None:
     assert isinstance(summary, ChipSummary)
     leader = summary.leader
     if leader is not None and leader.chips is not None:
-        bbs = f" ({leader.big_blinds:g} BB)" if leader.big_blinds is not None else ""
+        bbs = f" ({bb_text(leader.big_blinds)} BB)" if leader.big_blinds is not None else ""
         typer.echo(f"Chip leader: {leader.name} {leader.chips:,}{bbs}.")
     if summary.players_left:
         average = summary.average_big_blinds
         typer.echo(
             f"Average stack {summary.average_stack:,}"
-            + (f" ({average:g} BB)" if average is not None else "")
+            + (f" ({bb_text(average)} BB)" if average is not None else "")
             + f", {summary.players_left} players left."
         )
     typer.echo(check_line(summary))
@@ -457,7 +466,7 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
                     *(
                         (
                             f"{r.chips:,}" if r.chips is not None else "",
-                            f"{r.big_blinds:g}" if r.big_blinds is not None else "",
+                            f"{bb_text(r.big_blinds)}" if r.big_blinds is not None else "",
                         )
                         if counted
                         else ()
@@ -478,7 +487,7 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     )
     leader = max((r for r in rows if r.chips is not None), key=lambda r: r.chips or 0, default=None)
     if leader is not None and leader.chips is not None:
-        bbs = f" ({leader.big_blinds:g} BB)" if leader.big_blinds is not None else ""
+        bbs = f" ({bb_text(leader.big_blinds)} BB)" if leader.big_blinds is not None else ""
         typer.echo(f"Chip leader: {leader.name} {leader.chips:,}{bbs}.")
 
 

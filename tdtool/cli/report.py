@@ -58,9 +58,12 @@ def report(
         lines.append(bounties.line())
     seats = [r for r in rows if r.seat]
     if seats:
-        lines.append(
-            f"Seats won ({money(seats[0].prize)} each): {', '.join(r.name for r in seats)}."
+        each = (
+            f"Seats won ({money(seats[0].prize)} each)"
+            if len(seats) > 1
+            else (f"Seat won ({money(seats[0].prize)})")
         )
+        lines.append(f"{each}: {', '.join(r.name for r in seats)}.")
     sheet = Sheet(
         title=f"{result.name}: results",
         headers=headers,

@@ -10,6 +10,7 @@ import typer
 
 from tdtool.cli._db import JsonOpt, db_path, given_db
 from tdtool.cli._terms import term_options
+from tdtool.cli._values import bb_text
 
 
 @term_options()
@@ -108,10 +109,11 @@ def status_lines(data: dict[str, Any]) -> list[str]:
     won = satellite["seat_winners"] if satellite else []
     if data.get("winner") or won:
         if won and satellite:
-            names = ", ".join(won[:-1]) + f" and {won[-1]}"
+            from tdtool.names import seats_won_line
+
+            names = seats_won_line(won, satellite["seat_value"])
             lines += [
-                f"Finished: the seats are decided: {names} win a seat each (worth"
-                f" {satellite['seat_value']:,}). The clock is stopped.",
+                f"Finished: the seats are decided: {names}. The clock is stopped.",
                 "",
             ]
         else:
@@ -177,7 +179,7 @@ def satellite_rows(satellite: dict[str, Any] | None, left: int) -> list[tuple[st
     if not satellite:
         return []
     seats, value, cash = satellite["seats"], satellite["seat_value"], satellite["cash"]
-    text = f"{seats} seat{'s' * (seats != 1)} worth {value:,} each"
+    text = f"{seats} seats worth {value:,} each" if seats != 1 else f"1 seat worth {value:,}"
     if cash:
         text += f", {cash:,} in cash to {_ordinal(seats + 1)}"
     if seats and left == seats + 1:
@@ -196,7 +198,7 @@ def _ordinal(n: int) -> str:
 def _in_bb(data: dict[str, Any], key: str) -> str:
     chips = data.get("chips") or {}
     value = chips.get(key)
-    return f" ({value:g} BB)" if value is not None else ""
+    return f" ({bb_text(value)} BB)" if value is not None else ""
 
 
 def chip_rows(chips: dict[str, Any] | None) -> list[tuple[str, str]]:
@@ -204,7 +206,7 @@ def chip_rows(chips: dict[str, Any] | None) -> list[tuple[str, str]]:
     if not chips or not chips["counted"]:
         return []
     leader = chips["leader"]
-    bbs = f" ({leader['big_blinds']:g} BB)" if leader["big_blinds"] is not None else ""
+    bbs = f" ({bb_text(leader['big_blinds'])} BB)" if leader["big_blinds"] is not None else ""
     rows = [("Chip leader", f"{leader['name']} {leader['chips']:,}{bbs}")]
     diff = chips["difference"]
     if diff is None:

@@ -322,7 +322,7 @@ def bust(
         raise InputError("Name the busted player(s),", "e.g. {bust:Anna}.")
     if not state.drawn:
         raise RuleError("Seats are not drawn yet;", "run {draw} first.")
-    decided = state.seat_winners()
+    decided = state.seats_won()
     if decided:
         raise RuleError(
             f"The satellite is over: its {len(decided)} seats are decided ("

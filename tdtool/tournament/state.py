@@ -305,6 +305,20 @@ class State:
             return ()
         return tuple(p.name for p in self.players.values() if not p.busted)
 
+    def seats_won(self) -> tuple[str, ...]:
+        """A satellite whose seats are decided: everyone who won a seat, the players left
+        (`seat_winners`) and then, best place first, any player out in the hand that decided
+        them who still finished within the seats (three out at once from five players for
+        three seats: the best of them finishes 3rd and wins the third seat). Empty otherwise."""
+        left = self.seat_winners()
+        if not left:
+            return left
+        seats = self.seats_awarded
+        group = len(self.eliminations) - 1
+        placed = [(self.place_of(group, rank), name) for name, rank in self.eliminations[group]]
+        within = sorted((p.place, name) for p, name in placed if p.place + p.tied - 1 <= seats)
+        return left + tuple(name for _, name in within)
+
     @property
     def finished(self) -> bool:
         """The tournament is over: a winner, or a satellite's seats decided."""
