@@ -456,3 +456,16 @@ def test_bounties_read_from_a_snapshot_are_those_of_the_whole_fold(cli, tmp_path
     assert bounties(read) == bounties(fresh) and bounties(read) is not None
     assert bounty_money(read) == bounty_money(fresh)
     _conserved(read)
+
+
+def test_a_fixed_bounty_is_read_as_one_amount(cli, tmp_path):
+    # "Carl collects Anna's bounty of 20: 20 paid." said the amount twice.
+    db = tmp_path / "fixed.tdtool"
+    cli("new", "Fixed", "--structure", "turbo", "--buy-in", "50", "--bounty", "20", "--db", db)
+    cli("--db", db, "player", "add", "Anna", "Ben", "Carl", "Dan")
+    cli("--db", db, "seat", "draw")
+    out = cli("--db", db, "player", "bust", "Anna", "--by", "Carl")
+    assert out.exit_code == 0, out.output
+    assert "Carl collects Anna's bounty: 20." in out.stdout
+    split = cli("--db", db, "player", "bust", "Ben", "--by", "Carl", "--by", "Dan").stdout
+    assert "Split pot: Ben's bounty of 20 is shared: Carl 10 paid; Dan 10 paid." in split
