@@ -412,7 +412,7 @@ def test_player_bounties_lists_every_knockout_and_prints_the_desk_sheet(cli, tmp
     assert "100 bought, 12.50 paid, 87.50 on players' heads." in out.stdout
     lines = (tmp_path / "ko.csv").read_text().splitlines()
     assert lines[0] == "#,Busted,Bounty,Knocked out by,Paid,Added to bounty"
-    assert lines[1:] == ["1,Anna,25,Carl,6.25,6.25", ",,,Dan,6.25,6.25"]
+    assert lines[1:] == ["1,Anna,25,Carl,6.25,6.25", ",,,Dan,6.25,6.25", ",Total,,,12.50,"]
     data = _j(cli, db, "player", "bounties")
     assert data["knockouts"][0]["by"][1] == {"name": "Dan", "paid_cents": 625, "added_cents": 625}
     plain = tmp_path / "plain.tdtool"

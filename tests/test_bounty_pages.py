@@ -86,3 +86,59 @@ def test_the_bounty_desk_sheet_lists_each_knockout_names_left_amounts_right(cli,
     shot = tmp_path / "knockouts.png"
     headless(tmp_path, "--window-size=1000,900", f"--screenshot={shot}", sheet.as_uri())
     assert shot.stat().st_size > 10_000
+
+
+def _table_fits(tmp_path, sheet) -> tuple[int, int]:
+    """(table width, body width) in CSS pixels, the page laid out at A4's printable width
+    (180 mm = 680 px) plus the 2em margins the screen adds (print has none)."""
+    probe = tmp_path / f"probe-{sheet.stem}.html"
+    script = (
+        "<script>const t = document.querySelector('table').getBoundingClientRect().width;"
+        "document.body.dataset.w = Math.round(t) + ' ' +"
+        " Math.round(document.body.getBoundingClientRect().width);</script></body>"
+    )
+    probe.write_text(sheet.read_text(encoding="utf-8").replace("</body>", script), "utf-8")
+    dom = headless(tmp_path, "--window-size=765,900", "--dump-dom", probe.as_uri())
+    found = re.search(r'data-w="(\d+) (\d+)"', dom)
+    assert found, dom[-1500:]
+    return int(found.group(1)), int(found.group(2))
+
+
+def test_the_bounty_desk_sheet_adds_up_to_what_was_paid(cli, tmp_path):
+    # The winner's own bounty is paid at the end: the sheet lists it and totals the column,
+    # which used to sum to less than the "paid" line above it.
+    db = tmp_path / "hu.tdtool"
+    cli("new", "HU", "--structure", "turbo", "--buy-in", "50", "--bounty", "50", "--pko",
+        "--db", db)  # fmt: skip
+    cli("--db", db, "player", "add", "Anna", "Ben", "Carl")
+    cli("--db", db, "seat", "draw")
+    assert cli("--db", db, "player", "bust", "Carl", "--by", "Anna").exit_code == 0
+    assert cli("--db", db, "player", "bust", "Ben", "--by", "Anna").exit_code == 0
+    sheet = tmp_path / "knockouts.html"
+    out = cli("--db", db, "player", "bounties", "--print", sheet)
+    assert "150 bought, 150 paid, 0 on players' heads." in out.stdout
+    assert re.search(r"Anna \(own\)\s+100\s+collected at the end\s+100\n", out.stdout)
+    assert re.search(r"Total\s+150\n", out.stdout)
+    dom = html.unescape(headless(tmp_path, "--window-size=1000,900", "--dump-dom", sheet.as_uri()))
+    assert '<td>Anna (own)</td><td class="n">100</td>' in dom
+    assert re.search(r'<tr class="total"><td></td><td>Total</td>.*?<td class="n">150</td>', dom)
+    width, page = _table_fits(tmp_path, sheet)
+    assert width <= page
+
+
+def test_a_bounty_sheet_with_long_names_fits_the_page_width(cli, tmp_path):
+    # A long eliminator's name in the middle column pushed the table past the right margin:
+    # the last column lost its border and could lose its figures.
+    long = "Bartholomew Featherstonehaugh-Winthrop"
+    db = tmp_path / "long.tdtool"
+    cli("new", "Thursday PKO Deepstack Championship", "--structure", "turbo", "--buy-in", "50",
+        "--bounty", "50", "--pko", "--db", db)  # fmt: skip
+    cli("--db", db, "player", "add", "Anna", long, "Nikolai Alexandrovich Rimsky-Korsakov", "Dev")
+    cli("--db", db, "seat", "draw")
+    assert cli("--db", db, "player", "bust", "Anna", "--by", f"{long},Dev").exit_code == 0
+    for what in ("bounties", "report"):
+        sheet = tmp_path / f"{what}.html"
+        args = ["player", "bounties"] if what == "bounties" else ["report"]
+        assert cli("--db", db, *args, "--print", sheet).exit_code == 0
+        width, page = _table_fits(tmp_path, sheet)
+        assert width <= page, (what, width, page)

@@ -277,3 +277,16 @@ def test_deal_beyond_the_exact_limit_is_sampled_and_states_its_error(cli):
     assert data["standard_error"] > 0
     assert any("two standard errors" in note for note in data["notes"])
     assert sum(data["amounts"]) == sum(range(100, 2001, 100))
+
+
+def test_a_sheet_wider_than_the_page_prints_smaller_then_wraps():
+    from tdtool.io.money_sheets import Sheet, _size
+
+    narrow = Sheet("T", ("Place", "Prize"), (("1st", "100"), ("2nd", "50")))
+    assert _size(narrow) == ""
+    headers = ("#", "Busted", "Bounty", "Knocked out by", "Paid", "Added to bounty")
+    own = ("", "Anna (own)", "193.75", "collected at the end", "193.75", "")
+    wide = Sheet("T", headers, (own,))
+    assert _size(wide) == "small"  # six columns at 15pt ran past the margin
+    longest = Sheet("T", wide.headers, (("1", "Hugo", "50", "B" * 40, "25", "25"),))
+    assert _size(longest) == "small wrap"

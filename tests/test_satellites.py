@@ -220,7 +220,8 @@ def test_a_one_seat_satellite_speaks_of_the_seat(cli, tmp_path):
         "The seat bubble: 2 players left for 1 seat; the next player out wins nothing, the other"
         " wins the seat."
     ) in bubble
-    assert "Satellite          1 seat worth 150: THE SEAT BUBBLE" in cli("--db", db, "status").stdout
+    status = cli("--db", db, "status").stdout
+    assert "Satellite          1 seat worth 150: THE SEAT BUBBLE" in status
     final = bust(cli, db, "P2")
     assert "P1 wins the satellite and its seat (worth 150)!" in final
     assert "In the money" not in final

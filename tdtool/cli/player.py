@@ -619,9 +619,25 @@ def bounties(
                 )
                 + ((money(s.added),) if view.pko else ())
             )
+    # The desk's record adds up to the "paid" of the line above it: the own bounties
+    # collected at the end, then the total paid.
+    for who, cents in view.own:
+        ko_rows.append(
+            ("", f"{who} (own)", money(cents), "collected at the end", money(cents))
+            + (("",) if view.pko else ())
+        )
+    if ko_rows:
+        ko_rows.append(("", "Total", "", "", money(view.paid)) + (("",) if view.pko else ()))
     if print_to is not None:
         write_sheet(
-            Sheet(f"{name}: knockouts", ko_headers, rows_of(ko_rows), (view.line(),)), print_to
+            Sheet(
+                f"{name}: knockouts",
+                ko_headers,
+                rows_of(ko_rows),
+                (view.line(),),
+                total=bool(ko_rows),
+            ),
+            print_to,
         )
     if json_out:
         emit_json(view.to_dict())

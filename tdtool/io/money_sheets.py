@@ -174,6 +174,7 @@ tr {{ break-inside: avoid; }}
 tr.total td {{ font-weight: bold; border-top: 2px solid #000; background: #fff; }}
 td {{ white-space: nowrap; }}
 td:last-child {{ white-space: normal; }}
+table.wrap td {{ white-space: normal; }}
 th.signature {{ width: 30%; }}
 td.signature {{ height: 2em; background: #fff; }}
 .sign {{ display: flex; gap: 1em; margin-top: 1.5em; align-items: flex-end; }}
@@ -218,12 +219,47 @@ def _size(sheet: Sheet) -> str:
         return ""
     rows = len(sheet.rows)
     if rows > 26:
-        return "small"
-    if rows > 18 or len(sheet.headers) > 3:
-        return "medium"
-    if rows > 12:
-        return "big"
-    return ""
+        size = "small"
+    elif rows > 18 or len(sheet.headers) > 3:
+        size = "medium"
+    elif rows > 12:
+        size = "big"
+    else:
+        size = ""
+    # Then smaller while its columns are wider than the page: cut off at the right edge, the
+    # last column of a bounty sheet lost its border and could lose its figures.
+    order = ["", "big", "medium", "small"]
+    for smaller in order[order.index(size) :]:
+        if _width_pt(sheet, smaller) <= PAGE_WIDTH_PT:
+            return smaller
+    return "small wrap"  # long names: every cell wraps at its spaces (figures have none)
+
+
+PAGE_WIDTH_PT = 500
+"""The table's width on paper: A4 (180 mm, 510 pt) and Letter (527 pt) inside the margins
+of 1.5 cm, less a little for the borders."""
+
+SIZE_PT = {"": (22, 0.8), "big": (18, 0.8), "medium": (15, 0.8), "small": (12, 0.6)}
+"""Size class -> (font size in points, cell padding each side in em), as the CSS prints."""
+
+
+def _width_pt(sheet: Sheet, size: str) -> float:
+    """About how wide the table prints at a size class: every cell stays on one line except
+    the last column's, which wraps at spaces (a character of the sans-serif is about 0.6 em;
+    a header prints at 0.8 of it, bold, and a header over names wraps at spaces too)."""
+    pt, pad = SIZE_PT[size]
+    em = 0.0
+    last = len(sheet.headers) - 1
+    for i, header in enumerate(sheet.headers):
+        cells = [row[i] for row in sheet.rows if i < len(row)]
+        wraps = i == last and not sheet.signatures
+        text = max((len(w) for c in cells for w in (c.split() if wraps else [c])), default=0)
+        heads = [header] if _number_column(sheet, i) else header.split() or [""]
+        head = max(len(h) for h in heads) * (0.8 if size == "" else 0.85)
+        em += 0.6 * max(text, head) + 2 * pad
+    if sheet.signatures:
+        em /= 0.7  # the signature column takes 30% of the width
+    return em * pt
 
 
 def _md_cell(text: str) -> str:

@@ -250,6 +250,9 @@ class Bounties:
     """Cents still on players' heads (and any bust recorded without an eliminator)."""
     rows: tuple[BountyRow, ...]
     knockouts: tuple[Knockout, ...]
+    own: tuple[tuple[str, int], ...] = ()
+    """(name, cents) of the own bounties collected once play is over (the winner, or each
+    player of a deal that ended play): with the knockouts' cash, everything `paid`."""
 
     @property
     def money(self) -> BountyMoney:
@@ -297,7 +300,7 @@ def bounties(state: State) -> Bounties | None:
     outstanding = sum(r.bounty for r in rows) + state.bounty_unclaimed
     bought = ((state.entries * t.bounty) + state.rebuys * t.rebuy_bounty) * CENTS
     return Bounties(t.pko, t.bounty, t.rebuy_bounty, bought, paid, outstanding, rows,
-                    tuple(state.knockouts))  # fmt: skip
+                    tuple(state.knockouts), tuple(own.items()))  # fmt: skip
 
 
 def won_by_entry(state: State) -> dict[tuple[str, int], int]:
