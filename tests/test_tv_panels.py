@@ -202,3 +202,69 @@ def test_tv_page_shows_an_accepted_deal(cli, tmp_path, serve):
     assert re.search(r'class="panel deal"', dom) and ">DEAL<" in dom
     assert all(f'class="k">{n}<' in dom for n in NAMES[9:])
     assert 'data-fits="yes"' in dom
+
+
+def satellite_field(cli, tmp_path, players, *terms):
+    db = tmp_path / "sat.tdtool"
+    made = cli("new", "Sat", "--structure", "turbo", "--db", db, "--buy-in", "50",
+               "--satellite", "200", *terms)  # fmt: skip
+    assert made.exit_code == 0, made.output
+    cli("--db", db, "player", "add", *players)
+    cli("--db", db, "seat", "draw")
+    return db
+
+
+def test_a_satellites_panel_calls_the_seat_bubble_and_shows_the_seats(cli, tmp_path):
+    # 13 x 50 = 650: three seats of 200 and 50 in cash to 4th. At four left the panel said
+    # "IN THE MONEY ... 1st-3rd 200": the seat bubble and the seats were not on it.
+    players = [f"P{i:02d}" for i in range(1, 14)]
+    db = satellite_field(cli, tmp_path, players)
+    bust_to(cli, db, 5, players)
+    (panel,) = panels(db)
+    assert (panel["title"], panel["lead"]) == ("BUBBLE", "5 players left · 4 paid")
+    assert [(r["label"], r["value"]) for r in panel["rows"]] == [
+        ("1st–3rd", "Seat · 200"),
+        ("4th", "50"),
+    ]
+    bust_to(cli, db, 4, players[8:])
+    (panel,) = panels(db)
+    assert (panel["title"], panel["lead"]) == ("SEAT BUBBLE", "4 players left · 3 seats")
+    assert panel["foot"] == "Next out: 4th · 50 in cash"
+    assert panel["rows"][0]["value"] == "Seat · 200"
+
+
+def test_a_satellite_without_cash_says_the_next_out_wins_no_seat(cli, tmp_path):
+    players = [f"P{i:02d}" for i in range(1, 13)]  # 600: three seats, nothing left over
+    db = satellite_field(cli, tmp_path, players)
+    bust_to(cli, db, 4, players)
+    (panel,) = panels(db)
+    assert (panel["title"], panel["foot"]) == ("SEAT BUBBLE", "Next out wins no seat")
+
+
+LONG = "Bartholomew Featherstonehaugh-Winthrop"
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+@pytest.mark.parametrize("size", ["1920,1080", "1280,720"])
+def test_a_long_name_as_chip_leader_and_biggest_bounty_stays_on_the_screen(
+    cli, tmp_path, serve, size
+):
+    # The name ran off both edges: the bounties' line centred past the left, the chip
+    # leader's figure past the right. Now it ends in an ellipsis, the amounts shown whole.
+    db = tmp_path / "long.tdtool"
+    cli("new", "Long", "--structure", "turbo", "--buy-in", "50", "--bounty", "25", "--pko",
+        "--satellite", "200", "--db", db)  # fmt: skip
+    players = [LONG, *(f"P{i:02d}" for i in range(1, 16))]
+    cli("--db", db, "player", "add", *players)
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    for name in players[5:]:
+        assert cli("--db", db, "player", "bust", name, "--by", LONG, "--yes").exit_code == 0
+    cli("--db", db, "player", "chips", LONG, "1031000", "P01", "30000")
+    dom = chromium(tmp_path, serve(db), f"--window-size={size}", "--dump-dom")
+    body = re.search(r"<body([^>]*)>", dom)
+    assert body and 'data-fits="yes"' in body.group(1), body.group(1)
+    assert f'<span class="nm">{LONG}</span> · 1,031,000 · 20,620 BB' in dom
+    assert re.search(rf'<span class="nm">{LONG}</span><span class="amt">162.50<', dom), dom
+    assert "SEAT BUBBLE" in dom

@@ -64,7 +64,13 @@ def _money_panel(state: State) -> Panel | None:
     if paid == 0 or left > paid + 1 or left < 1:
         return None
     players = f"{left} player{'' if left == 1 else 's'} left"
-    if left == paid + 1:
+    seats = state.seats_awarded
+    if seats and left == seats + 1:  # a satellite: the seats are what the players play for
+        cash = amounts[left - 1] if left <= paid else 0
+        title = "SEAT BUBBLE"
+        lead = f"{players} · {seats} seat{'' if seats == 1 else 's'}"
+        foot = f"Next out: {ordinal(left)} · {cash:,} in cash" if cash else "Next out wins no seat"
+    elif left == paid + 1:
         title = "BUBBLE"
         lead = f"{players} · {paid} paid"
         foot = "Next out wins nothing"
@@ -74,6 +80,8 @@ def _money_panel(state: State) -> Panel | None:
         foot = f"Next out: {ordinal(left)} · {amounts[left - 1]:,}"
     alert = "HAND-FOR-HAND" if hand_for_hand_next(state) else ""
     rows = _place_rows(amounts[: min(left, paid)], next_out=left if left <= paid else None)
+    for row in rows[: 1 if seats else 0]:
+        row["value"] = f"Seat · {row['value']}"  # the seats share the first row: one value
     return {
         "id": "money",
         "title": title,

@@ -276,6 +276,10 @@ PAGE = """<!doctype html>
   #bounties .k { color: #ffb000; letter-spacing: 0.12em; font-size: 0.7em; }
   #bounties .b { white-space: nowrap; }
   #bounties .b .amt { color: #ffb000; margin-left: 0.35em; }
+  /* A long name is cut with an ellipsis, never the amount after it nor the screen's edge. */
+  .nm { display: inline-block; overflow: hidden; text-overflow: ellipsis; white-space: nowrap;
+    vertical-align: bottom; max-width: 26vw; }
+  .fig .nm { max-width: 42vw; }
   #offline { position: fixed; right: 1vw; bottom: 1vh; color: #ff3b30;
     font-size: min(2.5vh, 2vw); display: none; }
   /* Side panels (the money from the bubble on, a deal ...): a column right of the clock. */
@@ -366,8 +370,11 @@ function showBounties(d) {
   box.appendChild(k);
   for (const r of list) {
     const b = document.createElement("span"), a = document.createElement("span");
+    const n = document.createElement("span");
     b.className = "b";
-    b.textContent = r.name;
+    n.className = "nm";
+    n.textContent = r.name;
+    b.appendChild(n);
     a.className = "amt";
     a.textContent = r.bounty;
     b.appendChild(a);
@@ -391,7 +398,7 @@ function sidePanels(list) {
   };
   for (const p of list) {
     const box = add(side, "section", "panel " + String(p.id || "") +
-      (p.title === "BUBBLE" ? " bubble" : ""));
+      (p.title.endsWith("BUBBLE") ? " bubble" : ""));
     add(box, "h2", "", p.title || "");
     if (p.lead) add(box, "div", "lead", p.lead);
     const rows = add(box, "div", "rows");
@@ -560,7 +567,7 @@ function render() {
   }
   if (d.chip_leader) {
     const c = d.chip_leader;
-    figs.push(fig("Chip leader", esc(c.name) + " · " + num(c.chips) +
+    figs.push(fig("Chip leader", '<span class="nm">' + esc(c.name) + "</span> · " + num(c.chips) +
       (c.big_blinds ? " · " + num(c.big_blinds) + " BB" : "")));
   }
   if (d.prize_pool) figs.push(fig("Prize pool", num(d.prize_pool)));
@@ -592,7 +599,8 @@ function fit() {
     side.style.setProperty("--ps", String(scale));
   }
   // What the page could not fit (the tests read it): "yes" when nothing overflows.
-  body.dataset.fits = over(body) || over(main) || over(side) ? "no" : "yes";
+  const wider = (e) => e.scrollWidth > e.clientWidth + 1;
+  body.dataset.fits = over(body) || over(main) || over(side) || wider(body) ? "no" : "yes";
 }
 addEventListener("resize", () => { shape = ""; render(); });
 function key(d) { return [d.level, d.on_break, d.past_last_level].join("|"); }
