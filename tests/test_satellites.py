@@ -4,6 +4,7 @@ next place; the satellite ends when the seats are decided, and the seat bubble i
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -246,3 +247,23 @@ def test_counts_in_big_blinds_read_with_thousands_separators(cli, tmp_path):
     assert cli("--db", db, "clock", "start").exit_code == 0
     assert cli("--db", db, "player", "chips", "P1", "52000").exit_code == 0
     assert "P1 52,000 (1,040 BB)" in cli("--db", db, "status").stdout
+
+
+def test_bust_json_money_and_seats_decided_are_as_documented(cli, tmp_path):
+    # docs/cli.md lists the keys of `player bust --json`'s `money` (null in the page's
+    # example, a tournament far from the money): pin them on a satellite's seat bubble.
+    from tests.conftest import ROOT
+
+    db = small_satellite(cli, tmp_path, 13, "--satellite", "200")  # 650: 3 seats, 50 cash
+    for name in reversed(NAMES[5:13]):
+        bust(cli, db, name)
+    out = cli("--db", db, "player", "bust", "P5", "--yes", "--json")
+    data = json.loads(out.stdout)
+    page = (ROOT / "docs" / "cli.md").read_text()
+    shown = re.search(r'```json\n(\{"paid": .*?)```', page, re.S)
+    assert shown, "docs/cli.md shows no `money` object"
+    assert data["money"] == json.loads(shown.group(1))
+    assert data["seats_decided"] == [] and data["may_rebuy"] == []
+    decided = json.loads(cli("--db", db, "player", "bust", "P4", "--yes", "--json").stdout)
+    assert decided["seats_decided"] == ["P1", "P2", "P3"]
+    assert decided["money"]["in_the_money"] is False and decided["money"]["next_place"] is None
