@@ -267,3 +267,20 @@ def test_bust_json_money_and_seats_decided_are_as_documented(cli, tmp_path):
     decided = json.loads(cli("--db", db, "player", "bust", "P4", "--yes", "--json").stdout)
     assert decided["seats_decided"] == ["P1", "P2", "P3"]
     assert decided["money"]["in_the_money"] is False and decided["money"]["next_place"] is None
+
+
+def test_a_bounty_satellite_pays_the_seat_winners_their_own_bounties(cli, tmp_path):
+    # The seats decided, the bounties of the players left stayed "on players' heads" and
+    # the TV kept showing the biggest bounties: play is over, each collects their own.
+    db = small_satellite(cli, tmp_path, 6, "--satellite", "100", "--sat-seats", "3",
+                         "--bounty", "20", "--pko")  # fmt: skip
+    for name in ("P6", "P5"):
+        bust(cli, db, name, "--by", "P1")
+    decided = bust(cli, db, "P4", "--by", "P1")
+    assert "The seats are decided: P1, P2 and P3 win a seat each" in decided
+    assert "Each seat winner still in collects their own bounty: P1 50, P2 20, P3 20." in decided
+    data = json.loads(cli("--db", db, "status", "--json").stdout)["bounties"]
+    assert (data["paid_cents"], data["outstanding_cents"], data["biggest"]) == (12000, 0, [])
+    report = json.loads(cli("--db", db, "report", "--json").stdout)
+    results = {r["name"]: r for r in report["results"]}
+    assert results["P1"]["bounties_cents"] == 3000 + 5000  # three halves of 20, then its own 50

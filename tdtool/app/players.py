@@ -204,6 +204,9 @@ class Busted:
     seats_decided: tuple[str, ...] = ()
     """A satellite whose seats this bust decided: the players who win them."""
     seat_value: int = 0
+    own_bounties: tuple[tuple[str, int], ...] = ()
+    """(name, cents) of the own bounties the seat winners still in collect when this bust
+    decided a satellite's seats."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
@@ -277,6 +280,7 @@ def bust(
         bounty_now=tuple((n, state.player(n).bounty) for n in eliminators) if pko else (),
         winner_bounty=own_collected(state).get(winner, 0) if winner else 0,
         seats_decided=state.seats_won(),
+        own_bounties=tuple(own_collected(state).items()) if state.seat_winners() else (),
         seat_value=state.terms.satellite_value,
         money=None if may_rebuy else money_news(state, left + len(finishes)),
         may_rebuy=may_rebuy,

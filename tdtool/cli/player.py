@@ -189,6 +189,11 @@ def bust(
 
         won = seats_won_line(result.seats_decided, result.seat_value)
         typer.echo(f"The seats are decided: {won}. The satellite is over.")
+        if result.own_bounties:
+            from tdtool.tournament.bounty import money
+
+            owns = ", ".join(f"{n} {money(c)}" for n, c in result.own_bounties)
+            typer.echo(f"Each seat winner still in collects their own bounty: {owns}.")
     elif result.winner and news is not None and news.seats == 1:
         typer.echo(
             f"{result.winner} wins the satellite and its seat (worth {result.seat_value:,})!"

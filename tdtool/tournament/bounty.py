@@ -132,8 +132,9 @@ def knockout(state: State, busted: str, by: tuple[str, ...]) -> Knockout | None:
 
 
 def over(state: State) -> bool:
-    """Whether play is over: a winner, or a deal that left nothing to play for."""
-    if state.winner() is not None:
+    """Whether play is over: a winner, a satellite's seats decided, or a deal that left
+    nothing to play for."""
+    if state.finished:
         return True
     deal = state.money.deal
     return deal is not None and not deal.hold_back
@@ -141,7 +142,8 @@ def over(state: State) -> bool:
 
 def own_collected(state: State) -> dict[str, int]:
     """Cents each player left collects of their own bounty once play is over (the winner;
-    every player in a deal that ended play), else nothing."""
+    each seat winner still in when a satellite's seats are decided; every player in a deal
+    that ended play), else nothing."""
     if not over(state):
         return {}
     return {p.name: p.bounty for p in state.players.values() if not p.busted}
