@@ -447,3 +447,19 @@ def test_status_and_the_displays_read_the_chip_figures_without_decoding_the_play
         assert "players" in still_encoded(state), "status decoded every player"
     assert chips["leader"]["name"] == "P7" and chips["chips_counted"] == 43000
     assert (chips["counted"], chips["not_counted"]) == (2, 78)
+
+
+def test_counts_that_add_up_still_name_those_counted_before_the_last_bust(cli, tmp_path):
+    # Only the winner of the pot recounted: the sum is right, but Ben's and Cleo's counts
+    # are older than the bust. "The counts add up" said nothing of them; a deal refuses them.
+    db = tournament(cli, tmp_path)
+    cli("--db", db, "player", "chips", "Anna", "10000", "Ben", "10000", "Cleo", "10000",
+        "Dan", "10000")  # fmt: skip
+    assert cli("--db", db, "player", "bust", "Dan", "--yes").exit_code == 0
+    out = cli("--db", db, "player", "chips", "Anna", "20000").stdout
+    assert (
+        "The counts add up: 40,000 chips in play. Counted before the last bust: Ben, Cleo;"
+        " count them again before a deal."
+    ) in out
+    status = cli("--db", db, "status").stdout
+    assert "add up to the 40,000 in play; 2 counted before the last bust" in status

@@ -215,7 +215,9 @@ def chip_rows(chips: dict[str, Any] | None) -> list[tuple[str, str]]:
             ("Chip counts", f"{counted} of {counted + chips['not_counted']} players counted")
         )
     elif diff == 0:
-        rows.append(("Chip counts", f"add up to the {chips['chips_in_play']:,} in play"))
+        stale = chips.get("counted_before_last_bust")
+        why = f"; {stale} counted before the last bust" if stale else ""
+        rows.append(("Chip counts", f"add up to the {chips['chips_in_play']:,} in play{why}"))
     else:
         off = f"{diff:,} over" if diff > 0 else f"{-diff:,} short of"
         stale = chips.get("counted_before_last_bust")

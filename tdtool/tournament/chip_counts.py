@@ -234,18 +234,23 @@ def check_line(summary: ChipSummary) -> str:
             f"{len(summary.counted)} of {summary.players_left} players counted"
             f" ({summary.chips_counted:,} chips); not counted yet: {named}."
         )
+    stale = summary.before_last_bust
+    who = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
     if diff == 0:
-        return f"The counts add up: {summary.chips_in_play:,} chips in play."
+        again = (
+            f" Counted before the last bust: {who}; count them again before a deal."
+            if stale
+            else ""
+        )
+        return f"The counts add up: {summary.chips_in_play:,} chips in play.{again}"
     off = f"{diff:,} over" if diff > 0 else f"{-diff:,} short of"
     sold = (
         f" ({summary.chips_sold:,} sold, {summary.chips_removed:,} taken out of play)"
         if summary.chips_removed
         else ""
     )
-    stale = summary.before_last_bust
     recount = ""
     if stale:
-        who = ", ".join(stale[:5]) + (f" and {len(stale) - 5} more" if len(stale) > 5 else "")
         recount = (
             f" Counted before the last bust, so without the chips won since: {who};"
             " count them again."
