@@ -284,3 +284,15 @@ def test_a_bounty_satellite_pays_the_seat_winners_their_own_bounties(cli, tmp_pa
     report = json.loads(cli("--db", db, "report", "--json").stdout)
     results = {r["name"]: r for r in report["results"]}
     assert results["P1"]["bounties_cents"] == 3000 + 5000  # three halves of 20, then its own 50
+
+
+def test_creating_a_satellite_says_what_it_plays_for(cli, tmp_path):
+    made = cli("new", "S", "--structure", "turbo", "--db", tmp_path / "s.tdtool",
+               "--buy-in", "50", "--satellite", "200")  # fmt: skip
+    assert (
+        "A satellite: as many seats worth 200 as the prize pool buys, the rest in cash to the"
+        " next place; it ends when the seats are decided."
+    ) in made.stdout
+    one = cli("new", "T", "--structure", "turbo", "--db", tmp_path / "t.tdtool",
+              "--buy-in", "50", "--satellite", "200", "--sat-seats", "1")  # fmt: skip
+    assert "A satellite: 1 guaranteed seat worth 200, the rest" in one.stdout

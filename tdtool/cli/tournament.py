@@ -73,6 +73,17 @@ def new(
             f" {t.buy_in:,} + {t.bounty:,} + {t.fee:,} = {t.buy_in + t.bounty + t.fee:,}."
             " Record who knocks whom out with `tdtool player bust NAME --by ELIMINATOR`."
         )
+    if t.satellite_value:
+        value = f"{t.satellite_value:,}"
+        how_many = (
+            f"{t.satellite_seats} guaranteed seat{'s' * (t.satellite_seats != 1)} worth {value}"
+            if t.satellite_seats
+            else f"as many seats worth {value} as the prize pool buys"
+        )
+        typer.echo(
+            f"A satellite: {how_many}, the rest in cash to the next place; it ends when the"
+            " seats are decided. `tdtool payouts` shows them as entries come in."
+        )
     if not isinstance(path, Path):
         typer.echo(f"Every laptop uses it with: export TDTOOL_DB='{result.path}'")
         path = Path()
