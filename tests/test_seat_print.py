@@ -280,3 +280,29 @@ def test_names_stay_text_in_the_browser(tmp_path):
         shown = _text(dom)
         for card in hostile:
             assert card.player in shown, (name, card.player)
+
+
+def test_a_long_tournament_name_heads_the_seat_list_whole():
+    # 'Autumn Festival 2026 Event #12: Thursday ...' was cut at 20pt: a long name now prints
+    # smaller on its one line (down to 11pt), a short one stays 20pt.
+    long = "Autumn Festival 2026 Event #12: Thursday Night PKO Deepstack Championship"
+    assert sheets.title_pt("Friday Turbo") == 20
+    assert 11 <= sheets.title_pt(long) < 11.5
+    page = sheets.list_html(long, _field(5), [], "a4")
+    assert f'<h1 style="font-size: {sheets.title_pt(long):g}pt">{long}</h1>' in page
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_long_title_fits_its_line_in_the_browser(tmp_path, paper):
+    long = "Autumn Festival 2026 Event #12: Thursday Night PKO Deepstack Championship"
+    page = sheets.list_html(long, _field(5), [], paper).replace(
+        "</body>",
+        "<script>const h = document.querySelector('h1');"
+        "document.body.dataset.cut = String(h.scrollWidth > h.clientWidth);</script></body>",
+    )
+    source = tmp_path / "list.html"
+    source.write_text(page, encoding="utf-8")
+    dom = headless(tmp_path, "--window-size=800,1100", "--dump-dom", source.as_uri())
+    assert 'data-cut="false"' in dom

@@ -292,11 +292,12 @@ def list_html(
     pairs = [columns[i : i + 2] for i in range(0, len(columns), 2)]
     when = f" &middot; {escape(printed)}" if printed else ""
     pages = []
+    title = f'<h1 style="font-size: {title_pt(tournament):g}pt">{escape(tournament)}</h1>'
     for number, pair in enumerate(pairs, 1):
         of = f" &middot; page {number} of {len(pairs)}" if len(pairs) > 1 else ""
         cols = "".join(f'<div class="col">{head}{"".join(c)}</div>' for c in pair)
         pages.append(
-            f"<header><h1>{escape(tournament)}</h1>"
+            f"<header>{title}"
             f'<div class="count">Seats by name &middot; {count}{of}{when}</div></header>'
             f'<div class="list">{cols}</div>'
         )
@@ -327,3 +328,10 @@ def slips_html(tournament: str, slips: Sequence[MoveSlip], paper: str = "a4") ->
         )
     pages = [f'<div class="grid">{"".join(chunk)}</div>' for chunk in _chunks(made, 8)]
     return _page(f"{tournament}: table moves", paper, pages)
+
+
+def title_pt(name: str) -> float:
+    """The seat list's title size: 20pt fits about 40 characters across the page on one
+    line; a longer name prints smaller (down to 11pt, then it ends in an ellipsis) rather
+    than cut at 'Thursday ...'. One line whatever the size: the pages are cut to fit."""
+    return max(11.0, min(20.0, round(20 * 40 / max(len(name), 1), 1)))
