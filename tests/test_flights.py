@@ -381,3 +381,22 @@ def test_flights_of_other_buy_ins_or_structures_are_refused_naming_both(cli, tmp
         " days differ)" in line
     )
     nothing_written(tmp_path, before)
+
+
+def test_bags_that_do_not_add_up_are_named_and_advance_as_recorded(cli, tmp_path, flights):
+    """A flight's bags are checked against the chips it sold: a difference is named at the
+    combine (where the bags become Day 2's stacks), and the bags advance as recorded."""
+    a, b = flights
+    ok(cli("--db", b, "player", "chips", "Hal", "4000"))  # 1,000 short of 50,000
+    result = ok(cli("--db", tmp_path / "d2.tdtool", "flights", "combine", a, b, "--name", "D2"))
+    lines = result.stdout.splitlines()
+    assert (
+        f"  Check the bags of Main Day 1B: they add up to 49,000, 1,000 short of the 50,000 in"
+        f" play (`tdtool --db {b} chips show`); they advance as recorded."
+    ) in lines
+    assert not any("Check the bags of Main Day 1A" in line for line in lines)
+    data = json.loads(ok(cli("flights", "combine", a, b, "--name", "D2", "--dry-run",
+                             "--json")).stdout)  # fmt: skip
+    assert [(f["bagged"], f["chips_in_play"]) for f in data["flights"]] == [
+        (60000, 60000), (49000, 50000)]  # fmt: skip
+    assert next(p for p in data["players"] if p["name"] == "Hal")["chips"] == 4000

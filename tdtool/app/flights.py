@@ -11,7 +11,13 @@ from pathlib import Path
 from typing import Any
 
 from tdtool.errors import InputError
-from tdtool.tournament.flights import DayPlan, FlightDay, next_day_events, plan_next_day
+from tdtool.tournament.flights import (
+    DayPlan,
+    FlightDay,
+    bagged,
+    next_day_events,
+    plan_next_day,
+)
 from tdtool.tournament.state import State, clock_reading
 
 
@@ -66,6 +72,7 @@ def flight_day(state: State, now: float, source: str) -> FlightDay:
         period_index=reading.period_index,
         seats=state.seats_per_table,
         created_at=state.created_at,
+        chips_in_play=state.total_chips,
     )
 
 
@@ -110,6 +117,8 @@ class Combined:
                     "entries": f.entries,
                     "survivors": len(f.survivors),
                     "advancing": sum(1 for b in p.advancing if b.flight == f.name),
+                    "bagged": bagged(f),
+                    "chips_in_play": f.chips_in_play,
                 }
                 for f in p.flights
             ],

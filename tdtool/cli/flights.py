@@ -113,6 +113,13 @@ def combined_lines(data: dict[str, Any], dry_run: bool) -> list[str]:
             f"  {f['name']} ({f['source']}): {f['entries']:,} entries, {f['survivors']:,}"
             f" bagged, {f['advancing']:,} advance."
         )
+        off = f["bagged"] - f["chips_in_play"] if f["chips_in_play"] is not None else 0
+        if off:
+            lines.append(
+                f"  Check the bags of {f['name']}: they add up to {f['bagged']:,},"
+                f" {abs(off):,} {'over' if off > 0 else 'short of'} the {f['chips_in_play']:,}"
+                f" in play (`tdtool --db {f['source']} chips show`); they advance as recorded."
+            )
     rule = {
         "best": "the best stack advances",
         "last": "the last flight's stack advances",

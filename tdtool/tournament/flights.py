@@ -53,6 +53,9 @@ class FlightDay:
     period_index: int
     seats: int = 9
     created_at: float | None = None
+    chips_in_play: int | None = None
+    """The chips the flight sold (entries, re-entries, rebuys, add-ons, less those removed):
+    what its bags should add up to."""
     """When the flight's tournament was created: a copy of a flight file keeps it (and its
     name), which tells a copy from another flight."""
 
@@ -86,6 +89,11 @@ class DayPlan:
     def entries(self) -> int:
         """Entries of the whole event (every flight)."""
         return sum(f.entries for f in self.flights)
+
+
+def bagged(flight: FlightDay) -> int:
+    """The chips a flight's players left bagged."""
+    return sum(chips or 0 for _, chips in flight.survivors)
 
 
 def _problem(flight: FlightDay, text: str) -> InputError:
