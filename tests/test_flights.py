@@ -400,3 +400,12 @@ def test_bags_that_do_not_add_up_are_named_and_advance_as_recorded(cli, tmp_path
     assert [(f["bagged"], f["chips_in_play"]) for f in data["flights"]] == [
         (60000, 60000), (49000, 50000)]  # fmt: skip
     assert next(p for p in data["players"] if p["name"] == "Hal")["chips"] == 4000
+
+
+def test_the_flights_help_says_how_to_make_a_flight_and_its_examples_fit_80_columns(cli):
+    shown = ok(cli("flights", "--help", env={"COLUMNS": "80"})).stdout
+    assert "Each flight is a tournament of its own (`tdtool --db 1a.tdtool new 'Main Day" in shown
+    assert "record the bags with" in shown and "`player chips`" in shown
+    assert " Example: tdtool flights combine 1a.tdtool 1b.tdtool --name 'Main Day 2' " in shown
+    combine = ok(cli("flights", "combine", "--help", env={"COLUMNS": "80"})).stdout
+    assert ' Example: tdtool flights combine 1a.tdtool 1b.tdtool --name "Main Day 2" ' in combine

@@ -12,7 +12,10 @@ from tdtool.cli._db import JsonOpt, given_db
 HELP = (
     "Flights: a Day 1 played in several flights (1A, 1B, 1C), each its own tournament file"
     " with its own field and clock, combined into one Day 2.\n\n"
-    "Example: tdtool flights combine day-1a.tdtool day-1b.tdtool --name 'Main Event Day 2'"
+    "Each flight is a tournament of its own (`tdtool --db 1a.tdtool new 'Main Day 1A'`), all"
+    " with the same structure and money terms; play it to the end of its day (the clock stops"
+    " by itself, or `clock end-day`) and record the bags with `player chips`.\n\n"
+    "Example: tdtool flights combine 1a.tdtool 1b.tdtool --name 'Main Day 2'"
 )
 """The help of `tdtool flights` (read by `tdtool --help` without building the commands)."""
 
@@ -69,7 +72,7 @@ def combine(
     event's: every flight's entries, rebuys and add-ons. The new file is NAME's slug with
     .tdtool in this folder, or --db FILE (or a PostgreSQL URL).
 
-    Example: tdtool flights combine day-1a.tdtool day-1b.tdtool --name "Main Event Day 2"
+    Example: tdtool flights combine 1a.tdtool 1b.tdtool --name "Main Day 2"
     """
     from tdtool.app.flights import combine as make
     from tdtool.cli.render import emit_json
