@@ -410,3 +410,19 @@ def test_the_end_of_a_flights_day_points_to_flights_combine(cli, two_days):
     )
     shown = cli("--db", db, "status").stdout
     assert "(a flight: `tdtool flights combine` with the other flights)" in shown
+
+
+def test_start_given_to_a_structure_whose_days_have_their_own_start_is_said_unused(cli, tmp_path):
+    """`structure print main-event --start 12:00` printed Day 1 at 11:00 without a word."""
+    note = (
+        "Note: --start 12:00 is not used: every day of Main Event (WSOP 2019 style) has its own"
+        " start time (Day 1 at 11:00)"
+    )
+    printed = cli("structure", "print", "main-event", "--start", "12:00", "-o",
+                  tmp_path / "me.html")  # fmt: skip
+    assert printed.exit_code == 0, printed.output
+    assert note in printed.stderr
+    shown = cli("structure", "show", "main-event", "--start", "12:00")
+    assert shown.exit_code == 0 and note in shown.stderr
+    assert "Note:" not in cli("structure", "show", "main-event").stderr
+    assert "Note:" not in cli("structure", "show", "daily", "--start", "12:00").stderr

@@ -27,6 +27,20 @@ StartOption = Annotated[
 JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
+def unused_start(structure: Any, start: str | None) -> str | None:
+    """The note when --start changes nothing: every day of the structure has its own start
+    time (the sheet shows those; --start only times a day without one)."""
+    days = structure.days
+    if start is None or not days or any(d.start is None for d in days):
+        return None
+    first = days[0].start
+    return (
+        f"Note: --start {start} is not used: every day of {structure.name} has its own start"
+        f" time (Day 1 at {first // 60:02d}:{first % 60:02d}); change them in the structure"
+        " file (`- day: 1` with `start:`)."
+    )
+
+
 def parse_start(text: str | None) -> int | None:
     """'19:00', '7pm', '7:30 pm' -> minutes after midnight; InputError otherwise."""
     from tdtool.errors import InputError
@@ -156,6 +170,9 @@ def show(
         typer.echo(f"\n{len(s.levels)} levels, {duration(total_minutes(s))} of play and breaks.")
     for warning in loaded.warnings:
         typer.echo(warning, err=True)
+    note = unused_start(s, start)
+    if note:
+        typer.echo(note, err=True)
 
 
 @app.command("check")
@@ -321,6 +338,9 @@ def print_sheet(
         "csv": "open it in a spreadsheet.",
     }[chosen]
     typer.echo(f"Wrote {output}: {s.name}, {len(s.levels)} levels; {hint}")
+    note = unused_start(s, start)
+    if note:
+        typer.echo(note, err=True)
 
 
 def _confirm_overwrite(output: Path) -> None:
