@@ -409,3 +409,24 @@ def test_the_flights_help_says_how_to_make_a_flight_and_its_examples_fit_80_colu
     assert " Example: tdtool flights combine 1a.tdtool 1b.tdtool --name 'Main Day 2' " in shown
     combine = ok(cli("flights", "combine", "--help", env={"COLUMNS": "80"})).stdout
     assert ' Example: tdtool flights combine 1a.tdtool 1b.tdtool --name "Main Day 2" ' in combine
+
+
+def test_undo_of_a_combined_day_is_refused_saying_to_delete_it_and_combine_again(
+    cli, tmp_path, flights
+):
+    a, b = flights
+    day2 = tmp_path / "day2.tdtool"
+    ok(cli("--db", day2, "flights", "combine", a, b, "--name", "Main Day 2"))
+    ok(cli("--db", day2, "clock", "start"))
+    assert "Clock started" in ok(cli("--db", day2, "undo", "--yes")).stdout
+    refused = cli("--db", day2, "undo", "--yes")
+    assert refused.exit_code == 1
+    assert refused.stderr.strip() == (
+        "Error: Nothing to undo: Day 2 was made from the flights in one change (`flights"
+        " combine`), which only deleting the file takes back; the flights are unchanged, so"
+        " delete it and combine them again."
+    )
+    status = json.loads(ok(cli("--db", day2, "status", "--json")).stdout)
+    assert status["players_left"] == 7 and status["from_flights"]["day"] == 2
+    day2.unlink()
+    ok(cli("--db", day2, "flights", "combine", a, b, "--name", "Main Day 2"))

@@ -170,8 +170,19 @@ def undo(db: Path | str, change: int | None = None) -> Undone:
     """Take back the last change (all its events); RuleError when only the creation is left,
     or, with `change`, when the last change is no longer that one (another laptop made one
     since)."""
+    from tdtool.errors import RuleError
     from tdtool.io.store import Store
 
     with Store.open(db) as store:
-        undone = store.undo(change=change)
+        try:
+            undone = store.undo(change=change)
+        except RuleError:
+            origin = store.state().origin
+            if origin is None or store.last_change():
+                raise
+            raise RuleError(
+                f"Nothing to undo: Day {origin.day} was made from the flights in one change"
+                " (`flights combine`), which only deleting the file takes back; the flights"
+                " are unchanged, so delete it and combine them again."
+            ) from None
     return Undone(undone[0].change, tuple(_line(e, True) for e in undone), undone[0].operator)
