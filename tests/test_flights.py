@@ -162,7 +162,7 @@ def test_a_flight_whose_day_has_not_ended_is_named(cli, tmp_path, flights):
     before = set(tmp_path.iterdir())
     line = error_line(cli("flights", "combine", a, b, "--name", "D2"))
     assert line.startswith(f"Error: Flight {b}: Main Day 1B has not ended its day (level 4")
-    assert "clock end-day" in line
+    assert f"end it with `tdtool --db {b} clock end-day`" in line  # to paste, the file named
     nothing_written(tmp_path, before)
 
 
@@ -172,6 +172,7 @@ def test_a_survivor_without_a_bag_count_is_named(cli, tmp_path, flights):
     before = set(tmp_path.iterdir())
     line = error_line(cli("flights", "combine", a, b, "--name", "D2"))
     assert f"Flight {b}: 4 player(s) left without a bagged count (Anna, Hal, Ivy, Jo)" in line
+    assert f"record the bags with `tdtool --db {b} player chips NAME AMOUNT`" in line
     nothing_written(tmp_path, before)
 
 

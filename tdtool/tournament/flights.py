@@ -18,6 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from shlex import quote
 from typing import Any
 
 from tdtool.errors import InputError
@@ -128,7 +129,8 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
             raise _problem(
                 f,
                 f"{f.name} has not ended its day (level {f.level} is being played); end it"
-                " with `tdtool --db FLIGHT clock end-day`, or let its last level run out.",
+                f" with `tdtool --db {quote(f.source)} clock end-day`, or let its last level"
+                " run out.",
             )
         uncounted = [n for n, chips in f.survivors if chips is None]
         if uncounted:
@@ -136,7 +138,8 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
             raise _problem(
                 f,
                 f"{len(uncounted)} player(s) left without a bagged count ({shown}); record"
-                " the bags with `tdtool --db FLIGHT player chips NAME AMOUNT` (or --csv FILE).",
+                f" the bags with `tdtool --db {quote(f.source)} player chips NAME AMOUNT` (or"
+                " --csv FILE).",
             )
         if not f.survivors:
             raise _problem(f, f"{f.name} has nobody left to advance.")
