@@ -431,3 +431,19 @@ def test_undo_of_a_combined_day_is_refused_saying_to_delete_it_and_combine_again
     assert status["players_left"] == 7 and status["from_flights"]["day"] == 2
     day2.unlink()
     ok(cli("--db", day2, "flights", "combine", a, b, "--name", "Main Day 2"))
+
+
+def test_the_day_2_report_says_how_many_entries_ended_in_the_flights(cli, tmp_path, flights):
+    """11 entries over 7 rows read as 4 lost: the report says they ended in the flights."""
+    a, b = flights
+    day2 = tmp_path / "day2.tdtool"
+    ok(cli("--db", day2, "flights", "combine", a, b, "--name", "Main Day 2"))
+    sheet = tmp_path / "results.html"
+    shown = ok(cli("--db", day2, "report", "--print", sheet)).stdout
+    line = (
+        "4 entries of the 11 ended in the flights (each flight's own report lists them); the"
+        " places here are the event's."
+    )
+    assert line in shown.splitlines()
+    assert line.replace("'", "&#x27;") in sheet.read_text()  # the printed sheet says it too
+    assert "ended in the flights" not in ok(cli("--db", a, "report")).stdout

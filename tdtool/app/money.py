@@ -141,6 +141,9 @@ class Results:
     """The bounties (None: the terms have none)."""
     heading: Heading | None = None
     """The date, prices and entries for the printed sheet."""
+    ended_in_flights: int = 0
+    """Entries of the event that ended in its flights (a day combined from flights ranks only
+    the players who advanced)."""
 
     @property
     def paid(self) -> int:
@@ -174,6 +177,7 @@ def results_of(state: State) -> Results:
         results(state),
         bounties(state),
         heading_of(state),
+        state.carried.entries - state.carried.players,
     )
 
 

@@ -49,6 +49,12 @@ def report(
     over = all(r.place is not None for r in rows) and bool(rows)
     paid = f"paid {money(result.paid)}" if over else f"paid so far {money(result.paid)}"
     lines = [f"{result.entries} entries, prize pool {money(result.prize_pool)}; {paid}."]
+    if result.ended_in_flights:
+        n = result.ended_in_flights
+        lines.append(
+            f"{n} {'entry' if n == 1 else 'entries'} of the {result.entries} ended in the flights"
+            " (each flight's own report lists them); the places here are the event's."
+        )
     if bounties is not None:
         headers = ("Place", "Name", "Prize", "Bounties", "Note")
         table_rows = [
