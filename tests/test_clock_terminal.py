@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shlex
 import shutil
 import subprocess
@@ -227,3 +228,10 @@ def test_the_screen_says_end_of_day_bag_and_tag_and_where_the_next_day_resumes()
     assert "Day 2 resumes at level 1 with 13:30 left" in text
     running = render(view(START, 60.0), 100, 30)
     assert "END OF DAY" not in running
+
+
+def test_the_screen_at_the_end_of_a_day_marks_the_blinds_as_the_next_days():
+    ended = [*START, ClockFact(ClockAction.END_DAY, 90.0)]
+    text = render(view(ended, 5000.0), 100, 30)
+    assert re.search(r"Day 2: Blinds \d", text), text
+    assert "Day 2: Blinds" not in render(view(START, 60.0), 100, 30)

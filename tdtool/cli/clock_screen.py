@@ -182,6 +182,8 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
     blinds_style = "bold"
     if on_break:
         blinds = Text(f"Next: level {view['level']}   {_blinds(view)}", style=blinds_style)
+    elif view.get("day_ended"):  # the next day's first level, not one being played
+        blinds = Text(f"Day {view['day'] + 1}: {_blinds(view)}", style="bold bright_white")
     else:
         blinds = Text(_blinds(view), style="bold bright_white")
 
