@@ -447,3 +447,18 @@ def test_the_day_2_report_says_how_many_entries_ended_in_the_flights(cli, tmp_pa
     assert line in shown.splitlines()
     assert line.replace("'", "&#x27;") in sheet.read_text()  # the printed sheet says it too
     assert "ended in the flights" not in ok(cli("--db", a, "report")).stdout
+
+
+def test_a_flight_never_played_is_named_as_such_not_told_to_end_its_day(cli, tmp_path, flights):
+    """`clock end-day` refuses a clock never started: the hint to end the day misled."""
+    a, _ = flights
+    c = tmp_path / "1c.tdtool"
+    ok(cli("--db", c, "new", "Main Day 1C", "-s", tmp_path / "s.yaml", "--buy-in", "100",
+           "--fee", "10"))  # fmt: skip
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", a, c, "--name", "D2"))
+    assert line == (
+        f"Error: Flight {c}: Main Day 1C has not been played (its clock was never started); a"
+        " flight is combined once its day has ended and the bags are recorded."
+    )
+    nothing_written(tmp_path, before)

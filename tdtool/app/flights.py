@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from tdtool.errors import InputError
+from tdtool.tournament.clock import ClockStatus
 from tdtool.tournament.flights import (
     DayPlan,
     FlightDay,
@@ -73,6 +74,7 @@ def flight_day(state: State, now: float, source: str) -> FlightDay:
         seats=state.seats_per_table,
         created_at=state.created_at,
         chips_in_play=state.total_chips,
+        started=reading.status is not ClockStatus.NOT_STARTED,
     )
 
 

@@ -55,6 +55,8 @@ class FlightDay:
     seats: int = 9
     created_at: float | None = None
     chips_in_play: int | None = None
+    started: bool = True
+    """The flight's clock was started (a flight never played cannot have ended its day)."""
     """The chips the flight sold (entries, re-entries, rebuys, add-ons, less those removed):
     what its bags should add up to."""
     """When the flight's tournament was created: a copy of a flight file keeps it (and its
@@ -125,6 +127,12 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
             )
     first = flights[0]
     for f in flights:
+        if not f.started:
+            raise _problem(
+                f,
+                f"{f.name} has not been played (its clock was never started); a flight is"
+                " combined once its day has ended and the bags are recorded.",
+            )
         if not f.day_ended:
             raise _problem(
                 f,
