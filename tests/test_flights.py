@@ -462,3 +462,19 @@ def test_a_flight_never_played_is_named_as_such_not_told_to_end_its_day(cli, tmp
         " flight is combined once its day has ended and the bags are recorded."
     )
     nothing_written(tmp_path, before)
+
+
+def test_the_flights_day_end_terms_are_not_carried_into_the_next_day(cli, tmp_path, flights):
+    """Flights that played down to 4 players (--day-ends-at 4) once made a Day 2 that ended
+    again at 4 players left and announced a Day 3."""
+    for db in flights:
+        ok(cli("--db", db, "terms", "--day-ends-at", "4", "--day-ends-after", "3"))
+    day2 = tmp_path / "day2.tdtool"
+    ok(cli("--db", day2, "flights", "combine", *flights, "--name", "Main Day 2"))
+    terms = json.loads(ok(cli("--db", day2, "terms", "--json")).stdout)
+    assert (terms["day_ends_at"], terms["day_ends_after"]) == (None, None)
+    ok(cli("--db", day2, "clock", "start"))
+    for name in ("Hal", "Ivy", "Jo"):
+        ok(cli("--db", day2, "player", "bust", name, "--yes"))
+    clock = json.loads(ok(cli("--db", day2, "status", "--json")).stdout)["clock"]
+    assert (clock["day"], clock["day_ended"], clock["running"]) == (2, False, True)

@@ -155,11 +155,16 @@ def combine(
     read = [read_flight(f) for f in flights]
     plan = plan_next_day(read, rule)
     seats = seats or read[0].seats
-    terms = plan.flights[0].terms
-    if rule is not None and rule != terms.flight_reentry:
-        import dataclasses
+    import dataclasses
 
-        terms = dataclasses.replace(terms, flight_reentry=rule)
+    # Where the flights' day ended (--day-ends-at/--day-ends-after) was Day 1's: the next day
+    # ends where its structure says, or where the director sets it with `terms`.
+    terms = dataclasses.replace(
+        plan.flights[0].terms,
+        flight_reentry=plan.rule,
+        day_ends_at=None,
+        day_ends_after=None,
+    )
     created = created_event(name, read[0].structure, terms, seats, tables)
     if path is None:
         return Combined(None, created.name, plan)
