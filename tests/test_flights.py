@@ -478,3 +478,25 @@ def test_the_flights_day_end_terms_are_not_carried_into_the_next_day(cli, tmp_pa
         ok(cli("--db", day2, "player", "bust", name, "--yes"))
     clock = json.loads(ok(cli("--db", day2, "status", "--json")).stdout)["clock"]
     assert (clock["day"], clock["day_ended"], clock["running"]) == (2, False, True)
+
+
+def test_flights_of_one_name_are_told_apart_by_their_files(cli, tmp_path, flights):
+    """Two flights each created as "Main Event": the counts per flight and the forfeited bag
+    name each by its file (by name alone, 1A's advancing players were counted twice)."""
+    a, _ = flights
+    b = tmp_path / "1b-same-name.tdtool"
+    ok(cli("--db", b, "new", "Main Day 1A", "-s", tmp_path / "s.yaml", "--buy-in", "100",
+           "--fee", "10"))  # fmt: skip
+    ok(cli("--db", b, "player", "add", "Anna", "Gus", "Hal"))
+    ok(cli("--db", b, "seat", "draw"))
+    ok(cli("--db", b, "clock", "start"))
+    for _ in range(4):
+        ok(cli("--db", b, "clock", "next"))
+    ok(cli("--db", b, "player", "chips", "Anna", "5000", "Gus", "10000", "Hal", "15000"))
+    out = ok(cli("flights", "combine", a, b, "--name", "D2", "--dry-run")).stdout
+    assert f"  Main Day 1A ({a}): 6 entries, 4 bagged, 4 advance." in out
+    assert f"  Main Day 1A ({b}): 3 entries, 3 bagged, 2 advance." in out
+    assert (
+        f"  Anna also bagged 5,000 in Main Day 1A ({b}): that bag does not advance (21,000 from"
+        f" Main Day 1A ({a}) does)."
+    ) in out

@@ -104,6 +104,7 @@ def combine(
 def combined_lines(data: dict[str, Any], dry_run: bool) -> list[str]:
     """What `flights combine` says: the flights, who advances, forfeited bags, the draw."""
     from tdtool.tournament.clock import format_seconds
+    from tdtool.tournament.events import with_source
 
     head = "Would create" if dry_run else "Created"
     where = "" if data["file"] is None else f" in {data['file']}"
@@ -113,7 +114,7 @@ def combined_lines(data: dict[str, Any], dry_run: bool) -> list[str]:
     ]
     for f in data["flights"]:
         lines.append(
-            f"  {f['name']} ({f['source']}): {f['entries']:,} entries, {f['survivors']:,}"
+            f"  {with_source(f['name'], f['source'])}: {f['entries']:,} entries, {f['survivors']:,}"
             f" bagged, {f['advancing']:,} advance."
         )
         off = f["bagged"] - f["chips_in_play"] if f["chips_in_play"] is not None else 0

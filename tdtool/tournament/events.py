@@ -726,6 +726,13 @@ class CarriedBag:
         return {"name": self.name, "chips": self.chips, "flight": self.flight}
 
 
+def with_source(name: str, source: str) -> str:
+    """A flight as messages name it: 'Main Day 1A (day-1a.tdtool)'; once only when its name
+    already ends with its file (flights of one name are told apart so)."""
+    suffix = f"({source})"
+    return name if name.endswith(suffix) else f"{name} {suffix}"
+
+
 @dataclass(frozen=True)
 class FlightsCombined(Payload):
     """This tournament is the next day of an event played in flights: where it came from
@@ -769,7 +776,7 @@ class FlightsCombined(Payload):
     def describe(self) -> str:
         """One line for the log (the flights, then the bags that do not advance)."""
         flights = "; ".join(
-            f"{f.name} ({f.source}): {f.entries:,} entries, {f.survivors:,} bagged"
+            f"{with_source(f.name, f.source)}: {f.entries:,} entries, {f.survivors:,} bagged"
             for f in self.flights
         )
         line = (

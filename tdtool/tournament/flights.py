@@ -125,6 +125,7 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
                 f"it is {f.name} again, the flight in {earlier.source} (a copy of the same"
                 " tournament); give each flight once.",
             )
+    flights = _told_apart(flights)
     first = flights[0]
     for f in flights:
         if not f.started:
@@ -191,6 +192,18 @@ def plan_next_day(flights: Sequence[FlightDay], rule: str | None = None) -> DayP
     return DayPlan(
         tuple(flights), chosen, first.day + 1, advancing, forfeited, level, seconds, note
     )
+
+
+def _told_apart(flights: Sequence[FlightDay]) -> list[FlightDay]:
+    """The flights, those of one name (each created as "Main Event") named with their file
+    too, so that the bags, the counts and the log tell them apart."""
+    from dataclasses import replace
+
+    names = [f.name.casefold() for f in flights]
+    return [
+        replace(f, name=f"{f.name} ({f.source})") if names.count(f.name.casefold()) > 1 else f
+        for f in flights
+    ]
 
 
 MONEY_TERMS = (
