@@ -426,3 +426,34 @@ def test_start_given_to_a_structure_whose_days_have_their_own_start_is_said_unus
     assert shown.exit_code == 0 and note in shown.stderr
     assert "Note:" not in cli("structure", "show", "main-event").stderr
     assert "Note:" not in cli("structure", "show", "daily", "--start", "12:00").stderr
+
+
+def test_late_registration_closing_on_a_later_day_is_shown_by_its_level(cli, tmp_path):
+    """main-event registers through level 6, on Day 2: "closes in 12:14:55" of play ran
+    past tonight's end of day (in 10:14:55). The TV and the terminal name the level."""
+    import re
+
+    from tdtool.app.clock import view_data
+    from tdtool.cli.clock_web import page
+    from tdtool.io.store import Store
+    from tests.browser import CHROMIUM, headless
+    from tests.test_clock_terminal import render
+
+    db = tmp_path / "me.tdtool"
+    assert cli("--db", db, "new", "Main Day 1A", "-s", "main-event").exit_code == 0
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    with Store.open(db) as store:
+        data = view_data(store.state(), time.time()).to_dict()
+    assert (data["late_registration_level"], data["day_last_level"]) == (6, 5)
+    text = render(data, 100, 30)
+    assert "Late registration open through level 6" in text and "closes in" not in text
+    if CHROMIUM is None:
+        pytest.skip("headless Chromium is not installed")
+    file = tmp_path / "tv.html"
+    file.write_text(page(data), encoding="utf-8")
+    dom = headless(tmp_path, "--window-size=1280,720", "--virtual-time-budget=1500",
+                   "--dump-dom", file.as_uri())  # fmt: skip
+    notes = re.search(r'<div id="notes"[^>]*>(.*?)</div>', dom, re.S)
+    assert notes, dom[-3000:]
+    assert ">LATE REGISTRATION OPEN THROUGH LEVEL 6<" in notes.group(1)
+    assert "CLOSES IN" not in notes.group(1)

@@ -91,6 +91,14 @@ def big_width(text: str, scale: int = 1) -> int:
     return len(big_text(text, scale)[0])
 
 
+def later_day_closes(view: dict[str, Any]) -> bool:
+    """Late registration closes on a later day than today's: a countdown in hours of play
+    (past tonight's end) reads as wrong, so the level is named instead."""
+    last = view.get("day_last_level")
+    level = view.get("late_registration_level")
+    return last is not None and level is not None and level > last
+
+
 def _blinds(v: dict[str, Any]) -> str:
     text = f"Blinds {v['small_blind']:,} / {v['big_blind']:,}"
     if v.get("ante"):
@@ -256,7 +264,10 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
             Text(f"Day {view['day']} ends after level {view['day_last_level']} (in {ends})")
         )
     late = view.get("late_registration")
-    if late == "open":
+    if late == "open" and later_day_closes(view):
+        level = view["late_registration_level"]
+        notes.append(Text(f"Late registration open through level {level}", style="bold"))
+    elif late == "open":
         left = format_seconds(view.get("seconds_to_late_registration_end") or 0)
         notes.append(Text(f"Late registration closes in {left}", style="bold"))
     elif late == "closed" and view["level"] == (view.get("late_registration_level") or 0) + 1:

@@ -532,7 +532,11 @@ function render() {
     notes.push(["colorup", "COLOR-UP NOW: " + chips(d.color_up) + " CHIPS LEAVE PLAY"]);
   else if (d.next_color_up.length && d.seconds_to_break !== null)
     notes.push(["colorup", "COLOR-UP OF " + chips(d.next_color_up) + " AT THE NEXT BREAK"]);
-  if (d.late_registration === "open") {
+  const laterDay = d.day_last_level !== null && d.day_last_level !== undefined &&
+    d.late_registration_level > d.day_last_level;  // closes on a later day: name the level
+  if (d.late_registration === "open" && laterDay) {
+    notes.push(["late", "LATE REGISTRATION OPEN THROUGH LEVEL " + d.late_registration_level]);
+  } else if (d.late_registration === "open") {
     const l = d.seconds_to_late_registration_end - passed;
     notes.push(["late", "LATE REGISTRATION CLOSES IN " + down(l)]);
   } else if (d.late_registration === "closed" && d.level === d.late_registration_level + 1) {
