@@ -447,6 +447,9 @@ def test_late_registration_closing_on_a_later_day_is_shown_by_its_level(cli, tmp
     assert (data["late_registration_level"], data["day_last_level"]) == (6, 5)
     text = render(data, 100, 30)
     assert "Late registration open through level 6" in text and "closes in" not in text
+    shown = cli("--db", db, "status").stdout
+    wording = r"Late registration  open through level 6 \(on a later day; 14:\d\d:\d\d of play\)"
+    assert re.search(wording, shown), shown
     if CHROMIUM is None:
         pytest.skip("headless Chromium is not installed")
     file = tmp_path / "tv.html"

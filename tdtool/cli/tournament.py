@@ -282,7 +282,11 @@ def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
         rows.append(("Next break", f"in {format_seconds(clock['seconds_to_break'])}"))
     if clock["late_registration"] == "open":
         left = format_seconds(clock["seconds_to_late_registration_end"] or 0)
-        rows.append(("Late registration", f"open, closes in {left}"))
+        closes = f"open, closes in {left}"
+        last, late = clock.get("day_last_level"), clock.get("late_registration_level")
+        if last is not None and late is not None and late > last:  # on a later day
+            closes = f"open through level {late} (on a later day; {left} of play)"
+        rows.append(("Late registration", closes))
     elif clock["late_registration"] == "closed":
         rows.append(("Late registration", "closed"))
     return rows
