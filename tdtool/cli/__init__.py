@@ -119,12 +119,23 @@ def _help_flag_false(command: Any, ctx: Any) -> Any:
     """
     if command is not None and ctx is not None:
         _false_default(command.get_help_option(ctx))
+        _plain_metavars(command)
     return command
+
+
+def _plain_metavars(command: Any) -> None:
+    """A flag's help row shows no value: Typer 0.29 labels each flag `<bool>`, which reads
+    as if `--json` took a value (`--json true`)."""
+    for param in getattr(command, "params", ()):
+        if param.metavar is None and getattr(param, "is_flag", False):
+            param.metavar = ""
 
 
 def _false_default(option: Any) -> Any:
     if option is not None and option.default is None:
         option.default = False
+    if option is not None and option.metavar is None:
+        option.metavar = ""  # no `<bool>` beside --help
     return option
 
 
