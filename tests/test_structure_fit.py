@@ -18,7 +18,7 @@ def _steps(levels):
 @settings(max_examples=6, deadline=None)
 @given(
     players=st.integers(20, 500),
-    hours=st.sampled_from([3, 3.5, 4, 5, 6, 8, 10]),
+    hours=st.sampled_from([2, 2.5, 3, 3.5, 4, 5, 6, 8, 10]),
     stack=st.sampled_from([3_000, 5_000, 10_000, 20_000, 30_000, 50_000, 100_000, 1_000_000]),
 )
 def test_structure_new_estimate_within_10_percent_and_steps_within_the_promise(
@@ -30,6 +30,14 @@ def test_structure_new_estimate_within_10_percent_and_steps_within_the_promise(
     played = levels[: generated.end_level]
     assert all(step <= MAX_STEP + 1e-9 for step in _steps(played)), _steps(played)
     assert 1.2 - 0.05 <= generated.step <= MAX_STEP
+
+
+def test_structure_new_fits_two_hours_for_500_players_with_five_minute_levels():
+    generated = fit(Plan("Quick", 20_000, 20, 500, hours=2))
+    assert abs(generated.end_minutes - 120) <= 12, generated.end_minutes
+    assert not generated.notes
+    played = generated.structure.levels[: generated.end_level]
+    assert all(step <= MAX_STEP + 1e-9 for step in _steps(played)), _steps(played)
 
 
 def test_structure_new_thursday_4h_fits_and_check_finds_nothing_to_warn(cli, tmp_path):

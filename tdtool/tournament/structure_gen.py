@@ -304,7 +304,7 @@ def generate(plan: Plan) -> Generated:
     return Generated(structure, step, final_level, end_level, end_minutes, tuple(notes))
 
 
-LEVEL_MINUTES = (6, 8, 10, 12, 15, 20, 25, 30, 40, 45, 60)
+LEVEL_MINUTES = (5, 6, 8, 10, 12, 15, 20, 25, 30, 40, 45, 60)
 """Level lengths `fit` chooses from."""
 DEPTHS = (150, 125, 100, 75, 200, 250, 60, 50, 40)
 """Starting depths in big blinds `fit` tries, the usual first."""
