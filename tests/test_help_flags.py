@@ -23,3 +23,24 @@ def test_help_shows_no_bool_label_beside_a_flag(command):
     assert result.returncode == 0, result.stderr
     assert "--help" in result.stdout
     assert "<bool>" not in result.stdout
+
+
+def test_every_money_term_has_its_help_panel():
+    from tdtool.cli._terms import PANELS
+    from tdtool.tournament.terms import OPTIONS
+
+    grouped = [field for fields in PANELS.values() for field in fields]
+    assert sorted(grouped) == sorted(o.field for o in OPTIONS)
+
+
+def test_new_help_groups_the_terms_in_boxes_that_fit_80_columns():
+    result = subprocess.run(
+        [sys.executable, "-m", "tdtool", "new", "--help"],
+        capture_output=True, text=True, env={**ENV, "COLUMNS": "80"}, timeout=60,
+    )  # fmt: skip
+    assert result.returncode == 0, result.stderr
+    for panel in ("Entries", "Rebuys and add-ons", "Payouts", "Bounties", "Days and flights"):
+        assert f"─ {panel} ─" in result.stdout
+    # one box per group keeps each help column wide: under 100 lines (was about 150)
+    assert len(result.stdout.splitlines()) < 100
+    assert all(len(line) <= 80 for line in result.stdout.splitlines())

@@ -26,11 +26,32 @@ def option_name(option: TermOption) -> str:
     return f"--{option.name}"
 
 
+PANELS = {
+    "Entries": ("buy_in", "fee", "reentry", "guarantee"),
+    "Rebuys and add-ons": (
+        "rebuy_price", "rebuy_fee", "rebuy_chips", "rebuy_until",
+        "addon_price", "addon_fee", "addon_chips", "addon_after",
+    ),
+    "Payouts": ("rounding", "places_paid", "percent_paid"),
+    "Bounties": ("bounty", "pko", "rebuy_bounty"),
+    "Days and flights": ("day_ends_after", "day_ends_at", "flight_reentry"),
+    "Satellites": ("satellite_value", "satellite_seats"),
+}  # fmt: skip
+"""The terms grouped in `--help` as a director looks for them (each group a box of its own,
+so one group's wide column does not squeeze the others' help text)."""
+_PANEL_OF = {field: panel for panel, fields in PANELS.items() for field in fields}
+
+
 def _parameter(option: TermOption, prefix: str) -> inspect.Parameter:
     decl = option_name(option)
     if option.kind is bool:
         decl = f"{decl}/--no-{option.name}"
-    info = typer.Option(decl, help=prefix + option.help, show_default=False)
+    info = typer.Option(
+        decl,
+        help=prefix + option.help,
+        show_default=False,
+        rich_help_panel=_PANEL_OF.get(option.field, "Terms"),
+    )
     kind: Any = option.kind
     return inspect.Parameter(
         f"term_{option.field}",
