@@ -13,7 +13,7 @@ ENV = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 
 
 @pytest.mark.parametrize(
-    "command", [["player", "add"], ["status"], ["hand", "check"], ["seat", "print"], ["new"]]
+    "command", [[], ["player", "add"], ["status"], ["hand", "check"], ["seat", "print"], ["new"]]
 )
 def test_help_shows_no_bool_label_beside_a_flag(command):
     result = subprocess.run(

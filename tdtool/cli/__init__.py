@@ -221,6 +221,7 @@ class _Group(TyperGroup):
         # `tdtool --help` lists every command with the first paragraph of its help: that
         # needs each module's help text, not the commands built from it (~20 ms).
         self._listing = True
+        _plain_metavars(self)  # the root's own flags (--version)
         try:
             super().format_help(ctx, formatter)
         finally:
