@@ -278,6 +278,16 @@ def test_the_sheet_of_a_multi_day_event_shows_days_and_dinner_breaks_not_61_hour
     assert (level_6["day"], level_6["day_minute"], level_6["start"]) == (2, 0, "11:00")
 
 
+def test_the_multi_day_sheet_is_headed_by_the_structures_name_not_its_last_day():
+    from tdtool.io.structure_sheet import sheet_html
+    from tdtool.io.structure_yaml import load_structure
+
+    s = load_structure("main-event")
+    html = sheet_html(s, None, "a4")
+    assert f"<h1>{s.name}</h1>" in html and f"<title>{s.name}</title>" in html
+    assert "<h1>Day 5" not in html
+
+
 def test_a_day_without_its_own_start_counts_from_the_start_given(tmp_path):
     from tdtool.io.structure_sheet import terminal_rows
 
