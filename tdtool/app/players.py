@@ -499,8 +499,9 @@ def player_rows(state: State, big_blind: int | None = None) -> PlayerList:
     heads = bounties(state)
     by_name = {r.name: r for r in heads.rows} if heads is not None else {}
     rows = []
+    places = state.places()
     for p in state.players.values():
-        place = state.place(p.name)
+        place = places[p.name]
         seat = state.plan.seat_of(p.name)
         rows.append(
             PlayerRow(

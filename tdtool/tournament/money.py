@@ -272,11 +272,12 @@ def results(state: State) -> tuple[Result, ...]:
         entry_no[name] = entry_no.get(name, 0) + 1
         return f"entry {entry_no[name]}" + (f"; {note}" if note else "")
 
+    busted_before = 0
     for group, hand in enumerate(state.eliminations):
         ranks = sorted({r for _, r in hand})
         for rank in ranks:
             tied = sorted((n for n, r in hand if r == rank), key=str.casefold)
-            place = state.place_of(group, rank)
+            place = state.place_of(group, rank, busted_before)
             shares = share_tie(amounts, place.place, tied, state.terms.rounding)
             for name in tied:
                 note = (
@@ -292,6 +293,7 @@ def results(state: State) -> tuple[Result, ...]:
                     note = "seat" + (f"; {note}" if note else "")
                 cents = bounty(name)
                 rows.append(Result(place.place, name, prize, label(name, note), cents, seat=seat))
+        busted_before += len(hand)
     left = [p.name for p in state.players.values() if not p.busted]
     if deal is not None:
         stacks = dict(zip(deal.players, deal.stacks, strict=True))

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from contextlib import suppress
 from dataclasses import dataclass, field, fields
+from itertools import accumulate
 from operator import attrgetter
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -262,9 +263,12 @@ class State:
         busted: int = sum(map(_busted_flag, self.players.values()))
         return len(self.players) - busted
 
-    def place_of(self, group: int, rank: int) -> Place:
-        """The finishing place of the busted entry with this (elimination group, rank)."""
-        busted_before = sum(map(len, self.eliminations[:group]))
+    def place_of(self, group: int, rank: int, busted_before: int | None = None) -> Place:
+        """The finishing place of the busted entry with this (elimination group, rank);
+        `busted_before`, the entries busted in the groups before it, if known (see
+        `places`)."""
+        if busted_before is None:
+            busted_before = sum(map(len, self.eliminations[:group]))
         hand = self.eliminations[group]
         left_before = self.entries - busted_before
         better = sum(1 for _, r in hand if r < rank)
@@ -280,6 +284,24 @@ class State:
             seated = self.seat_winners()
             return Place(1, len(seated)) if p.name in seated else None
         return self.place_of(*p.places[-1])
+
+    def places(self) -> dict[str, Place | None]:
+        """Every player's `place`, worked out in one pass: the players left, the winner and
+        the busted-before counts are each counted once, not once a player (a list of 10,000
+        entries took 6 s that way)."""
+        winner = self.winner()
+        seated = self.seat_winners()
+        before = list(accumulate(map(len, self.eliminations), initial=0))
+        found: dict[str, Place | None] = {}
+        for p in self.players.values():
+            if p.busted and p.places:
+                group, rank = p.places[-1]
+                found[p.name] = self.place_of(group, rank, before[group])
+            elif p.name == winner:
+                found[p.name] = Place(1)
+            else:
+                found[p.name] = Place(1, len(seated)) if p.name in seated else None
+        return found
 
     def winner(self) -> str | None:
         """The last player standing once everyone else has busted (a satellite whose seats
