@@ -61,7 +61,7 @@ def test_tabulate_is_imported_only_where_a_table_is_printed() -> None:
 _TABLES = """
 import json, sys
 from tdtool.cli.render import table
-rows = [("Anna Łódź", 60, "+40"), ("Ben", 1210, "A♠ K♦ – 3…")]
+rows = [("Anna Łódź", 60, "+40"), ("Ben", 1210, "A♠ K♦ – 3…"), ("Cleo", 5, "T1 → T2\\nT3 → T4\\n")]
 wide = [("王小明", 60, "+40"), ("Zoë", 7, "e\\u0301"), ("Ben", 1210, "→ K♥")]
 out = [table(rows, ["player", "chips", "+/-"])]
 out.append("wcwidth" in sys.modules)

@@ -167,11 +167,12 @@ NARROW_SIGNS = frozenset("–—‘’“”•…←→−♠♡♢♣♤♥♦
 def _narrow(rows: list[list[Any]], headers: Sequence[str]) -> bool:
     """Whether every character of the table is one column wide by any measure: printable
     Latin (U+0020 to U+02FF: accents included, no combining marks, no East Asian wide
-    characters) or one of NARROW_SIGNS, where the length of a text is its width."""
+    characters) or one of NARROW_SIGNS, where the length of a text is its width; a newline
+    breaks a cell into lines (the log's table moves), which tabulate measures line by line."""
     texts = [str(h) for h in headers]
     texts += [str(c) for row in rows for c in row]
     return all(
-        (" " <= ch <= "\u02ff" and ch != "\x7f") or ch in NARROW_SIGNS
+        (" " <= ch <= "\u02ff" and ch != "\x7f") or ch in NARROW_SIGNS or ch == "\n"
         for text in texts
         for ch in text
     )
