@@ -38,7 +38,9 @@ FILE_COMMANDS = {
         ["payouts", "--entries", "30", "--buy-in", "10", "--table"],
         ["terms", "--payout-table"],
     ],
+    "csv": [["player", "chips", "--csv"], ["player", "chips", "--json", "--csv"]],
 }
+"""The commands each kind of file goes through (the file's name comes last)."""
 SKIP_COMMANDS = {("clock", "serve"), ("clock", "run"), ("demo",)}
 """Commands that serve or draw a screen until stopped: not for a batch of random lines."""
 
@@ -48,7 +50,28 @@ def seed_files() -> list[tuple[str, Path]]:
     found = [("hand", p) for p in sorted((ROOT / "examples" / "hands").rglob("*.yaml"))]
     found += [("structure", p) for p in sorted((ROOT / "structures").glob("*.yaml"))]
     found += [("payouts", p) for p in sorted((ROOT / "examples" / "payouts").glob("*.yaml"))]
+    found += [("csv", p) for p in sorted((ROOT / "examples").glob("*.csv"))]
     return found
+
+
+CSV_PLAYERS = ["Hal", "Ivy", "Jo", "Ken", "Lou", "Mo", "Ned", "Oz", "Pia", "Quinn"]
+"""The players of the tournament a chip-count CSV is recorded into (examples/chip-counts.csv
+names some of them)."""
+
+
+def csv_seeds() -> list[bytes]:
+    """Chip-count CSVs as spreadsheets export them: with and without a header, commas,
+    semicolons or tabs, quoted thousands, extra columns, a BOM, CRLF line ends."""
+    rows = [(name, 10_000 + 1_500 * i) for i, name in enumerate(CSV_PLAYERS)]
+    plain = "".join(f"{n},{c}\n" for n, c in rows)
+    header = "name,chips\n" + plain
+    extra = "table,seat,player,bagged,bag\n" + "".join(
+        f'{1 + i // 5},{1 + i % 5},"{n}","{c:,}",B{i}\n' for i, (n, c) in enumerate(rows)
+    )
+    semicolon = "Name;Chips\n" + "".join(f"{n};{c}\n" for n, c in rows)
+    tabs = "name\tcount\n" + "".join(f"{n}\t{c}\n" for n, c in rows)
+    crlf = ("\ufeffname,stack\r\n" + "".join(f"{n},{c}\r\n" for n, c in rows))
+    return [t.encode() for t in (plain, header, extra, semicolon, tabs, crlf)]
 
 
 # ------------------------------------------------------------------ mutations
@@ -171,6 +194,139 @@ def _repeat(data: bytes, rng: random.Random) -> bytes:
 MUTATIONS = [_deep, _tag, _number, _truncate, _bytes, _duplicate, _swap, _delete, _char,
              _indent, _big, _repeat]  # fmt: skip
 
+DAYS = [b"1", b"2", b"3", b"0", b"-1", b"99999", b"9" * 5000, b"x", b"1.5", b"2.0", b"''",
+        b"[]", b"{}", b"~", b"1e308", b"!!python/name:os.system", b"&d 2", b"*d", b"Day 2"]  # fmt: skip
+
+
+def _day(data: bytes, rng: random.Random) -> bytes:
+    """A structure's `- day: N` line put where it does not belong, or with a bad number."""
+    lines = _lines(data)
+    days = [i for i, line in enumerate(lines) if line.lstrip().startswith(b"- day:")]
+    action = rng.randrange(4)
+    if days and action == 0:  # a day line with another number
+        i = rng.choice(days)
+        lines[i] = lines[i].split(b":")[0] + b": " + rng.choice(DAYS)
+    elif days and action == 1:  # one day line dropped or moved
+        i = lines.pop(rng.choice(days))
+        lines.insert(rng.randrange(len(lines) + 1), i)
+    else:  # day lines inserted among the levels (first, last, twice in a row ...)
+        items = [i for i, line in enumerate(lines) if line.lstrip().startswith(b"- ")]
+        for _ in range(rng.choice([1, 2, 5, 300])):
+            i = rng.choice(items) if items else len(lines)
+            indent = lines[i][: len(lines[i]) - len(lines[i].lstrip())] if items else b"  "
+            lines.insert(i, indent + b"- day: " + rng.choice(DAYS))
+    return b"\n".join(lines)
+
+
+STRUCTURE_MUTATIONS = [_day, _day, _day]
+"""Added to MUTATIONS for structures: day lines (a quarter of the draws)."""
+
+CSV_NUMBERS = [b"9" * 16, b"9" * 400, b"9" * 5000, b"1e308", b"-1", b"0", b"1.5", b'"31,500"',
+               b"31 500", b"31_500", b"\xc2\xa0500", b"0x1f", b"\xd9\xa3", b"\xef\xbc\x91",
+               b"\xb2", b"nan", b"", b'""', b"1" * 15, b"1,000,000,000,000,000,000"]  # fmt: skip
+
+
+def _csv_number(data: bytes, rng: random.Random) -> bytes:
+    runs = list(re.finditer(rb"\d+", data))
+    if not runs:
+        return data + b"\nHal," + rng.choice(CSV_NUMBERS)
+    m = rng.choice(runs)
+    return data[: m.start()] + rng.choice(CSV_NUMBERS) + data[m.end() :]
+
+
+def _csv_encoding(data: bytes, rng: random.Random) -> bytes:
+    """Another encoding: Latin-1 or UTF-16 from an old spreadsheet, a BOM (or two), NULs."""
+    text = data.decode("utf-8", "replace")
+    choice = rng.randrange(6)
+    if choice == 0:
+        return text.replace("Hal", "H\u00e9l").encode("latin-1", "replace")
+    if choice == 1:
+        return text.encode("utf-16")
+    if choice == 2:
+        return b"\xef\xbb\xbf" * rng.randint(1, 3) + data
+    if choice == 3:
+        i = rng.randrange(len(data) + 1)
+        return data[:i] + b"\x00" * rng.randint(1, 4) + data[i:]
+    if choice == 4:
+        return data.replace(b"\n", b"\r")
+    return data.replace(b"Hal", "H\u0101l\u202e\u200b".encode())
+
+
+def _csv_columns(data: bytes, rng: random.Random) -> bytes:
+    """A row with a column missing, an extra one, an empty cell, or another separator."""
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    cells = re.split(rb"([,;\t])", lines[i])
+    choice = rng.randrange(5)
+    if choice == 0 and len(cells) > 1:
+        del cells[-2:]
+    elif choice == 1:
+        cells += [b",", rng.choice([b"x", b"", b"9" * 20, b'"a,b"'])]
+    elif choice == 2:
+        cells[rng.randrange(len(cells))] = b""
+    elif choice == 3:
+        cells = [c if c not in (b",", b";", b"\t") else rng.choice([b";", b"\t", b"|", b",,"])
+                 for c in cells]  # fmt: skip
+    else:
+        cells = [b",".join([b"x"] * rng.choice([3, 200, 20_000]))]
+    lines[i] = b"".join(cells)
+    return b"\n".join(lines)
+
+
+def _csv_duplicates(data: bytes, rng: random.Random) -> bytes:
+    """A player counted twice (the same row, or the name in another case or spacing)."""
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    row = lines[i]
+    if rng.random() < 0.5:
+        row = rng.choice([row.upper(), row.lower(), b"  " + row.replace(b",", b" ,", 1)])
+    lines.insert(rng.randrange(len(lines) + 1), row)
+    return b"\n".join(lines)
+
+
+def _csv_many(data: bytes, rng: random.Random) -> bytes:
+    """Many rows: a row repeated up to 100,000 times, or 100,000 distinct unknown players."""
+    lines = [line for line in _lines(data) if line.strip()]
+    n = rng.choice([1000, 20_000, 100_000])
+    if rng.random() < 0.5 and lines:
+        return b"\n".join(lines + [rng.choice(lines)] * n)
+    return b"\n".join(lines + [b"P%d,%d" % (k, 1000 + k) for k in range(n)])
+
+
+def _csv_quoting(data: bytes, rng: random.Random) -> bytes:
+    """Quotes: deeply doubled, unterminated, a newline inside, a cell over the csv module's
+    field limit (131,072 characters)."""
+    lines = _lines(data)
+    i = rng.randrange(len(lines))
+    n = rng.choice([3, 50, 5000, 70_000])
+    choice = rng.randrange(5)
+    if choice == 0:
+        lines[i] = b'"' * n + lines[i] + b'"' * n
+    elif choice == 1:
+        lines[i] = b'"' + lines[i]
+    elif choice == 2:
+        lines[i] = b'"Hal\n' * rng.randint(1, 3) + b'",100'
+    elif choice == 3:
+        lines[i] = b'"' + b"x" * rng.choice([200_000, 2_000_000]) + b'",100'
+    else:
+        lines[i] = b'"' + b'""' * n + b'",' + b'"' * n
+    return b"\n".join(lines)
+
+
+CSV_MUTATIONS = [_csv_number, _csv_encoding, _csv_columns, _csv_duplicates, _csv_many,
+                 _csv_quoting, _truncate, _bytes, _duplicate, _swap, _delete, _char]  # fmt: skip
+"""What happens to a chip-count CSV between the count and the laptop."""
+
+
+def mutate_kind(kind: str, data: bytes, rng: random.Random) -> bytes:
+    """`data` of a file of `kind` with one to three mutations fitting that kind."""
+    pool = {"csv": CSV_MUTATIONS, "structure": MUTATIONS + STRUCTURE_MUTATIONS}.get(
+        kind, MUTATIONS
+    )
+    for _ in range(rng.randint(1, 3)):
+        data = rng.choice(pool)(data, rng)
+    return data
+
 
 # ------------------------------------------------------------------ random command lines
 
@@ -205,7 +361,81 @@ def command_tree() -> list[tuple[list[str], list[Any]]]:
     return leaves
 
 
+PLAYERS = ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
+"""The players of the command campaign's tournaments."""
+
+FIXTURES = {
+    "counts.csv": "".join(f"{n},{12_000 + 500 * i}\n" for i, n in enumerate(PLAYERS)).encode(),
+    "bad-counts.csv": b"name,chips\nAnna,12000\nAnna,9" + b"9" * 5000 + b"\n",
+    "latin1.csv": "name,chips\nAnn\u00e9,100\n".encode("latin-1"),
+    "quoted.csv": b'"' * 3000 + b"Anna" + b'"' * 3000 + b",100\n",
+    "wide.csv": b"name,chips\n" + b'"' + b"x" * 140_000 + b'",1\n',
+    "many.csv": b"name,chips\n" + b"".join(b"P%d,%d\n" % (k, k) for k in range(100_000)),
+    "days.yaml": (ROOT / "structures" / "main-event.yaml").read_bytes(),
+    "bad-days.yaml": (ROOT / "structures" / "main-event.yaml")
+    .read_bytes()
+    .replace(b"- day: 2", b"- day: " + b"9" * 5000, 1),
+    "hand.yaml": (ROOT / "examples" / "hands" / "side-pots.yaml").read_bytes(),
+    "table.yaml": next((ROOT / "examples" / "payouts").glob("*.yaml")).read_bytes(),
+}
+"""Files beside the campaign's tournament that options naming a file are given (kept between
+command lines; anything else a command leaves is removed)."""
+
+SUBFOLDER = "flights"
+"""A folder of other tournament files (the flights `flights combine` is given)."""
+
+TOURNAMENTS = [
+    ["--structure", "turbo", "--buy-in", "100"],
+    ["--structure", "turbo", "--buy-in", "50", "--bounty", "40", "--fee", "10", "--pko",
+     "--reentry"],
+    ["--structure", "turbo", "--buy-in", "100", "--satellite", "300", "--sat-seats", "2",
+     "--rebuy", "100", "--addon", "100"],
+    ["--structure", "days.yaml", "--buy-in", "1000", "--bounty", "100", "--rebuy-bounty", "50",
+     "--day-ends-at", "5"],
+    ["--structure", "turbo", "--buy-in", "100", "--day-ends-after", "2"],
+]  # fmt: skip
+"""The campaign's tournaments in turn: plain; PKO with re-entries; a satellite with rebuys and
+add-ons; multi-day with bounties; a day ended after a level count."""
+
+NUMBERS_TYPED = ["0", "1", "2", "3", "5", "10", "40", "100", "1500", "12000", "-5", "1.5", "1e3",
+                 "99999999999999999999", "9" * 5000, "1,500", "1_500", "\u0663", "\uff11"]  # fmt: skip
+
+VALUES: dict[str, list[str]] = {
+    "file": [*FIXTURES, "cup.tdtool", f"{SUBFOLDER}/1a.tdtool", "missing.csv", SUBFOLDER],
+    "player": [*PLAYERS, "anna", "Anna,Ben", "Nobody", "Anna=1000", "Ben 31500"],
+    "number": NUMBERS_TYPED,
+    "what": ["cards", "list", "moves", "tables", "CARDS", "card"],
+    "output": ["out.html", "out.md", "out.csv", "out.pdf", "out", SUBFOLDER, "cup.tdtool",
+               "counts.csv", "x/y.html", "/dev/full"],
+    "flight": [f"{SUBFOLDER}/1a.tdtool", f"{SUBFOLDER}/1b.tdtool", "cup.tdtool",
+               f"{SUBFOLDER}/1a.tdtool", "Day 1A", "missing.tdtool", "counts.csv"],
+}  # fmt: skip
+"""Values that fit what a parameter names (the rest get WORDS), so that random lines reach
+past the value checks into the commands."""
+
+PARAM_KIND = {
+    "file": "file", "csv": "file", "structure": "file", "table": "file", "payout_table": "file",
+    "src": "file", "dst": "file", "rules": "file",
+    "names": "player", "name": "player", "by": "player", "counts": "player",
+    "what": "what", "output": "output", "print": "output", "print_to": "output",
+    "flights": "flight", "flight": "flight",
+}  # fmt: skip
+
+
+def _value(param: Any, rng: random.Random) -> str:
+    kind = PARAM_KIND.get(param.name or "")
+    if kind is None and (param.name or "").replace("_", "") not in ("reason", "host"):
+        kind = "number" if rng.random() < 0.5 else None
+    if kind is not None and rng.random() < 0.7:
+        if param.name == "counts" and rng.random() < 0.5:
+            return rng.choice(NUMBERS_TYPED)
+        return rng.choice(VALUES[kind])
+    return rng.choice(WORDS)
+
+
 def random_command(tree: list[tuple[list[str], list[Any]]], rng: random.Random) -> list[str]:
+    """A random line for a random leaf command: each option present or not, values that fit
+    the parameter more often than not, sometimes a stray option or a shuffle."""
     path, params = rng.choice(tree)
     args = list(path)
     for param in params:
@@ -214,14 +444,21 @@ def random_command(tree: list[tuple[list[str], list[Any]]], rng: random.Random) 
         if is_option and rng.random() < 0.5:
             continue
         if is_option and getattr(param, "is_flag", False):
-            args.append(opts[0])
+            args.append(rng.choice([*opts, *getattr(param, "secondary_opts", [])]))
             continue
-        values = [rng.choice(WORDS) for _ in range(rng.randint(1, 3) if param.nargs == -1 else 1)]
-        if is_option:
-            args.append(opts[0])
-        args.extend(values)
+        repeats = 1
+        if param.nargs == -1:
+            repeats = rng.randint(1, 4)
+        elif getattr(param, "multiple", False):
+            repeats = rng.randint(1, 3)
+        for k in range(repeats):
+            if is_option and (k == 0 or getattr(param, "multiple", False)):
+                args.append(rng.choice(opts))
+            args.append(_value(param, rng))
     if rng.random() < 0.1:
         args.append(rng.choice(["--json", "--yes", "--bogus", "-x", "--db", "--help"]))
+    if rng.random() < 0.05:
+        args[:0] = ["--operator", rng.choice(WORDS)]
     if rng.random() < 0.05:
         rng.shuffle(args)
     return args
@@ -270,8 +507,15 @@ def _event_log(db: Path) -> tuple[Any, ...] | None:
         conn.close()
 
 
-def _listing(folder: Path) -> list[str]:
-    return sorted(p.name for p in folder.iterdir() if not p.name.endswith(("-wal", "-shm")))
+def _listing(folder: Path) -> list[tuple[str, int, int]]:
+    """Every file under `folder` with its size and modification time (SQLite's -wal and -shm
+    files aside: a reader may make them)."""
+    return sorted(
+        (str(p.relative_to(folder)), *((p.stat().st_size, p.stat().st_mtime_ns) if p.is_file()
+                                       else (0, 0)))
+        for p in folder.rglob("*")
+        if not p.name.endswith(("-wal", "-shm", "-journal"))
+    )  # fmt: skip
 
 
 def run_cli(args: list[str], folder: Path, figures: Figures, limit: float,
@@ -320,58 +564,104 @@ def run_cli(args: list[str], folder: Path, figures: Figures, limit: float,
     return code
 
 
-def file_campaign(count: int, seed: int, folder: Path, limit: float = 20.0) -> Figures:
-    """`count` mutated example files, each run through a command that reads its kind."""
-    rng = random.Random(seed)
-    seeds = [(kind, path.read_bytes()) for kind, path in seed_files()]
-    figures = Figures()
-    for _ in range(count):
-        kind, data = rng.choice(seeds)
-        target = folder / "fuzz.yaml"
-        target.write_bytes(mutate(data, rng))
-        command = rng.choice(FILE_COMMANDS[kind])
-        code = run_cli([*command, "fuzz.yaml"], folder, figures, limit)
-        if code == 0 and command[0] == "new":
-            for made in folder.glob("*.tdtool"):
-                made.unlink()
-        target.unlink()
-    return figures
-
-
-def command_campaign(count: int, seed: int, folder: Path, limit: float = 20.0) -> Figures:
-    """`count` random command lines against a seated tournament in `folder`."""
+def _tournament(folder: Path, players: list[str], options: list[str], name: str = "Cup") -> None:
+    """A seated tournament `name` with `players` made in `folder` (by the CLI itself)."""
     from typer.testing import CliRunner
 
     from tdtool.cli import app
 
-    rng = random.Random(seed)
-    tree = command_tree()
-    figures = Figures()
     cwd = os.getcwd()
     os.chdir(folder)
     try:
         runner = CliRunner()
-        runner.invoke(app, ["new", "Cup", "--structure", "turbo", "--buy-in", "100"])
-        players = ["Anna", "Ben", "Cleo", "Dev", "Eli", "Fay", "Gus", "Hal", "Ivy", "Jo"]
-        runner.invoke(app, ["player", "add", *players, "--yes"])
-        runner.invoke(app, ["seat", "draw"])
+        db = ["--db", f"{name.casefold()}.tdtool"]
+        for args in (["new", name, *options], ["player", "add", *players, "--yes"],
+                     ["seat", "draw"]):  # fmt: skip
+            result = runner.invoke(app, [*db, *args])
+            assert result.exit_code == 0, (args, result.output)
     finally:
         os.chdir(cwd)
+
+
+def file_campaign(count: int, seed: int, folder: Path, limit: float = 20.0,
+                  keep: Path | None = None) -> Figures:  # fmt: skip
+    """`count` mutated example files, each run through a command that reads its kind (a
+    chip-count CSV is recorded into a seated tournament, whose event log a refusal must leave
+    as it was). A file that fails is copied to the folder `keep` when given."""
+    rng = random.Random(seed)
+    seeds = [(kind, path.read_bytes()) for kind, path in seed_files()]
+    seeds += [("csv", data) for data in csv_seeds()]
+    _tournament(folder, CSV_PLAYERS, ["--structure", "turbo", "--buy-in", "100"])
     db = folder / "cup.tdtool"
+    kinds = sorted({kind for kind, _ in seeds})
+    figures = Figures()
     for _ in range(count):
+        kind = rng.choice(kinds)  # each kind as often: the hands would outnumber the rest
+        data = rng.choice([d for k, d in seeds if k == kind])
+        target = folder / ("fuzz.csv" if kind == "csv" else "fuzz.yaml")
+        target.write_bytes(mutate_kind(kind, data, rng))
+        command = rng.choice(FILE_COMMANDS[kind])
+        args = [*command, target.name]
+        if command[0] == "new":
+            args += ["--db", "new.tdtool"]
+        failed = len(figures.failures)
+        code = run_cli(args, folder, figures, limit, db=db)
+        if keep is not None and len(figures.failures) > failed:
+            keep.mkdir(parents=True, exist_ok=True)
+            (keep / f"{figures.runs}-{target.name}").write_bytes(target.read_bytes())
+            figures.failures[-1] += f" (kept as {keep / f'{figures.runs}-{target.name}'})"
+        if code == 0 and command[0] == "new":
+            (folder / "new.tdtool").unlink()
+        target.unlink()
+    return figures
+
+
+def _restore(folder: Path) -> None:
+    """Put the fixtures back as they were, and remove what a command left beside them."""
+    import shutil
+
+    keep = {"cup.tdtool", SUBFOLDER, *FIXTURES}
+    for path in folder.iterdir():
+        if path.name.endswith(("-wal", "-shm", "-journal")):
+            continue
+        if path.name not in keep:
+            shutil.rmtree(path) if path.is_dir() and not path.is_symlink() else path.unlink()
+    for name, data in FIXTURES.items():
+        path = folder / name
+        if not path.is_file() or path.stat().st_size != len(data) or path.read_bytes() != data:
+            if path.is_dir():
+                shutil.rmtree(path)
+            path.write_bytes(data)
+
+
+def command_campaign(count: int, seed: int, folder: Path, limit: float = 20.0) -> Figures:
+    """`count` random command lines against seated tournaments in `folder`: each of
+    TOURNAMENTS in turn for an equal share of the lines, with FIXTURES beside it and two
+    flights (other tournaments) in SUBFOLDER."""
+    import shutil
+
+    rng = random.Random(seed)
+    tree = command_tree()
+    figures = Figures()
+    for name, data in FIXTURES.items():
+        (folder / name).write_bytes(data)
+    db = folder / "cup.tdtool"
+    share = -(-count // len(TOURNAMENTS))
+    for n in range(count):
+        if n % share == 0:
+            for made in (db, folder / SUBFOLDER):
+                shutil.rmtree(made) if made.is_dir() else made.unlink(missing_ok=True)
+            options = TOURNAMENTS[(n // share) % len(TOURNAMENTS)]
+            _tournament(folder, PLAYERS, options)
+            (folder / SUBFOLDER).mkdir()
+            for flight, players in (("1A", PLAYERS[:5]), ("1B", PLAYERS[5:])):
+                _tournament(folder / SUBFOLDER, players, ["--structure", "turbo", "--buy-in",
+                            "100"], name=flight)  # fmt: skip
         args = random_command(tree, rng)
         if "--db" in args:
             args = [a for a in args if a != "--db"]
         run_cli(args, folder, figures, limit, db=db)
-        for extra in _listing(folder):
-            if extra != "cup.tdtool":  # sheets, new tournaments: keep the folder as it was
-                path = folder / extra
-                if path.is_dir():
-                    import shutil
-
-                    shutil.rmtree(path)
-                else:
-                    path.unlink()
+        _restore(folder)
     return figures
 
 
@@ -383,6 +673,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--commands", type=int, default=5_000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--limit", type=float, default=20.0, help="seconds counted as a hang")
+    parser.add_argument("--keep", type=Path, help="a folder to copy the files that fail into")
     options = parser.parse_args(argv)
     failures: list[str] = []
     for name, campaign, count in (
@@ -391,11 +682,15 @@ def main(argv: list[str] | None = None) -> int:
     ):
         with tempfile.TemporaryDirectory() as folder:
             start = time.perf_counter()
-            figures = campaign(count, options.seed, Path(folder), options.limit)
+            if campaign is file_campaign:
+                figures = file_campaign(count, options.seed, Path(folder), options.limit,
+                                        options.keep)  # fmt: skip
+            else:
+                figures = command_campaign(count, options.seed, Path(folder), options.limit)
             took = time.perf_counter() - start
         print(f"{name}: {figures.summary()}; {took:.0f} s in all")
         failures += figures.failures
-    for failure in failures[:50]:
+    for failure in failures[:200]:
         print("  " + failure)
     return 1 if failures else 0
 
