@@ -70,7 +70,7 @@ def csv_seeds() -> list[bytes]:
     )
     semicolon = "Name;Chips\n" + "".join(f"{n};{c}\n" for n, c in rows)
     tabs = "name\tcount\n" + "".join(f"{n}\t{c}\n" for n, c in rows)
-    crlf = ("\ufeffname,stack\r\n" + "".join(f"{n},{c}\r\n" for n, c in rows))
+    crlf = "\ufeffname,stack\r\n" + "".join(f"{n},{c}\r\n" for n, c in rows)
     return [t.encode() for t in (plain, header, extra, semicolon, tabs, crlf)]
 
 
@@ -195,7 +195,8 @@ MUTATIONS = [_deep, _tag, _number, _truncate, _bytes, _duplicate, _swap, _delete
              _indent, _big, _repeat]  # fmt: skip
 
 DAYS = [b"1", b"2", b"3", b"0", b"-1", b"99999", b"9" * 5000, b"x", b"1.5", b"2.0", b"''",
-        b"[]", b"{}", b"~", b"1e308", b"!!python/name:os.system", b"&d 2", b"*d", b"Day 2"]  # fmt: skip
+        b"[]", b"{}", b"~", b"1e308", b"!!python/name:os.system", b"&d 2", b"*d",
+        b"Day 2"]  # fmt: skip
 
 
 def _day(data: bytes, rng: random.Random) -> bytes:
@@ -320,9 +321,7 @@ CSV_MUTATIONS = [_csv_number, _csv_encoding, _csv_columns, _csv_duplicates, _csv
 
 def mutate_kind(kind: str, data: bytes, rng: random.Random) -> bytes:
     """`data` of a file of `kind` with one to three mutations fitting that kind."""
-    pool = {"csv": CSV_MUTATIONS, "structure": MUTATIONS + STRUCTURE_MUTATIONS}.get(
-        kind, MUTATIONS
-    )
+    pool = {"csv": CSV_MUTATIONS, "structure": MUTATIONS + STRUCTURE_MUTATIONS}.get(kind, MUTATIONS)
     for _ in range(rng.randint(1, 3)):
         data = rng.choice(pool)(data, rng)
     return data
@@ -398,7 +397,8 @@ TOURNAMENTS = [
 add-ons; multi-day with bounties; a day ended after a level count."""
 
 NUMBERS_TYPED = ["0", "1", "2", "3", "5", "10", "40", "100", "1500", "12000", "-5", "1.5", "1e3",
-                 "99999999999999999999", "9" * 5000, "1,500", "1_500", "\u0663", "\uff11"]  # fmt: skip
+                 "99999999999999999999", "9" * 5000, "1,500", "1_500",
+                 "\u0663", "\uff11"]  # fmt: skip
 
 VALUES: dict[str, list[str]] = {
     "file": [*FIXTURES, "cup.tdtool", f"{SUBFOLDER}/1a.tdtool", "missing.csv", SUBFOLDER],

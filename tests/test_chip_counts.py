@@ -463,3 +463,61 @@ def test_counts_that_add_up_still_name_those_counted_before_the_last_bust(cli, t
     ) in out
     status = cli("--db", db, "status").stdout
     assert "add up to the 40,000 in play; 2 counted before the last bust" in status
+
+
+# Found by the fuzz campaign (tests/fuzz.py): chip counts someone typed or a spreadsheet wrote
+# are read through one door (tdtool/io/chip_counts_csv.py), which bounds them.
+
+
+def test_fuzz_a_count_of_5000_digits_is_one_error_not_a_traceback(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    before = log_length(cli, db)
+    huge = "9" * 5000
+    typed = cli("--db", db, "player", "chips", "Anna", huge)
+    assert typed.exit_code == 2 and "Traceback" not in typed.output
+    assert typed.stderr.startswith(
+        "Error: Anna's count '99999999999999999999'... (5,000 characters)"
+    )
+    assert "has 5,000 digits; a count has at most 15" in typed.stderr
+    as_name = cli("--db", db, "player", "chips", huge, "5")
+    assert as_name.exit_code == 2 and "stands where a player's name goes" in as_name.stderr
+    removed = cli("--db", db, "chips", "remove", huge)
+    assert removed.exit_code == 2 and "has 5,000 digits" in removed.stderr
+    path = tmp_path / "bags.csv"
+    path.write_text(f"name,chips\nAnna,{huge}\n")
+    out = cli("--db", db, "player", "chips", "--csv", path)
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"Error: {path}:2: Anna's count '99999999999999999999'...")
+    assert len(out.stderr) < 300
+    assert log_length(cli, db) == before
+
+
+def test_fuzz_a_count_over_15_digits_is_refused_like_the_yaml_files(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    over = cli("--db", db, "player", "chips", "Anna", "1" + "0" * 15)
+    assert over.exit_code == 2
+    assert "Anna's count '1000000000000000' has 16 digits; a count has at most 15" in over.stderr
+    assert cli("--db", db, "player", "chips", "Anna", "9" * 15).exit_code == 0
+    assert cli("--db", db, "player", "chips", "Anna", "000" + "9" * 15).exit_code == 0
+
+
+def test_fuzz_a_csv_cell_over_the_csv_field_limit_is_named_by_line(cli, tmp_path):
+    out, path = bad_csv(cli, tmp_path, 'name,chips\nAnna,100\nBen,"' + "x" * 200_000 + '"\n')
+    assert out.exit_code == 2
+    assert out.stderr.strip() == (
+        f"Error: {path}:3: the row is not readable CSV (field larger than field limit (131072));"
+        " check its quotes; nothing was recorded."
+    )
+
+
+def test_fuzz_a_csv_over_20_mb_is_refused_before_it_is_read(cli, tmp_path):
+    out, path = bad_csv(cli, tmp_path, "Anna,100\n" * 2_300_000)
+    assert out.exit_code == 2
+    assert out.stderr.strip().startswith(f"Error: --csv {path}: the file is over 20 MB")
+
+
+def test_fuzz_a_first_row_of_20000_cells_is_quoted_short(cli, tmp_path):
+    out, path = bad_csv(cli, tmp_path, ",".join(["x"] * 20_000) + "\n")
+    assert out.exit_code == 2
+    assert out.stderr.startswith(f"Error: {path}:1: the first row (x, x,")
+    assert len(out.stderr) < 300

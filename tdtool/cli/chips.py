@@ -75,12 +75,13 @@ def remove(
     from tdtool.app import chips as app_chips
     from tdtool.cli.render import emit_json
     from tdtool.errors import InputError
-    from tdtool.io.chip_counts_csv import parse_chips
+    from tdtool.io.chip_counts_csv import chips_problem, parse_chips, shown_count
 
     chips = parse_chips(amount)
     if chips is None:
         raise InputError(
-            f"Invalid value for 'AMOUNT': {amount!r} is not a whole number of chips (e.g. 1500)."
+            f"Invalid value for 'AMOUNT': {shown_count(amount)} {chips_problem(amount)}"
+            " (e.g. 1500)."
         )
     result = app_chips.remove(db_path(ctx), chips, reason)
     if json_out:

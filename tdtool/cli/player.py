@@ -382,7 +382,13 @@ def _chip_lines(summary: object) -> None:
 def _count_pairs(args: list[str]) -> list[tuple[str, int]]:
     """NAME CHIPS pairs (or NAME=CHIPS) as typed after `player chips`."""
     from tdtool.errors import InputError
-    from tdtool.io.chip_counts_csv import parse_chips
+    from tdtool.io.chip_counts_csv import (
+        chips_problem,
+        looks_like_count,
+        parse_chips,
+        shown_count,
+    )
+    from tdtool.io.paths import shorten
 
     pairs: list[tuple[str, int]] = []
     i = 0
@@ -395,21 +401,21 @@ def _count_pairs(args: list[str]) -> list[tuple[str, int]]:
             name = arg
             if i + 1 >= len(args):
                 raise InputError(
-                    f"{name!r} has no count after it; give NAME CHIPS pairs, e.g."
+                    f"{shorten(name, 60)!r} has no count after it; give NAME CHIPS pairs, e.g."
                     " tdtool player chips Anna 48200 Ben 31500."
                 )
             amount = args[i + 1]
             i += 2
-        if parse_chips(name) is not None and name.strip():
+        if looks_like_count(name):
             raise InputError(
-                f"{name!r} stands where a player's name goes; give NAME CHIPS pairs, e.g."
-                " tdtool player chips Anna 48200 Ben 31500."
+                f"{shown_count(name)} stands where a player's name goes; give NAME CHIPS pairs,"
+                " e.g. tdtool player chips Anna 48200 Ben 31500."
             )
         chips = parse_chips(amount)
         if chips is None:
             raise InputError(
-                f"{name}'s count {amount!r} is not a whole number of chips; give NAME CHIPS"
-                " pairs, e.g. tdtool player chips Anna 48200 Ben 31500."
+                f"{shorten(name, 60)}'s count {shown_count(amount)} {chips_problem(amount)};"
+                " give NAME CHIPS pairs, e.g. tdtool player chips Anna 48200 Ben 31500."
             )
         pairs.append((name.strip(), chips))
     return pairs

@@ -12,6 +12,11 @@ thousands separators ("31,500", "31 500", 31_500).
 
 Every row is read before anything is recorded: a bad row is an InputError naming FILE:LINE
 (and how many other rows are bad), so a file with one mistake records nothing.
+
+This module is the one door for chip counts someone typed or a spreadsheet wrote (the CSV, and
+the counts of `player chips NAME N` and `chips remove N`): a count has at most `MAX_DIGITS`
+digits, a file at most `MAX_BYTES` bytes, and a row the csv module cannot read (a cell past its
+field limit, quotes that never close) is one FILE:LINE error like any other bad row.
 """
 
 from __future__ import annotations
@@ -21,6 +26,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tdtool.errors import InputError
+from tdtool.io.paths import shorten
+
+MAX_DIGITS = 15
+"""Digits in one count (separators aside): up to 999,999,999,999,999 chips, as in the YAML
+files (tdtool.io.guarded_yaml.MAX_DIGITS)."""
+MAX_BYTES = 20_000_000
+"""The largest CSV read: 100,000 rows of counts take about 2 MB."""
 
 NAME_COLUMNS = ("name", "player")
 CHIP_COLUMNS = ("chips", "count", "stack", "bagged", "amount")
@@ -35,16 +47,47 @@ class CountRow:
     where: str
 
 
-def parse_chips(text: str) -> int | None:
-    """'31,500' / '31 500' / '31_500' / '31500' -> 31500; None when it is not a whole number.
+def _digits(text: str) -> str:
+    return text.strip().replace(",", "").replace("_", "").replace(" ", "").replace("\u00a0", "")
 
-    >>> parse_chips("31,500"), parse_chips("12.5k")
-    (31500, None)
+
+def chips_problem(text: str) -> str | None:
+    """Why `text` is not a count of chips (to follow the count in a message), or None.
+
+    >>> chips_problem("31,500"), chips_problem("12.5k"), chips_problem("1" * 16)
+    (None, 'is not a whole number of chips', 'has 16 digits; a count has at most 15')
     """
-    digits = text.strip().replace(",", "").replace("_", "").replace(" ", "").replace("\u00a0", "")
+    digits = _digits(text)
     if not digits.isdigit() or not digits.isascii():
+        return "is not a whole number of chips"
+    if len(digits.lstrip("0")) > MAX_DIGITS:
+        return f"has {len(digits.lstrip('0')):,} digits; a count has at most {MAX_DIGITS}"
+    return None
+
+
+def looks_like_count(text: str) -> bool:
+    """Whether `text` is written as a count (digits and separators), however long."""
+    digits = _digits(text)
+    return digits.isdigit() and digits.isascii()
+
+
+def parse_chips(text: str) -> int | None:
+    """'31,500' / '31 500' / '31_500' / '31500' -> 31500; None when it is not a whole number
+    of at most MAX_DIGITS digits (`chips_problem` says which).
+
+    >>> parse_chips("31,500"), parse_chips("12.5k"), parse_chips("9" * 5000)
+    (31500, None, None)
+    """
+    if chips_problem(text) is not None:
         return None
-    return int(digits)
+    return int(_digits(text))
+
+
+def shown_count(text: str) -> str:
+    """A count as a message quotes it: `text` in quotes, cut when long ('9999...' 5,000 chars)."""
+    if len(text) <= 40:
+        return repr(text) if text else "(empty)"
+    return f"{text[:20]!r}... ({len(text):,} characters)"
 
 
 def _delimiter(first: str) -> str:
@@ -58,7 +101,14 @@ def read_counts(path: Path, shown: str | None = None) -> list[CountRow]:
     """The rows of the chip-count CSV at `path` (`shown`: how messages name it)."""
     shown = shown or str(path)
     try:
-        text = path.read_text(encoding="utf-8-sig")
+        with path.open("rb") as file:
+            data = file.read(MAX_BYTES + 1)
+        if len(data) > MAX_BYTES:
+            raise InputError(
+                f"--csv {shown}: the file is over {MAX_BYTES // 1_000_000} MB; a chip count CSV"
+                " holds one NAME,CHIPS a row (100,000 rows take about 2 MB)."
+            )
+        text = data.decode("utf-8-sig")
     except FileNotFoundError:
         raise InputError(f"--csv {shown}: no such file.") from None
     except IsADirectoryError:
@@ -78,7 +128,15 @@ def read_counts(path: Path, shown: str | None = None) -> list[CountRow]:
     header = False
     rows: list[CountRow] = []
     bad: list[tuple[int, str]] = []
-    for number, cells in enumerate(reader, start=1):
+    while True:
+        number = reader.line_num + 1  # a quoted cell may go on over several lines
+        try:
+            cells = next(reader)
+        except StopIteration:
+            break
+        except csv.Error as exc:  # the rest of the file cannot be read as rows
+            bad.append((number, f"the row is not readable CSV ({exc}); check its quotes"))
+            break
         cells = [c.strip() for c in cells]
         if not any(cells):
             continue
@@ -91,7 +149,8 @@ def read_counts(path: Path, shown: str | None = None) -> list[CountRow]:
                 continue
             if not any(parse_chips(c) is not None for c in cells[1:]):
                 raise InputError(
-                    f"{shown}:{number}: the first row ({', '.join(cells)}) is neither a header"
+                    f"{shown}:{number}: the first row ({shorten(', '.join(cells), 80)}) is neither"
+                    " a header"
                     " naming the `name` and `chips` columns nor a NAME,CHIPS row; nothing was"
                     " recorded."
                 )
@@ -107,11 +166,11 @@ def read_counts(path: Path, shown: str | None = None) -> list[CountRow]:
         if not name:
             bad.append((number, "the player's name is empty"))
             continue
-        chips_value = parse_chips(amount)
-        if chips_value is None:
-            shown_amount = amount if amount else "(empty)"
-            bad.append((number, f"{name}'s count {shown_amount!r} is not a whole number of chips"))
+        wrong = chips_problem(amount)
+        if wrong is not None:
+            bad.append((number, f"{shorten(name, 60)}'s count {shown_count(amount)} {wrong}"))
             continue
+        chips_value = int(_digits(amount))
         rows.append(CountRow(" ".join(name.split()), chips_value, f"{shown}:{number}"))
     if bad:
         number, message = bad[0]
