@@ -402,3 +402,18 @@ def test_a_control_character_is_refused_with_its_line():
     assert found == [
         "t.yaml:2: this line holds a character YAML does not allow (U+001B); delete it."
     ]
+
+
+def test_fuzz_a_structure_of_20000_levels_is_checked_within_seconds(tmp_path):
+    """Found by the fuzz campaign: a level line repeated 20,000 times made `structure check`
+    run for minutes, as each level's check read all the periods again (Structure.levels)."""
+    import time
+
+    levels = "".join(f"  - {{blinds: {25 * k}/{50 * k}}}\n" for k in range(1, 20_001))
+    path = tmp_path / "long.yaml"
+    path.write_text(HEAD + "levels:\n" + levels)
+    start = time.process_time()
+    structure = read_structure(path)
+    assert time.process_time() - start < 15  # about 1 s; 22 s when it was quadratic
+    assert len(structure.structure.levels) == 20_000
+    assert structure.structure.levels is structure.structure.levels  # worked out once

@@ -6,6 +6,7 @@ Built by `tdtool.io.structure_yaml` from a file, or directly in code and tests.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from tdtool.game import Game
@@ -90,9 +91,11 @@ class Structure:
                 day = d.number
         return day
 
-    @property
+    @cached_property
     def levels(self) -> tuple[Level, ...]:
-        """The levels alone, in order (index i holds level i + 1)."""
+        """The levels alone, in order (index i holds level i + 1); worked out once, as it is
+        read once a level by the check, the clock and the sheets (a 20,000-level file took
+        minutes to check when each read went through all the periods again)."""
         return tuple(p for p in self.periods if isinstance(p, Level))
 
     def level(self, number: int) -> Level:
