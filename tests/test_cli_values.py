@@ -128,3 +128,32 @@ def test_new_in_a_folder_that_cannot_be_written_says_so_and_creates_nothing(
         line = one_error_line(cli("new", "Cup", "--structure", "turbo"))
         assert "Cannot create" in line and "Nothing was created" in line
     assert list(locked.iterdir()) == []
+
+
+HUGE = "9" * 5000
+"""A number past Python's 4,300-digit limit for int(): found by the fuzz campaign."""
+
+
+@pytest.mark.parametrize(
+    "command, option",
+    [
+        (["deal", "icm", "--stacks", HUGE, "--prizes", "50,30"], "--stacks"),
+        (["deal", "icm", "--stacks", "100," + HUGE, "--prizes", "50,30"], "--stacks"),
+        (["deal", "chip-chop", "--stacks", "5000,3000", "--prizes", HUGE], "--prizes"),
+        (["player", "bust", "Anna", "--stacks", HUGE], "--stacks"),
+    ],
+)
+def test_fuzz_a_5000_digit_number_in_a_list_option_is_one_error_line(
+    cli, folder, command, option
+):
+    line = one_error_line(cli(*command))
+    assert line.startswith(f"Error: {option} '")
+    assert "a number of 5,000 digits; a number here has at most 15" in line
+    assert len(line) < 250
+
+
+@pytest.mark.parametrize("typed", [HUGE, "1:" + HUGE, "99999999999"])
+def test_fuzz_clock_set_with_a_5000_digit_time_is_one_error_line(cli, folder, typed):
+    line = one_error_line(cli("clock", "set", typed))
+    assert "is not a time left in a level; write MM:SS such as 12:30." in line
+    assert len(line) < 150

@@ -4,19 +4,35 @@ from __future__ import annotations
 
 from tdtool.errors import InputError
 
+MAX_DIGITS = 15
+"""Digits in one typed number, as in the files (tdtool.io.guarded_yaml.MAX_DIGITS): up to
+999,999,999,999,999 chips or cents, far past any tournament's."""
+
 
 def parse_ints(
     text: str, option: str, example: str, what: str = "whole numbers", shown: str | None = None
 ) -> list[int]:
-    """'5000,3000' -> [5000, 3000] (commas, or spaces; '_' between digits allowed)."""
-    shown = text if shown is None else shown
+    """'5000,3000' -> [5000, 3000] (commas, or spaces; '_' between digits allowed); a number
+    has at most MAX_DIGITS digits (a 5,000-digit one was a ValueError traceback).
+
+    >>> parse_ints("5000, 3_000", "--stacks", "5000,3000")
+    [5000, 3000]
+    """
+    from tdtool.io.paths import shorten
+
+    shown = shorten(text if shown is None else shown, 60)
     values = []
     for part in text.replace(",", " ").split():
         digits = part.replace("_", "")
-        if not digits.lstrip("-").isdigit():
+        if not digits.lstrip("-").isdigit() or not digits.isascii():
             raise InputError(
-                f"{option} {shown!r}: {part!r} is not a whole number; give {what} separated by"
-                f" commas (whole numbers, e.g. {example})."
+                f"{option} {shown!r}: {shorten(part, 40)!r} is not a whole number; give {what}"
+                f" separated by commas (whole numbers, e.g. {example})."
+            )
+        if len(digits.lstrip("-").lstrip("0")) > MAX_DIGITS:
+            raise InputError(
+                f"{option} {shown!r}: a number of {len(digits.lstrip('-').lstrip('0')):,} digits;"
+                f" a number here has at most {MAX_DIGITS} (e.g. {example})."
             )
         values.append(int(digits))
     return values

@@ -576,6 +576,10 @@ def format_seconds(seconds: float) -> str:
     return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes:02d}:{secs:02d}"
 
 
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else f"{text[:30]}... ({len(text):,} characters)"
+
+
 def parse_duration(text: str) -> int:
     """Seconds from 'MM:SS', 'H:MM:SS' or whole minutes 'M'; InputError otherwise.
 
@@ -585,8 +589,14 @@ def parse_duration(text: str) -> int:
     if text.strip().startswith("-"):
         raise InputError(f"{text!r}: the time left cannot be negative; give MM:SS such as 12:30.")
     parts = text.strip().split(":")
-    if not 1 <= len(parts) <= 3 or not all(p.isdigit() for p in parts):
-        raise InputError(f"{text!r} is not a time; write MM:SS such as 12:30 (or minutes, 12).")
+    if not 1 <= len(parts) <= 3 or not all(p.isdigit() and p.isascii() for p in parts):
+        raise InputError(
+            f"{_short(text)!r} is not a time; write MM:SS such as 12:30 (or minutes, 12)."
+        )
+    if any(len(p.lstrip("0")) > 9 for p in parts):  # a 5,000-digit one was a traceback
+        raise InputError(
+            f"{_short(text)!r} is not a time left in a level; write MM:SS such as 12:30."
+        )
     numbers = [int(p) for p in parts]
     if len(numbers) == 1:
         return numbers[0] * 60
