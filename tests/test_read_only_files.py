@@ -316,3 +316,71 @@ def test_a_locked_file_of_ones_own_is_read_and_a_change_refused(cli, tmp_path):
         assert _seen(db) == before
     finally:
         subprocess.run(["chattr", "-i", str(db)], check=True)
+
+
+# --- the commands that came after issue 15: chip counts, bounties, satellites, days, seat paper
+
+NEWER_READING = [
+    ("chips", "show"),
+    ("chips", "show", "--json"),
+    ("player", "bounties"),
+    ("player", "bounties", "--json"),
+    ("status", "--json"),
+    ("clock", "status"),
+    ("report", "--csv"),
+]
+NEWER_PRINTING = [
+    ("player", "bounties", "--print", "bounties.html"),
+    ("seat", "print", "cards", "-o", "cards.html"),
+    ("seat", "print", "list", "-o", "list.html"),
+    ("seat", "print", "moves", "-o", "moves.html"),
+    ("seat", "print", "moves", "--all", "-o", "all-moves.html"),
+    ("report", "--print", "report.html"),
+    ("payouts", "--print", "payouts.html"),
+]
+
+
+def _bounty_days(folder: Path, cli) -> Path:
+    """A PKO multi-day event with re-entries: counts recorded, chips raced off, busts with
+    their bounties and a table move."""
+    db = folder / "main.tdtool"
+    structure = str(ROOT / "structures" / "main-event.yaml")
+    for args in (
+        ("new", "Main", "--structure", structure, "--buy-in", "50", "--bounty", "40",
+         "--fee", "10", "--pko", "--reentry", "--day-ends-at", "6", "--seats", "6"),
+        ("player", "add", *[f"P{i:02}" for i in range(12)], "--yes"),
+        ("seat", "draw"),
+        ("clock", "start"),
+        ("player", "chips", "P00", "61000", "P01", "59000"),
+        ("chips", "remove", "500"),
+    ):  # fmt: skip
+        assert cli("--db", db, *args).exit_code == 0, args
+    table_one = json.loads(cli("--db", db, "seat", "show", "--json").stdout)["tables"][0]
+    names = list(table_one["seats"].values())
+    for name in names[:3]:  # three out at one table: a move balances the tables
+        out = cli("--db", db, "player", "bust", name, "--by", names[-1], "--yes")
+        assert out.exit_code == 0, out.output
+    return db
+
+
+def test_fuzz_new_reading_and_printing_commands_never_write_a_read_only_file(cli, tmp_path):
+    db = _bounty_days(tmp_path, cli)
+    db.chmod(0o444)
+    before = _seen(db)
+    for args in NEWER_READING:
+        result = cli("--db", db, *args)
+        assert result.exit_code == 0, (args, result.output)
+        assert _seen(db) == before, args
+    for args in NEWER_PRINTING:
+        result = cli("--db", db, *[a if not a.endswith(".html") else str(tmp_path / a)
+                                   for a in args])  # fmt: skip
+        assert result.exit_code == 0, (args, result.output)
+        content, mtime, names = _seen(db)
+        assert (content, mtime) == before[:2], args
+        assert names == sorted([*before[2], args[-1]]), args  # its output file, nothing else
+        (tmp_path / args[-1]).unlink()
+    for args in (("chips", "remove", "100"), ("player", "chips", "P02", "1000"),
+                 ("clock", "end-day")):  # fmt: skip
+        result = cli("--db", db, *args)
+        assert result.exit_code == 2 and "read-only (mode 0444)" in result.stderr, args
+        assert _seen(db) == before, args
