@@ -381,7 +381,8 @@ FIXTURES = {
 command lines; anything else a command leaves is removed)."""
 
 SUBFOLDER = "flights"
-"""A folder of other tournament files (the flights `flights combine` is given)."""
+"""A folder of other tournament files: two flights whose Day 1 is over (what `flights combine`
+is given)."""
 
 TOURNAMENTS = [
     ["--structure", "turbo", "--buy-in", "100"],
@@ -401,10 +402,12 @@ NUMBERS_TYPED = ["0", "1", "2", "3", "5", "10", "40", "100", "1500", "12000", "-
                  "\u0663", "\uff11"]  # fmt: skip
 
 VALUES: dict[str, list[str]] = {
-    "file": [*FIXTURES, "cup.tdtool", f"{SUBFOLDER}/1a.tdtool", "missing.csv", SUBFOLDER],
+    "file": [*FIXTURES, "cup.tdtool", f"{SUBFOLDER}/1a.tdtool", "missing.csv", SUBFOLDER,
+             "turbo", "main-event", "daily"],
     "player": [*PLAYERS, "anna", "Anna,Ben", "Nobody", "Anna=1000", "Ben 31500"],
     "number": NUMBERS_TYPED,
     "what": ["cards", "list", "moves", "tables", "CARDS", "card"],
+    "reentry": ["best", "last", "first", "forbid", "BEST", "worst"],
     "output": ["out.html", "out.md", "out.csv", "out.pdf", "out", SUBFOLDER, "cup.tdtool",
                "counts.csv", "x/y.html", "/dev/full"],
     "flight": [f"{SUBFOLDER}/1a.tdtool", f"{SUBFOLDER}/1b.tdtool", "cup.tdtool",
@@ -418,7 +421,7 @@ PARAM_KIND = {
     "src": "file", "dst": "file", "rules": "file",
     "names": "player", "name": "player", "by": "player", "counts": "player",
     "what": "what", "output": "output", "print": "output", "print_to": "output",
-    "flights": "flight", "flight": "flight",
+    "flights": "flight", "flight": "flight", "flight_reentry": "reentry",
 }  # fmt: skip
 
 
@@ -484,6 +487,8 @@ class Figures:
     failures: list[str] = field(default_factory=list)
     hangs: int = 0
     slowest: float = 0.0
+    commands: dict[str, dict[int, int]] = field(default_factory=dict)
+    """Exit codes by leaf command (`player chips`: {0: 40, 2: 180}), to see what was reached."""
 
     def add(self, what: str, problem: str | None) -> None:
         if problem is not None:
@@ -519,7 +524,7 @@ def _listing(folder: Path) -> list[tuple[str, int, int]]:
 
 
 def run_cli(args: list[str], folder: Path, figures: Figures, limit: float,
-            db: Path | None = None) -> int | None:  # fmt: skip
+            db: Path | None = None, leaf: str = "") -> int | None:  # fmt: skip
     """Run `tdtool ARGS` in `folder` in-process; record what went wrong in `figures`."""
     from typer.testing import CliRunner
 
@@ -550,6 +555,8 @@ def run_cli(args: list[str], folder: Path, figures: Figures, limit: float,
         return None
     code = result.exit_code
     figures.exits[code] = figures.exits.get(code, 0) + 1
+    tally = figures.commands.setdefault(leaf or " ".join(args[:2]), {})
+    tally[code] = tally.get(code, 0) + 1
     if result.exception is not None and not isinstance(result.exception, SystemExit):
         figures.add(shown, f"traceback {type(result.exception).__name__}: {result.exception}")
     elif "Traceback" in result.output:
@@ -564,8 +571,10 @@ def run_cli(args: list[str], folder: Path, figures: Figures, limit: float,
     return code
 
 
-def _tournament(folder: Path, players: list[str], options: list[str], name: str = "Cup") -> None:
-    """A seated tournament `name` with `players` made in `folder` (by the CLI itself)."""
+def _tournament(folder: Path, players: list[str], options: list[str], name: str = "Cup",
+                then: tuple[list[str], ...] = ()) -> None:  # fmt: skip
+    """A seated tournament `name` with `players` made in `folder` (by the CLI itself), then
+    the commands `then`."""
     from typer.testing import CliRunner
 
     from tdtool.cli import app
@@ -576,7 +585,7 @@ def _tournament(folder: Path, players: list[str], options: list[str], name: str 
         runner = CliRunner()
         db = ["--db", f"{name.casefold()}.tdtool"]
         for args in (["new", name, *options], ["player", "add", *players, "--yes"],
-                     ["seat", "draw"]):  # fmt: skip
+                     ["seat", "draw"], *then):  # fmt: skip
             result = runner.invoke(app, [*db, *args])
             assert result.exit_code == 0, (args, result.output)
     finally:
@@ -642,6 +651,7 @@ def command_campaign(count: int, seed: int, folder: Path, limit: float = 20.0) -
 
     rng = random.Random(seed)
     tree = command_tree()
+    paths = sorted((path for path, _ in tree), key=len, reverse=True)
     figures = Figures()
     for name, data in FIXTURES.items():
         (folder / name).write_bytes(data)
@@ -654,13 +664,18 @@ def command_campaign(count: int, seed: int, folder: Path, limit: float = 20.0) -
             options = TOURNAMENTS[(n // share) % len(TOURNAMENTS)]
             _tournament(folder, PLAYERS, options)
             (folder / SUBFOLDER).mkdir()
-            for flight, players in (("1A", PLAYERS[:5]), ("1B", PLAYERS[5:])):
+            for flight, players in (("1A", PLAYERS[:6]), ("1B", PLAYERS[4:])):
+                # Day 1 over: every bag counted (Eli and Fay bagged in both flights).
+                counts = [str(x) for name in players for x in (name, 12_000)]
                 _tournament(folder / SUBFOLDER, players, ["--structure", "turbo", "--buy-in",
-                            "100"], name=flight)  # fmt: skip
+                            "100", "--day-ends-after", "1"], name=flight,
+                            then=(["clock", "start"], ["player", "chips", *counts],
+                                  ["clock", "end-day"]))  # fmt: skip
         args = random_command(tree, rng)
         if "--db" in args:
             args = [a for a in args if a != "--db"]
-        run_cli(args, folder, figures, limit, db=db)
+        leaf = next((" ".join(p) for p in paths if args[: len(p)] == p), "(shuffled)")
+        run_cli(args, folder, figures, limit, db=db, leaf=leaf)
         _restore(folder)
     return figures
 
@@ -689,6 +704,9 @@ def main(argv: list[str] | None = None) -> int:
                 figures = command_campaign(count, options.seed, Path(folder), options.limit)
             took = time.perf_counter() - start
         print(f"{name}: {figures.summary()}; {took:.0f} s in all")
+        if campaign is command_campaign:
+            for leaf, tally in sorted(figures.commands.items()):
+                print(f"  {leaf}: " + ", ".join(f"exit {k}: {v}" for k, v in sorted(tally.items())))
         failures += figures.failures
     for failure in failures[:200]:
         print("  " + failure)
