@@ -157,3 +157,27 @@ def test_fuzz_clock_set_with_a_5000_digit_time_is_one_error_line(cli, folder, ty
     line = one_error_line(cli("clock", "set", typed))
     assert "is not a time left in a level; write MM:SS such as 12:30." in line
     assert len(line) < 150
+
+
+def test_fuzz_ruling_ask_with_a_5000_digit_choice_is_one_error_line(cli, folder):
+    line = one_error_line(cli("ruling", "ask", "--what", HUGE))
+    assert line.startswith("Error: --what: There is no ruling called '99999")
+    assert "99999..." in line  # the value in its quotes, cut; the known ids follow
+    assert len(line) < 1000
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("ruling", "show", "x" * 5000),
+        ("seat", "print", "x" * 5000),
+        ("structure", "print", "turbo", "--format", "x" * 5000),
+        ("structure", "print", "turbo", "--paper", HUGE),
+        ("new", "Cup2", "--structure", "turbo", "--break-order", HUGE),
+    ],
+    ids=lambda c: " ".join(a[:12] for a in c),
+)
+def test_fuzz_an_error_quoting_a_5000_character_value_stays_short(cli, folder, command):
+    line = one_error_line(cli(*command))
+    assert "(5,00" in line and " characters) ..." in line
+    assert len(line) < 1000  # `ruling show` lists the rulings there are after it

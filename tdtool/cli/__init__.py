@@ -64,7 +64,7 @@ def _translating(run: Any) -> Any:
     except TdtoolError as exc:
         from tdtool.cli._words import ACTIONS
 
-        typer.echo(f"Error: {exc.worded(ACTIONS)}", err=True)
+        typer.echo(_short_words(f"Error: {exc.worded(ACTIONS)}"), err=True)
         raise typer.Exit(exc.exit_code) from None
     except BrokenPipeError:
         # Standard output closed early (`tdtool log | head`): not a file error; stop quietly.
@@ -78,8 +78,32 @@ def _translating(run: Any) -> Any:
     except _USAGE_ERROR as exc:
         if type(exc).__name__ == "NoArgsIsHelpError":  # `tdtool player`: the help, as Typer has it
             raise
-        typer.echo(_one_line(exc), err=True)
+        typer.echo(_short_words(_one_line(exc)), err=True)
         raise typer.Exit(2) from None
+
+
+LONGEST_WORD = 200
+"""Characters of one word an error line quotes in full: a value typed or read that is longer
+(a 5,000-digit number, a name of 5,000 letters) is cut, so the line stays one line to read."""
+
+
+def _short_words(line: str) -> str:
+    """`line` with each run of more than LONGEST_WORD non-space characters cut to its start,
+    its end and its length.
+
+    >>> line = _short_words("Error: no ruling called '" + "x" * 5000 + "'.")
+    >>> len(line), line[-40:]
+    (142, "xx... (5,003 characters) ...xxxxxxxxxx'.")
+    """
+    if len(line) <= LONGEST_WORD:
+        return line
+    import re
+
+    return re.sub(
+        rf"\S{{{LONGEST_WORD + 1},}}",
+        lambda m: f"{m[0][:80]}... ({len(m[0]):,} characters) ...{m[0][-12:]}",
+        line,
+    )
 
 
 STDOUT_CLOSED = 141

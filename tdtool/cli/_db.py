@@ -85,8 +85,9 @@ def _ask_who_moves(plan: Any, table: int, candidates: list[str]) -> str:
         answer = typer.prompt(
             "Who is due the big blind next hand there (name or seat number)"
         ).strip()
-        if answer.isdigit() and int(answer) in seats and seats[int(answer)] in candidates:
-            return str(seats[int(answer)])
+        seat = int(answer) if answer.isdigit() and len(answer) <= 4 else None
+        if seat is not None and seat in seats and seats[seat] in candidates:
+            return str(seats[seat])
         match = [p for p in candidates if p.casefold() == answer.casefold()]
         if match:
             return match[0]

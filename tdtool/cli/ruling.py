@@ -372,7 +372,7 @@ def ask(
         for n, e in enumerate(ENTRIES, 1):
             typer.echo(f"{n:2}. {e.id}: {_WHAT.get(e.id, e.title)}")
     chosen = str(_ask(what, "--what", "What happened (number or name)?")).strip().lower()
-    if chosen.isdigit() and 1 <= int(chosen) <= len(keys):
+    if chosen.isdigit() and len(chosen) <= 4 and 1 <= int(chosen) <= len(keys):
         chosen = keys[int(chosen) - 1]
     try:
         chosen = entry(chosen).id
