@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from tdtool.errors import InputError
 
-MAX_DIGITS = 15
-"""Digits in one typed number, as in the files (tdtool.io.guarded_yaml.MAX_DIGITS): up to
-999,999,999,999,999 chips or cents, far past any tournament's."""
+MAX_DIGITS = 100
+"""Digits in one typed number: past Python's limit for int() (4,300 digits) a number is a
+ValueError, so it is refused here; below this, the command's own bounds name what is too large
+(a deal's amounts, a bust's stacks)."""
 
 
 def parse_ints(
@@ -31,8 +32,8 @@ def parse_ints(
             )
         if len(digits.lstrip("-").lstrip("0")) > MAX_DIGITS:
             raise InputError(
-                f"{option} {shown!r}: a number of {len(digits.lstrip('-').lstrip('0')):,} digits;"
-                f" a number here has at most {MAX_DIGITS} (e.g. {example})."
+                f"{option} {shown!r}: a number of {len(digits.lstrip('-').lstrip('0')):,} digits"
+                f" is past anything a tournament counts (e.g. {example})."
             )
         values.append(int(digits))
     return values
