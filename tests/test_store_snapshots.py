@@ -24,6 +24,7 @@ from tdtool.io.store import Store
 from tdtool.tournament import director
 from tdtool.tournament.seating import TablePlan
 from tdtool.tournament.state import fold
+from tests.conftest import ROOT
 from tests.tournament_fixtures import make
 
 
@@ -492,3 +493,45 @@ def test_players_read_row_by_row_are_always_the_fold_of_the_log(
             expected = fold(store.events())
             assert store.state().players_left == expected.players_left
             assert plain(store.state()) == plain(expected)
+
+
+def test_fuzz_a_snapshot_of_a_tournament_with_a_payout_table_reads_back(
+    cli, tmp_path, monkeypatch
+):
+    """Found by the fuzz campaign: a payout table's percents are Fractions, which the snapshot
+    pickled but its reader refused ('fractions.Fraction is not part of a tournament state'),
+    so after 256 changes every command on a tournament with a payout table was a traceback.
+    Here the tournaments the newer commands make (a payout table, PKO bounties, a satellite,
+    days, chip counts) keep a snapshot every 2 events, and each command reads from one."""
+    monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 2)
+    table = str(ROOT / "examples" / "payouts" / "home-game.yaml")
+    structure = str(ROOT / "structures" / "main-event.yaml")
+    for n, options in enumerate(
+        (
+            ["--structure", "turbo", "--buy-in", "100"],
+            ["--structure", structure, "--buy-in", "50", "--bounty", "40", "--pko",
+             "--day-ends-at", "5"],
+            ["--structure", "turbo", "--buy-in", "100", "--satellite", "300"],
+        )  # fmt: skip
+    ):
+        db = tmp_path / f"t{n}.tdtool"
+        steps = [
+            ["new", f"T{n}", *options],
+            ["player", "add", *[f"P{i}" for i in range(12)], "--yes"],
+            ["terms", "--payout-table", table] if n == 0 else ["status"],
+            ["seat", "draw"],
+            ["clock", "start"],
+            ["player", "chips", "P0", "12000", "P1", "9000"],
+            ["chips", "remove", "100"],
+            ["player", "bust", "P2", *(["--by", "P3"] if n == 1 else []), "--yes"],
+            ["status", "--json"],
+            ["payouts"],
+            ["chips", "show"],
+            ["player", "bounties"] if n == 1 else ["report"],
+            ["undo", "--yes"],
+            ["log"],
+        ]
+        for args in steps:
+            result = cli("--db", db, *args)
+            assert result.exit_code == 0, (n, args, result.output)
+        assert snapshots(db), "no snapshot was kept"

@@ -498,6 +498,8 @@ def _unpickler(data: bytes) -> Any:
                 return super().find_class(module, name)
             if module == "collections" and name in ("OrderedDict", "defaultdict", "deque"):
                 return super().find_class(module, name)
+            if (module, name) == ("fractions", "Fraction"):  # a payout table's percents
+                return super().find_class(module, name)
             if (module == "tdtool" or module.startswith("tdtool.")) and not module.startswith(
                 ("tdtool.cli", "tdtool.io")
             ):
