@@ -500,3 +500,16 @@ def test_flights_of_one_name_are_told_apart_by_their_files(cli, tmp_path, flight
         f"  Anna also bagged 5,000 in Main Day 1A ({b}): that bag does not advance (21,000 from"
         f" Main Day 1A ({a}) does)."
     ) in out
+
+
+@pytest.mark.parametrize("dry_run", [[], ["--dry-run"]])
+def test_too_few_tables_for_the_next_day_names_the_combines_option(cli, tmp_path, flights, dry_run):
+    """The draw's refusal named `tdtool new --tables` (exit 1), and a dry run let it pass."""
+    before = set(tmp_path.iterdir())
+    line = error_line(cli("flights", "combine", *flights, "--name", "D2", "--tables", "1",
+                          "--seats", "3", *dry_run))  # fmt: skip
+    assert line == (
+        "Error: --tables 1: The players need 3 tables of 3 seats but only 1 is available; give"
+        " flights combine more --tables (or more --seats)."
+    )
+    nothing_written(tmp_path, before)

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tdtool.errors import InputError
+from tdtool.errors import InputError, RuleError
 from tdtool.tournament.clock import ClockStatus
 from tdtool.tournament.flights import (
     DayPlan,
@@ -166,9 +166,17 @@ def combine(
         day_ends_after=None,
     )
     created = created_event(name, read[0].structure, terms, seats, tables)
+    try:  # a dry run draws too (and throws the draw away): it refuses what the real one would
+        events = next_day_events(plan, created, random.Random(secrets.randbits(64)))
+    except RuleError as exc:  # the draw: too few tables for the players who advance
+        if tables is None:
+            raise
+        raise InputError(
+            f"--tables {tables}: {exc.wrong.rstrip(';')}; give flights combine more --tables"
+            " (or more --seats)."
+        ) from None
     if path is None:
         return Combined(None, created.name, plan)
-    events = next_day_events(plan, created, random.Random(secrets.randbits(64)))
     with Store.create(path, events) as store:
         where: Path | str = store.path
         state: State = store.state()
