@@ -12,6 +12,8 @@ cd "$here"
 tdtool new "Friday Turbo" --structure turbo --buy-in 20 --fee 5 --seats 6
 tdtool player add Anna Ben Carla Dev Eve Farid Gia Hugo Ines Jon Kemal Lena
 tdtool seat draw
+tdtool seat print cards        # seat-cards.html: a card per player (table, seat), to print and hand out
+tdtool seat print list         # seat-list.html: every player by name, for the desk and the wall
 tdtool clock start
 tdtool seat button 1 1
 tdtool seat button 2 1
@@ -23,6 +25,7 @@ tdtool player bust Jon Ines --stacks 3000,1200 --yes     # same hand: Jon had mo
 tdtool player bust Hugo --yes
 tdtool seat show
 tdtool player bust Gia --yes
+tdtool seat print moves --all  # table-moves.html: a slip for each player moved so far
 tdtool player bust Farid --yes
 tdtool player bust Eve --yes
 tdtool player bust Dev --yes

@@ -36,6 +36,25 @@ def test_sample_tournament_script_runs_to_a_winner(tmp_path):
 
 
 @pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
+def test_the_sample_evening_prints_the_paper_for_the_tables(tmp_path):
+    """The seat cards and the seat list after the draw, the move slips after the busts."""
+    bin_dir = tmp_path / "bin"
+    bin_dir.mkdir()
+    shim = bin_dir / "tdtool"
+    shim.write_text(f'#!/bin/sh\nexec "{sys.executable}" -m tdtool "$@"\n')
+    shim.chmod(0o755)
+    env = {**os.environ, "PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}",
+           "PYTHONPATH": str(ROOT)}  # fmt: skip
+    env.pop("TDTOOL_DB", None)
+    out = subprocess.run(["bash", str(EXAMPLES / "friday-turbo.sh")], capture_output=True,
+                         text=True, env=env, cwd=tmp_path, timeout=300)  # fmt: skip
+    assert out.returncode == 0, out.stderr
+    assert "Wrote seat-cards.html: 12 seat cards, 2 A4 pages." in out.stdout
+    assert "Wrote seat-list.html: the seats of 12 players by name, 1 A4 page." in out.stdout
+    assert "Wrote table-moves.html:" in out.stdout and "(every table move so far)" in out.stdout
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="needs bash")
 def test_the_pko_script_runs_to_a_winner_who_collects_every_bounty(tmp_path):
     """examples/pko-night.sh: a PKO with a split pot, an undone bust and a re-entry."""
     bin_dir = tmp_path / "bin"
