@@ -235,3 +235,22 @@ def test_the_screen_at_the_end_of_a_day_marks_the_blinds_as_the_next_days():
     text = render(view(ended, 5000.0), 100, 30)
     assert re.search(r"Day 2: Blinds \d", text), text
     assert "Day 2: Blinds" not in render(view(START, 60.0), 100, 30)
+
+
+def test_the_finished_screen_names_the_seat_winners_in_plain_words():
+    from rich.console import Console
+
+    from tdtool.cli.clock_screen import finished_screen
+
+    def shown(seats):
+        results = [{"place": 1, "name": n, "prize": 200} for n in seats]
+        data = {"name": "Sat", "seat_winners": seats, "winner": None, "results": results,
+                "entries": 9, "prize_pool": 450}
+        console = Console(width=80, height=24, record=True, color_system=None)
+        console.print(finished_screen(data, 80, 24))
+        return console.export_text()
+
+    assert "The seats are decided: Ann, Bo and Cy win a seat!" in shown(["Ann", "Bo", "Cy"])
+    assert "The seats are decided: Ann and Bo win a seat!" in shown(["Ann", "Bo"])
+    one = shown(["Ann"])  # was "The seats are decided:  and Ann win a seat!"
+    assert "The seats are decided: Ann wins the seat!" in one and " and Ann" not in one
