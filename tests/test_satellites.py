@@ -227,6 +227,9 @@ def test_a_one_seat_satellite_speaks_of_the_seat(cli, tmp_path):
     assert "P1 wins the satellite and its seat (worth 150)!" in final
     assert "In the money" not in final
     assert "Seat won (150): P1." in cli("--db", db, "report").stdout
+    status = cli("--db", db, "status").stdout
+    assert "Finished: P1 wins the seat (worth 150). The clock is stopped." in status
+    assert "   1. P1  seat (worth 150)" in status
 
 
 def test_the_hand_that_decides_the_seats_reads_no_seat_moves(cli, tmp_path):

@@ -118,15 +118,15 @@ def status_lines(data: dict[str, Any]) -> list[str]:
     lines = [data["name"], "=" * len(data["name"])]
     satellite = data.get("satellite")
     won = satellite["seat_winners"] if satellite else []
+    if satellite and satellite["seats"] == 1 and data.get("winner"):
+        won = [data["winner"]]  # a one-seat satellite: its winner takes the seat
     if data.get("winner") or won:
         if won and satellite:
             from tdtool.names import seats_won_line
 
             names = seats_won_line(won, satellite["seat_value"])
-            lines += [
-                f"Finished: the seats are decided: {names}. The clock is stopped.",
-                "",
-            ]
+            decided = "the seats are decided: " if len(won) > 1 else ""
+            lines += [f"Finished: {decided}{names}. The clock is stopped.", ""]
         else:
             lines += [f"Finished: {data['winner']} wins the tournament. The clock is stopped.", ""]
         lines += [
