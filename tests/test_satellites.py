@@ -299,3 +299,12 @@ def test_creating_a_satellite_says_what_it_plays_for(cli, tmp_path):
     one = cli("new", "T", "--structure", "turbo", "--db", tmp_path / "t.tdtool",
               "--buy-in", "50", "--satellite", "200", "--sat-seats", "1")  # fmt: skip
     assert "A satellite: 1 guaranteed seat worth 200, the rest" in one.stdout
+
+
+def test_the_printed_prize_column_aligns_the_seats_with_the_cash(cli, tmp_path):
+    # "Seat (200)" was left-aligned above a right-aligned 50: it read as two columns.
+    db = small_satellite(cli, tmp_path, 13, "--satellite", "200")
+    sheet = tmp_path / "payouts.html"
+    assert cli("--db", db, "payouts", "--print", sheet).exit_code == 0
+    page = sheet.read_text(encoding="utf-8")
+    assert '<td class="n">Seat (200)</td>' in page and '<td class="n">50</td>' in page

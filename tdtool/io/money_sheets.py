@@ -117,7 +117,7 @@ def _html(sheet: Sheet) -> str:
 
     body = "\n".join(
         ('<tr class="total">' if sheet.total and i == len(sheet.rows) - 1 else "<tr>")
-        + "".join(f'<td class="n">{e(c)}</td>' if _numeric(c) else f"<td>{e(c)}</td>" for c in row)
+        + "".join(f'<td class="n">{e(c)}</td>' if _amount(c) else f"<td>{e(c)}</td>" for c in row)
         + sign_cell(row)
         + "</tr>"
         for i, row in enumerate(sheet.rows)
@@ -208,7 +208,7 @@ def _number_column(sheet: Sheet, column: int) -> bool:
 
     cells = [row[column].strip() for row in sheet.rows if column < len(row) and row[column]]
     return bool(cells) and all(
-        _numeric(c) or re.fullmatch(r"\d+(st|nd|rd|th)|-|–", c) for c in cells
+        _amount(c) or re.fullmatch(r"\d+(st|nd|rd|th)|-|–", c) for c in cells
     )
 
 
@@ -297,6 +297,15 @@ def plain(cell: str) -> str:
     if re.fullmatch(r"-?\d{1,3}(,\d{3})*(\.\d+)?%?|-?\d+(\.\d+)?%", text):
         return text.replace(",", "").removesuffix("%")
     return cell
+
+
+def _amount(cell: str) -> bool:
+    """A number, or a satellite's seat ('Seat (200)'): right-aligned in the prize column
+    with the cash below it (a seat left-aligned above right-aligned cash read as two
+    columns)."""
+    import re
+
+    return _numeric(cell) or re.fullmatch(r"Seat \([\d,.]+\)", cell.strip()) is not None
 
 
 def _numeric(cell: str) -> bool:
