@@ -362,7 +362,29 @@ def test_the_clock_view_carries_the_chip_leader(cli, tmp_path):
         "name": "Ben",
         "chips": 22000,
         "big_blinds": 220.0,
+        "at_last_count": False,
     }
+
+
+def test_the_displays_say_the_chip_leader_is_at_the_last_count_once_someone_busts(
+    cli, tmp_path
+):
+    from tdtool.app.change import read_state_at
+    from tdtool.app.clock import view_data
+    from tests.test_clock_terminal import render
+
+    db = tournament(cli, tmp_path)
+    counts = ["Anna", "15000", "Ben", "9000", "Cleo", "8000", "Dan", "8000"]
+    assert cli("--db", db, "player", "chips", *counts).exit_code == 0
+    assert cli("--db", db, "player", "bust", "Dan", "--yes").exit_code == 0
+    view = view_data(*read_state_at(db)).to_dict()
+    assert view["chip_leader"]["at_last_count"] is True  # Dan's chips went to someone
+    assert "Chip leader at the last count Anna 15,000" in render(view, 120, 40)
+    cli("--db", db, "player", "chips", "Anna", "23000", "Ben", "9000", "Cleo", "8000")
+    view = view_data(*read_state_at(db)).to_dict()
+    assert view["chip_leader"] == {
+        "name": "Anna", "chips": 23000, "big_blinds": 230.0, "at_last_count": False,
+    }  # fmt: skip
 
 
 def _recount(state):

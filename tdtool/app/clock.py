@@ -91,6 +91,7 @@ def display_base(state: State) -> DisplayBase:
             for r in final(state)
             if r.place is not None and r.place <= 9
         ]
+    chips = chip_brief(state)
     return DisplayBase(
         {
             "name": state.name,
@@ -98,7 +99,8 @@ def display_base(state: State) -> DisplayBase:
             "players_left": state.players_left,
             "entries": state.event_entries,
             "average_stack": state.average_stack,
-            "chip_leader": chip_brief(state).leader,
+            "chip_leader": chips.leader,
+            "counts_before_last_bust": chips.before_last_bust > 0,
             "seats": state.seats_awarded,
             "seat_value": state.terms.satellite_value,
             "prize_pool": state.prize_pool,
@@ -168,14 +170,23 @@ class ClockView:
         return data
 
 
-def _leader(leader: tuple[str, int] | None, big_blind: int) -> dict[str, Any] | None:
-    """The chip leader as the displays show it: name, chips and big blinds."""
+def _leader(
+    leader: tuple[str, int] | None, big_blind: int, at_last_count: bool = False
+) -> dict[str, Any] | None:
+    """The chip leader as the displays show it: name, chips and big blinds, and whether
+    counts were taken before the last bust (`at_last_count`: the chips won since are missing,
+    so the displays say "at the last count")."""
     if leader is None:
         return None
     from tdtool.tournament.chip_counts import in_big_blinds
 
     name, chips = leader
-    return {"name": name, "chips": chips, "big_blinds": in_big_blinds(chips, big_blind)}
+    return {
+        "name": name,
+        "chips": chips,
+        "big_blinds": in_big_blinds(chips, big_blind),
+        "at_last_count": at_last_count,
+    }
 
 
 def view_data(state: State, now: float, base: DisplayBase | None = None) -> ClockView:
@@ -197,7 +208,9 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> Cloc
         entries=f["entries"],
         average_stack=average,
         average_big_blinds=round(average / r.level.big_blind, 1) if r.level.big_blind else None,
-        chip_leader=_leader(f["chip_leader"], r.level.big_blind),
+        chip_leader=_leader(
+            f["chip_leader"], r.level.big_blind, f.get("counts_before_last_bust", False)
+        ),
         seats=f["seats"],
         seat_value=f["seat_value"],
         seat_bubble=bool(f["seats"]) and f["players_left"] == f["seats"] + 1,

@@ -224,7 +224,8 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
     if leader:
         bbs = leader.get("big_blinds")
         figures.append(
-            f"Chip leader {leader['name']} {leader['chips']:,}"
+            ("Chip leader at the last count" if leader.get("at_last_count") else "Chip leader")
+            + f" {leader['name']} {leader['chips']:,}"
             + (f" ({bb_text(bbs)} BB)" if bbs else "")
         )
     if view.get("prize_pool"):

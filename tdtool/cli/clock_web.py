@@ -571,7 +571,8 @@ function render() {
   }
   if (d.chip_leader) {
     const c = d.chip_leader;
-    figs.push(fig("Chip leader", '<span class="nm">' + esc(c.name) + "</span> · " + num(c.chips) +
+    figs.push(fig(c.at_last_count ? "Chip leader at the last count" : "Chip leader",
+      '<span class="nm">' + esc(c.name) + "</span> · " + num(c.chips) +
       (c.big_blinds ? " · " + num(c.big_blinds) + " BB" : "")));
   }
   if (d.prize_pool) figs.push(fig("Prize pool", num(d.prize_pool)));
