@@ -425,6 +425,38 @@ PARAM_KIND = {
 }  # fmt: skip
 
 
+TIDY = {"number": ["1", "2", "3", "5", "6", "10", "100", "1500"], "text": ["Day 2", "Anna", "x"]}
+"""Values of a tidy line (see random_command) for parameters without a pool in VALUES."""
+
+TIDY_BY_NAME = {
+    "stacks": ["5000,3000,2000", "Anna=5000,Ben=3000", "12000,8500"],
+    "prizes": ["500,300", "500,300,200"], "structure": ["turbo", "days.yaml", "daily"],
+    "file": ["hand.yaml", "days.yaml", "table.yaml"], "csv": ["counts.csv", "bad-counts.csv"],
+    "table": ["1", "2"], "seat": ["1", "3", "5"], "id": ["misdeal", "string-bet", "tda-47a"],
+    "what": ["cards", "list", "moves", "misdeal"], "output": ["out.html", "out.md"],
+    "print": ["out.html", "out.md"], "payout_table": ["table.yaml"], "rules": ["tda", "rrop"],
+    "time_left": ["12:30", "5", "0:30"], "minutes": ["2", "-1", "0.5"],
+    "start": ["19:00", "7pm"], "src": ["cup.tdtool"], "dst": ["copy.tdtool"],
+    "format": ["html", "md"], "paper": ["a4", "letter"], "break_order": ["2,1"],
+}  # fmt: skip
+"""Values of a tidy line by the parameter's name (first choice over VALUES and TIDY)."""
+
+
+def _tidy_value(param: Any, rng: random.Random) -> list[str]:
+    kind = PARAM_KIND.get(param.name or "")
+    if param.name in TIDY_BY_NAME:
+        return [rng.choice(TIDY_BY_NAME[param.name])]
+    if param.name == "flights":
+        return [f"{SUBFOLDER}/1a.tdtool", f"{SUBFOLDER}/1b.tdtool"]
+    if param.name == "counts":
+        return [rng.choice(PLAYERS), rng.choice(TIDY["number"][3:])]
+    if kind is not None:
+        return [rng.choice(VALUES[kind][:6])]
+    if (param.name or "") in ("reason", "host", "operator"):
+        return [rng.choice(TIDY["text"])]
+    return [rng.choice(TIDY["number"] if rng.random() < 0.8 else TIDY["text"])]
+
+
 def _value(param: Any, rng: random.Random) -> str:
     kind = PARAM_KIND.get(param.name or "")
     if kind is None and (param.name or "").replace("_", "") not in ("reason", "host"):
@@ -438,9 +470,22 @@ def _value(param: Any, rng: random.Random) -> str:
 
 def random_command(tree: list[tuple[list[str], list[Any]]], rng: random.Random) -> list[str]:
     """A random line for a random leaf command: each option present or not, values that fit
-    the parameter more often than not, sometimes a stray option or a shuffle."""
+    the parameter more often than not, sometimes a stray option or a shuffle. A third of the
+    lines are tidy: the required parameters and few options, each with a value that fits, so
+    that the commands run past their value checks into what they do."""
     path, params = rng.choice(tree)
     args = list(path)
+    if rng.random() < 0.3:
+        for param in params:
+            opts = getattr(param, "opts", [])
+            is_option = bool(opts) and opts[0].startswith("-")
+            if is_option and not getattr(param, "required", False) and rng.random() < 0.75:
+                continue
+            if is_option and getattr(param, "is_flag", False):
+                args.append(rng.choice([*opts, *getattr(param, "secondary_opts", [])]))
+                continue
+            args += [opts[0], *_tidy_value(param, rng)] if is_option else _tidy_value(param, rng)
+        return args
     for param in params:
         opts = getattr(param, "opts", [])
         is_option = bool(opts) and opts[0].startswith("-")
