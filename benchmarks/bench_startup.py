@@ -4,7 +4,7 @@ Typer itself is the floor (it imports rich, its click copy and more), so the fig
 matters is the ratio: every command should start within 1.3x a minimal Typer app running
 a trivial command. Measured: `hand check` on the side-pots example, real commands on a
 small tournament made in a temporary folder (20 players seated, the clock running, two
-busts: `status` replays that event log), and `--help` of every sub-app, as separate
+busts: `status` replays that event log; chip counts recorded and shown, seat cards printed), and `--help` of every sub-app, as separate
 processes, interleaved over several rounds. A command is compared with the minimal app
 running its trivial command; a `--help` with the minimal app's own `--help` (Typer renders
 help with rich, which a plain command never imports). Wall-clock time is what a director
@@ -70,6 +70,9 @@ TOURNAMENT_COMMANDS = [
     "structure show daily",
     "ruling show premature-flop",
     "payouts",
+    "chips show",
+    "player chips P1 21000",
+    "seat print cards --force",
 ]
 
 
