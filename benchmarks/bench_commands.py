@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-REPEAT = 5
+REPEAT = 9
 """Runs of each command per file; the median is printed."""
 
 PYCACHE = os.path.join(tempfile.gettempdir(), "tdtool-bench-pycache")
