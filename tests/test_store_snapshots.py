@@ -495,9 +495,7 @@ def test_players_read_row_by_row_are_always_the_fold_of_the_log(
             assert plain(store.state()) == plain(expected)
 
 
-def test_fuzz_a_snapshot_of_a_tournament_with_a_payout_table_reads_back(
-    cli, tmp_path, monkeypatch
-):
+def test_fuzz_a_snapshot_of_a_tournament_with_a_payout_table_reads_back(cli, tmp_path, monkeypatch):
     """Found by the fuzz campaign: a payout table's percents are Fractions, which the snapshot
     pickled but its reader refused ('fractions.Fraction is not part of a tournament state'),
     so after 256 changes every command on a tournament with a payout table was a traceback.
@@ -509,8 +507,17 @@ def test_fuzz_a_snapshot_of_a_tournament_with_a_payout_table_reads_back(
     for n, options in enumerate(
         (
             ["--structure", "turbo", "--buy-in", "100"],
-            ["--structure", structure, "--buy-in", "50", "--bounty", "40", "--pko",
-             "--day-ends-at", "5"],
+            [
+                "--structure",
+                structure,
+                "--buy-in",
+                "50",
+                "--bounty",
+                "40",
+                "--pko",
+                "--day-ends-at",
+                "5",
+            ],
             ["--structure", "turbo", "--buy-in", "100", "--satellite", "300"],
         )  # fmt: skip
     ):
@@ -535,3 +542,31 @@ def test_fuzz_a_snapshot_of_a_tournament_with_a_payout_table_reads_back(
             result = cli("--db", db, *args)
             assert result.exit_code == 0, (n, args, result.output)
         assert snapshots(db), "no snapshot was kept"
+
+
+def test_two_readers_of_one_state_share_one_set_of_player_rows(tmp_path, monkeypatch):
+    """`clock serve` answers requests in threads that may read one state at once: the rows
+    read by one are the rows of the other (the first set made wins), never two sets of
+    players of which a snapshot would keep one."""
+    path = tmp_path / "t.tdtool"
+    _seated_field(path, monkeypatch, 80)
+    with Store.open(path) as store:
+        state = store.state()
+    read = state.__dict__["_make_rows"]
+    other: list[Any] = []
+
+    def meanwhile(blob: bytes) -> Any:  # another thread makes its rows while this one does
+        made = read(blob)
+        if not other:
+            other.append(state.__dict__.setdefault("_rows", state_rows(made)))
+        return made
+
+    def state_rows(made: Any) -> Any:
+        from tdtool.tournament.state import PlayerRows
+
+        return PlayerRows(*made, left=80)
+
+    state.__dict__["_make_rows"] = meanwhile
+    rows = state._player_rows()
+    assert rows is other[0] and state._player_rows() is rows
+    assert state.player("Player 005") is rows.touched["player 005"]

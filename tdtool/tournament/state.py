@@ -226,7 +226,8 @@ class State:
                 made = make(encoded["players"][1])
                 if made is not None:
                     rows = PlayerRows(*made, left=left)
-            own["_rows"] = rows
+            # One PlayerRows per state, even when two threads of `clock serve` read at once.
+            rows = own.setdefault("_rows", rows)
         return rows if isinstance(rows, PlayerRows) else None
 
     def seat(self, name: str) -> Seat | None:
