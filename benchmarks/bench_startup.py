@@ -4,10 +4,11 @@ Typer itself is the floor (it imports rich, its click copy and more), so the fig
 matters is the ratio: every command should start within 1.3x a minimal Typer app running
 a trivial command. Measured: `hand check` on the side-pots example, real commands on a
 small tournament made in a temporary folder (20 players seated, the clock running, two
-busts: `status` replays that event log; chip counts recorded and shown, seat cards printed), and `--help` of every sub-app, as separate
-processes, interleaved over several rounds. A command is compared with the minimal app
-running its trivial command; a `--help` with the minimal app's own `--help` (Typer renders
-help with rich, which a plain command never imports). Wall-clock time is what a director
+busts: `status` replays that event log; chip counts recorded and shown, seat cards
+printed), and `--help` of every sub-app, as separate processes, interleaved over several
+rounds. A command is compared with the minimal app running its trivial command; a
+`--help` with the minimal app's own `--help` (Typer renders help with rich, which a plain
+command never imports). Wall-clock time is what a director
 waits; CPU time (user + system) is the steadier figure on a shared machine: both printed.
 
 Every program runs with a bytecode cache (in the temporary folder, filled by the warm-up
