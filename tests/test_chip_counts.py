@@ -30,6 +30,12 @@ def chips_json(cli, db):
     return json.loads(out.stdout)
 
 
+def count_everyone_even(cli, db):
+    """Anna, Ben, Cleo and Dan counted at 10,000 each (the 40,000 in play)."""
+    out = cli("--db", db, "player", "chips", *[x for n in NAMES for x in (n, "10000")])
+    assert out.exit_code == 0, out.output
+
+
 def log_length(cli, db):
     return len(json.loads(cli("--db", db, "log", "--json").stdout))
 
@@ -77,20 +83,7 @@ def test_counts_that_do_not_add_up_are_named_with_the_difference_end_to_end(cli,
 
 def test_a_bust_makes_the_older_counts_stale_and_says_so(cli, tmp_path):
     db = tournament(cli, tmp_path)
-    cli(
-        "--db",
-        db,
-        "player",
-        "chips",
-        "Anna",
-        "10000",
-        "Ben",
-        "10000",
-        "Cleo",
-        "10000",
-        "Dan",
-        "10000",
-    )
+    count_everyone_even(cli, db)
     assert cli("--db", db, "player", "bust", "Dan", "--yes").exit_code == 0
     data = chips_json(cli, db)
     assert data["difference"] == -10_000
@@ -331,20 +324,7 @@ def test_a_deal_without_stacks_takes_the_recorded_counts(cli, tmp_path):
 
 def test_a_deal_refuses_counts_taken_before_the_last_bust(cli, tmp_path):
     db = tournament(cli, tmp_path, places_paid=3)
-    cli(
-        "--db",
-        db,
-        "player",
-        "chips",
-        "Anna",
-        "10000",
-        "Ben",
-        "10000",
-        "Cleo",
-        "10000",
-        "Dan",
-        "10000",
-    )
+    count_everyone_even(cli, db)
     cli("--db", db, "player", "bust", "Dan", "--yes")
     out = cli("--db", db, "deal", "icm")
     assert out.exit_code == 2
