@@ -19,9 +19,9 @@ import tomllib
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-TEST_TOOLS = ("pytest", "hypothesis", "psycopg")
+TEST_TOOLS = ("pytest", "hypothesis", "psycopg", "pytest-xdist")
 """From the test extra: what the tests below need besides the runtime dependencies (psycopg:
-test_tournament_cli runs on a PostgreSQL server too)."""
+test_tournament_cli runs on a PostgreSQL server too; pytest-xdist: addopts runs -n 2)."""
 TESTS = [
     "tests/test_cli_basics.py",
     "tests/test_bad_input.py",
