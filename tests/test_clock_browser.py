@@ -9,6 +9,8 @@ import subprocess
 import sys
 import threading
 import urllib.request
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -25,9 +27,9 @@ def db(tmp_path):
     return make(tmp_path / "cup.tdtool", buy_in=100)
 
 
-@pytest.fixture
-def server(db):
-    """A running `clock serve` on a free loopback port; yields its URL."""
+@contextmanager
+def serving(db: Path) -> Iterator[str]:
+    """`clock serve` on `db` at a free loopback port, for the block's length; gives its URL."""
     proc = subprocess.Popen(
         [sys.executable, "-m", "tdtool", "--db", str(db), "clock", "serve", "--port", "0"],
         stdout=subprocess.PIPE,
@@ -46,6 +48,25 @@ def server(db):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+@pytest.fixture
+def server(db):
+    """A running `clock serve` on a free loopback port; yields its URL."""
+    with serving(db) as url:
+        yield url
+
+
+def screenshot(tmp_path: Path, url: str, name: str) -> Path:
+    """The page as a PNG; kept in $TDTOOL_KEEP_SCREENSHOTS to be looked at, when set."""
+    shot = tmp_path / name
+    chromium(tmp_path, url, f"--screenshot={shot}")
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    keep = os.environ.get("TDTOOL_KEEP_SCREENSHOTS")
+    if keep:  # to look at them: TDTOOL_KEEP_SCREENSHOTS=/tmp/shots pytest -k tv_page
+        Path(keep).mkdir(parents=True, exist_ok=True)
+        (Path(keep) / shot.name).write_bytes(shot.read_bytes())
+    return shot
 
 
 def get(url: str) -> tuple[int, str]:
@@ -188,13 +209,7 @@ def test_tv_page_shows_the_chip_leader_escaped(cli, db, server, tmp_path):
     dom = chromium(tmp_path, server, "--dump-dom")
     assert 'class="k">Chip leader<' in dom
     assert '&lt;b&gt;Ben&lt;/b&gt;</span> · 15,500 · 155 BB' in dom and "<b>Ben</b>" not in dom
-    shot = tmp_path / "clock-tv-chip-leader.png"
-    chromium(tmp_path, server, f"--screenshot={shot}")
-    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-    keep = os.environ.get("TDTOOL_KEEP_SCREENSHOTS")
-    if keep:  # to look at it: TDTOOL_KEEP_SCREENSHOTS=/tmp/shots pytest -k chip_leader
-        Path(keep).mkdir(parents=True, exist_ok=True)
-        (Path(keep) / shot.name).write_bytes(shot.read_bytes())
+    screenshot(tmp_path, server, "clock-tv-chip-leader.png")
 
 
 @pytest.mark.browser
@@ -206,27 +221,12 @@ def test_tv_page_shows_the_seat_winners_once_a_satellite_is_decided(cli, tmp_pat
     cli("--db", sat, "clock", "start")
     for name in ("Eve", "Dan", "Cleo"):
         assert cli("--db", sat, "player", "bust", name, "--yes").exit_code == 0
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tdtool", "--db", str(sat), "clock", "serve", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
-    )  # fmt: skip
-    try:
-        url = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
-        assert url, proc.stderr.read() if proc.poll() else "no URL printed"
-        dom = chromium(tmp_path, url.group(0), "--dump-dom")
+    with serving(sat) as url:
+        dom = chromium(tmp_path, url, "--dump-dom")
         assert re.search(r'id="label">SEATS WON<', dom)
         assert re.search(r'id="time"[^>]*>Anna · Ben<', dom)
         assert "1. Anna  SEAT" in dom and "3. Cleo  100" in dom
-        shot = tmp_path / "clock-tv-seats-won.png"
-        chromium(tmp_path, url.group(0), f"--screenshot={shot}")
-        assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
-        keep = os.environ.get("TDTOOL_KEEP_SCREENSHOTS")
-        if keep:
-            Path(keep).mkdir(parents=True, exist_ok=True)
-            (Path(keep) / shot.name).write_bytes(shot.read_bytes())
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        screenshot(tmp_path, url, "clock-tv-seats-won.png")
 
 
 @pytest.mark.browser
@@ -238,25 +238,11 @@ def test_tv_page_announces_a_satellites_seat_bubble(cli, tmp_path):
     cli("--db", sat, "clock", "start")
     for name in ("Eve", "Dan"):
         assert cli("--db", sat, "player", "bust", name, "--yes").exit_code == 0
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "tdtool", "--db", str(sat), "clock", "serve", "--port", "0"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=ENV,
-    )  # fmt: skip
-    try:
-        url = re.search(r"http://127\.0\.0\.1:\d+/", proc.stdout.readline())
-        assert url, proc.stderr.read() if proc.poll() else "no URL printed"
-        dom = chromium(tmp_path, url.group(0), "--dump-dom")
+    with serving(sat) as url:
+        dom = chromium(tmp_path, url, "--dump-dom")
         assert "SEAT BUBBLE: 3 PLAYERS FOR 2 SEATS" in dom
         assert re.search(r'class="k">Seats</div><div class="v">2 × 200<', dom)
-        shot = tmp_path / "clock-tv-seat-bubble.png"
-        chromium(tmp_path, url.group(0), f"--screenshot={shot}")
-        keep = os.environ.get("TDTOOL_KEEP_SCREENSHOTS")
-        if keep:
-            Path(keep).mkdir(parents=True, exist_ok=True)
-            (Path(keep) / shot.name).write_bytes(shot.read_bytes())
-    finally:
-        proc.terminate()
-        proc.wait(timeout=10)
+        screenshot(tmp_path, url, "clock-tv-seat-bubble.png")
 
 
 @pytest.mark.browser
