@@ -144,35 +144,12 @@ def test_no_panel_once_the_tournament_is_over(cli, tmp_path):
 @pytest.fixture
 def serve():
     """`clock serve` for a given file; yields a function that starts it and gives the URL."""
-    import subprocess
-    import sys
-    import threading
+    from contextlib import ExitStack
 
-    from tests.test_clock_browser import ENV
+    from tests.test_clock_browser import serving
 
-    procs = []
-
-    def start(db):
-        proc = subprocess.Popen(
-            [sys.executable, "-m", "tdtool", "--db", str(db), "clock", "serve", "--port", "0"],
-            stdout=subprocess.PIPE,
-            stderr=subprocess.PIPE,
-            text=True,
-            env=ENV,
-        )
-        procs.append(proc)
-        first: list[str] = []
-        reader = threading.Thread(target=lambda: first.append(proc.stdout.readline()), daemon=True)
-        reader.start()
-        reader.join(timeout=20)
-        found = re.search(r"http://127\.0\.0\.1:\d+/", first[0] if first else "")
-        assert found, f"no URL printed: {first!r}"
-        return found.group(0)
-
-    yield start
-    for proc in procs:
-        proc.terminate()
-        proc.wait(timeout=10)
+    with ExitStack() as running:
+        yield lambda db: running.enter_context(serving(db))
 
 
 @pytest.mark.browser
