@@ -11,7 +11,7 @@ every legality check of the betting engine still applies.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError
 from tdtool.game import Game
@@ -599,17 +599,7 @@ class ChipFloor:
         if b.to_act is not None:  # the round goes on: the fold waits for its turn (53B)
             self.oot_folds[seat] = p
         winner = b.name(b.live[0]) if b.hand_over else None
-        return rule_out_of_turn(
-            self.profile,
-            self.name(seat),
-            p.action,
-            p.kind,
-            False,
-            p.faced,
-            b.current,
-            p.record.line,
-            winner=winner,
-        )
+        return self._out_of_turn(seat, p, False, winner=winner)
 
     def _substantial(self, record: PlayerLine, kinds: list[str]) -> None:
         """TDA 53B: out-of-turn actions past a skipped player make substantial action."""
@@ -637,6 +627,21 @@ class ChipFloor:
             rule_skipped(self.name(record.seat), names, tuple(kinds), record.line, self.profile)
         )
 
+    def _out_of_turn(self, seat: int, p: _Pending, changed: bool, **how: Any) -> Ruling:
+        """The TDA 53 ruling on `p`, the out-of-turn line of `seat`, as the action stands now
+        (`changed`: the action to the player changed since; `how`: rule_out_of_turn's rest)."""
+        return rule_out_of_turn(
+            self.profile,
+            self.name(seat),
+            p.action,
+            p.kind,
+            changed,
+            p.faced,
+            self.betting.current,
+            p.record.line,
+            **how,
+        )
+
     def settle(self) -> None:
         """Play or release each out-of-turn action whose player's turn has come."""
         b = self.betting
@@ -651,17 +656,7 @@ class ChipFloor:
             substantial = seat in self.bound
             self.bound.discard(seat)
             changed = b.current > p.faced  # only an unrestricted player's raise can change it
-            ruling = rule_out_of_turn(
-                self.profile,
-                who,
-                p.action,
-                p.kind,
-                changed,
-                p.faced,
-                b.current,
-                p.record.line,
-                substantial=substantial,
-            )
+            ruling = self._out_of_turn(seat, p, changed, substantial=substantial)
             self._rule(ruling)
             if changed:
                 if self.profile == Profile.ROBERT and p.kind in ("check", "call"):
@@ -701,17 +696,5 @@ class ChipFloor:
     def finish(self) -> None:
         """Out-of-turn actions whose turn never came (the hand ended first) never counted."""
         for seat, p in sorted(self.pending.items(), key=lambda kv: kv[1].record.line):
-            self._rule(
-                rule_out_of_turn(
-                    self.profile,
-                    self.name(seat),
-                    p.action,
-                    p.kind,
-                    False,
-                    p.faced,
-                    self.betting.current,
-                    p.record.line,
-                    ended=True,
-                )
-            )
+            self._rule(self._out_of_turn(seat, p, False, ended=True))
         self.pending.clear()
