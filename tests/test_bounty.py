@@ -442,14 +442,16 @@ def test_bounties_read_from_a_snapshot_are_those_of_the_whole_fold(cli, tmp_path
     cli("new", "Big", "--structure", "turbo", "--bounty", "30", "--pko", "--db", db)
     assert cli("--db", db, "player", "add", *[f"P{i}" for i in range(300)]).exit_code == 0
     cli("--db", db, "seat", "draw")
+    # The eliminators are picked by name, wherever they sit (--anywhere).
     for i in range(0, 8, 2):
         by = f"P{i + 1},P{i + 3}" if i % 4 == 0 else f"P{i + 1}"
-        result = cli("--db", db, "player", "bust", f"P{i}", "--by", by, "--yes")
+        result = cli("--db", db, "player", "bust", f"P{i}", "--by", by, "--anywhere", "--yes")
         assert result.exit_code == 0, result.output
     # 300 late entries (over 256 events): the next change keeps a snapshot with the knockouts.
     assert cli("--db", db, "player", "add", *[f"Q{i}" for i in range(300)], "--yes").exit_code == 0
-    assert cli("--db", db, "player", "bust", "P1", "--by", "P3", "--yes").exit_code == 0
-    assert cli("--db", db, "player", "bust", "P3", "--by", "Q1,P5", "--yes").exit_code == 0
+    for busted, by in (("P1", "P3"), ("P3", "Q1,P5")):
+        result = cli("--db", db, "player", "bust", busted, "--by", by, "--anywhere", "--yes")
+        assert result.exit_code == 0, result.output
     with Store.open(db) as store:
         read = store.state()
         fresh = fold(store.events())
@@ -469,3 +471,38 @@ def test_a_fixed_bounty_is_read_as_one_amount(cli, tmp_path):
     assert "Carl collects Anna's bounty: 20." in out.stdout
     split = cli("--db", db, "player", "bust", "Ben", "--by", "Carl", "--by", "Dan").stdout
     assert "Split pot: Ben's bounty of 20 is shared: Carl 10 paid; Dan 10 paid." in split
+
+
+def test_a_knockout_by_a_player_at_another_table_is_refused_unless_the_director_says_so(
+    cli, backend
+):
+    """Only a player dealt into the busted player's hand can knock them out: an eliminator
+    at another table is refused (exit 1, naming both tables, nothing recorded), hand-for-hand
+    too; `--anywhere` records it when the floor confirms it."""
+    db = backend.target("pko")
+    ok = cli("new", "PKO", "--structure", "turbo", "--buy-in", "50", "--bounty", "50",
+             "--pko", "--seats", "6", "--db", db)  # fmt: skip
+    assert ok.exit_code == 0, ok.output
+    names = [f"P{i}" for i in range(1, 13)]
+    assert cli("--db", db, "player", "add", *names).exit_code == 0
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    plan = _j(cli, db, "seat", "show")["tables"]
+    first, second = (list(t["seats"].values()) for t in plan[:2])
+    busted, mate, stranger = first[0], first[1], second[0]
+    before = _j(cli, db, "log")
+    for extra in ([], ["--hand-for-hand"]):
+        out = cli("--db", db, "player", "bust", busted, "--by", stranger, *extra)
+        assert out.exit_code == 1, out.output
+        assert f"{stranger} sits at table {plan[1]['table']}" in out.stderr
+        assert f"{busted} at table {plan[0]['table']}" in out.stderr
+        assert "--anywhere" in out.stderr and "Traceback" not in out.output
+    assert _j(cli, db, "log") == before
+    # A split pot with one player from another table is refused as a whole.
+    out = cli("--db", db, "player", "bust", busted, "--by", f"{mate},{stranger}")
+    assert out.exit_code == 1 and stranger in out.stderr
+    out = cli("--db", db, "player", "bust", busted, "--by", stranger, "--anywhere", "--yes")
+    assert out.exit_code == 0, out.output
+    assert f"{stranger} collects {busted}'s bounty" in out.stdout
+    # At the same table the knockout is accepted as ever.
+    out = cli("--db", db, "player", "bust", mate, "--by", first[2], "--yes")
+    assert out.exit_code == 0, out.output

@@ -103,9 +103,10 @@ def shapes_printed(tmp_path_factory):
 
     # A PKO (the bounty is on top of the buy-in: the prize pool is the buy-ins alone), so the
     # page shows the bounty keys too.
+    # One table of 11, so the eliminators the page names sit with the players they bust.
     run("new", "Friday Cup", "--structure", "turbo", "--buy-in", "100", "--fee", "10",
-        "--reentry", "--bounty", "25", "--pko")
-    run("player", "add", *[f"P{i}" for i in range(1, 13)])
+        "--reentry", "--bounty", "25", "--pko", "--seats", "11")
+    run("player", "add", *[f"P{i}" for i in range(1, 11)])
     run("seat", "draw")
     run("clock", "start")
     run("player", "bust", "P3", "--by", "P1", "--yes")

@@ -231,9 +231,11 @@ def bust(
     hand_for_hand: bool = False,
     ask: Ask | None = None,
     by: Mapping[str, Sequence[str]] | None = None,
+    anywhere: bool = False,
 ) -> Busted:
     """Players out in one hand (ranked by `stacks` at its start), then balance/break (TDA 10B,
-    11) or form the final table (RP-9); `by` names who knocked each one out (their bounty)."""
+    11) or form the final table (RP-9); `by` names who knocked each one out (their bounty),
+    each at the busted player's table unless `anywhere`."""
     change = run_change(
         db,
         lambda s, now, rng, choose: director.bust(
@@ -245,6 +247,7 @@ def bust(
             choose,
             now,
             by,
+            anywhere,
         ),
         ask,
     )

@@ -71,6 +71,14 @@ def bust(
             show_default=False,
         ),
     ] = None,
+    anywhere: Annotated[
+        bool,
+        typer.Option(
+            "--anywhere",
+            help="Accept an eliminator seated at another table than the busted player's"
+            " (refused otherwise: the floor confirms it, e.g. a player moved during the hand).",
+        ),
+    ] = False,
     yes: YesOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -81,7 +89,8 @@ def bust(
     broken (TDA 10B) or the final table is formed (RP-9), and the moves are printed.
 
     --by names who knocked them out: the bounty is paid to them (a PKO pays half and adds
-    half to their own bounty). A split pot names each winner: they share equally.
+    half to their own bounty). A split pot names each winner: they share equally. An
+    eliminator must sit at the busted player's table (--anywhere if the floor says otherwise).
 
     Example: tdtool player bust Anna --by Carl --by Dan
     """
@@ -93,7 +102,7 @@ def bust(
     chips = _stacks_in_order(names, stacks)
     eliminators = _eliminators(names, by or [])
     result = players.bust(
-        db_path(ctx), names, chips, hand_for_hand, asker(yes or json_out), eliminators
+        db_path(ctx), names, chips, hand_for_hand, asker(yes or json_out), eliminators, anywhere
     )
     if json_out:
         emit_json(result.to_dict())

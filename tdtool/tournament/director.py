@@ -307,13 +307,17 @@ def bust(
     choose: Chooser | None = None,
     now: float | None = None,
     by: Mapping[str, Sequence[str]] | None = None,
+    anywhere: bool = False,
 ) -> Events:
     """Players out in one hand: their places (RP-8; ranked by `stacks` at the start of the
     hand, ties when equal), then the balancing moves or breaks that follow (TDA 10B, 11).
 
     `by` names who knocked each busted player out (busted name -> eliminators; several: a
     split pot, who share the bounty, `tdtool.tournament.bounty`). A tournament with bounties
-    needs it for every busted player.
+    needs it for every busted player. An eliminator must sit at the busted player's table
+    (hand-for-hand too: one hand is dealt at each table), unless the director says the
+    knockout stands as given (`anywhere`: a player moved during the hand, a seat recorded
+    wrongly).
 
     During the rebuy period (`now` given and `rebuys_open`) the tables are left as they are:
     a busted player may rebuy and sit down again in the same seat (`rebuy`), so the moves
@@ -345,6 +349,8 @@ def bust(
         if p.busted:
             raise RuleError(f"{p.name} is already out;", "{players} shows who is in.")
     eliminators = _eliminators(state, [p.name for p in players], by or {})
+    if not anywhere:
+        _verify_same_table(state, eliminators)
     busts = []
     for i, p in enumerate(players):
         seat = state.plan.seat_of(p.name)
@@ -431,6 +437,25 @@ def _eliminators(
                 " bounty; with several players out, {option:by} BUSTED=NAME for each).",
             )
     return out
+
+
+def _verify_same_table(state: State, eliminators: Mapping[str, Sequence[str]]) -> None:
+    """Refuse a knockout by a player seated at another table than the busted player's: only
+    a player dealt into the same hand can win their chips (checked where both are seated)."""
+    for busted, names in eliminators.items():
+        where = state.plan.seat_of(busted)
+        if where is None:
+            continue
+        for name in names:
+            theirs = state.plan.seat_of(name)
+            if theirs is not None and theirs.table != where.table:
+                raise RuleError(
+                    f"{name} sits at table {theirs.table} and {busted} at table {where.table}:"
+                    f" only a player in {busted}'s hand, at table {where.table}, can knock"
+                    f" {busted} out.",
+                    "Check the names; if the knockout is right all the same (a player moved"
+                    " during the hand), bust again with {option:anywhere}.",
+                )
 
 
 def day_ends_now(state: State, left: int, now: float | None) -> bool:
