@@ -93,6 +93,28 @@ def test_registering_a_name_twice_is_refused_and_changes_nothing(cli, db):
     assert len(json.loads(cli("--db", db, "player", "list", "--json").stdout)) == 1
 
 
+def test_duplicates_through_accents_and_case_are_refused_as_the_look_ups_fold_them(cli, db):
+    """Issue 22: `player add "José García" "jose garcia"` registered two players, though every
+    look-up (tdtool.names) reads them as one name. The check folds as the look-ups do."""
+    both = cli("--db", db, "player", "add", "José García", "jose garcia")
+    assert both.exit_code == 2, both.output
+    assert "'jose garcia' and 'José García' are one name" in both.stderr
+    assert "add an initial" in both.stderr and "Traceback" not in both.output
+    assert json.loads(cli("--db", db, "player", "list", "--json").stdout) == []
+    assert cli("--db", db, "player", "add", "José García", "Łukasz Żak").exit_code == 0
+    for typed, registered in (("JOSE GARCIA", "José García"), ("Lukasz  Zak", "Łukasz Żak"),
+                              ("josé garcía", "José García")):  # fmt: skip
+        again = cli("--db", db, "player", "add", "Ben", typed)
+        assert again.exit_code == 1, (typed, again.output)
+        assert f"{registered} is already registered" in again.stderr
+        assert f'`tdtool player add "{registered} B"`' in again.stderr
+    names = [r["name"] for r in json.loads(cli("--db", db, "player", "list", "--json").stdout)]
+    assert names == ["José García", "Łukasz Żak"]
+    # A second person of that name, told apart, registers; both are found by their names.
+    assert cli("--db", db, "player", "add", "José García B").exit_code == 0
+    assert cli("--db", db, "player", "rebuy", "jose garcia b").exit_code == 0
+
+
 def test_unknown_player_is_bad_input(cli, db):
     result = cli("--db", db, "player", "rebuy", "Nobody")
     assert result.exit_code == 2 and "No player called 'Nobody'" in result.stderr

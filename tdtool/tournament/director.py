@@ -29,7 +29,7 @@ from tdtool.tournament.events import (
 from tdtool.tournament.places import Bust, finishing_places
 from tdtool.tournament.rng import Rng
 from tdtool.tournament.seating import Chooser, Move, MoveReason
-from tdtool.tournament.state import State, clock_reading, current_level, registration_open
+from tdtool.tournament.state import Player, State, clock_reading, current_level, registration_open
 from tdtool.tournament.structure import Break, Level
 
 Events = list[tuple[str, dict[str, Any]]]
@@ -128,7 +128,8 @@ def _require_open(state: State, now: float, what: str) -> None:
 def register(
     state: State, names: list[str], now: float, rng: Rng, choose: Chooser | None = None
 ) -> Events:
-    """New entries, one per name (names are unique, any capitalisation).
+    """New entries, one per name (names are unique as the look-ups read them: any case, with or
+    without accents, `same_name`).
 
     After the draw each takes a random open seat at a table with the fewest players (TDA 8A),
     and the tables are balanced. Changes `state.plan`.
@@ -136,27 +137,62 @@ def register(
     if not names:
         raise InputError("Name at least one player to register,", "e.g. {register:Anna}.")
     _require_open(state, now, "Registration")
+    from tdtool.names import ascii_fold
+
     events: Events = []
-    seen: set[str] = set()
+    seen: dict[str, str] = {}
     for raw in names:
         name = _clean_name(raw)
-        key = name.casefold()
-        if key in seen:
-            raise InputError(f"{name!r} is named twice; register each player once.")
-        seen.add(key)
-        existing = state.players.get(key)
+        folded = ascii_fold(name)
+        if folded in seen:
+            first = seen[folded]
+            same = "is named twice" if first == name else f"and {first!r} are one name"
+            raise InputError(
+                f"{name!r} {same} to every look-up (which ignores case and accents);"
+                " register each player once, and tell two people of one name apart"
+                " (e.g. add an initial)."
+            )
+        seen[folded] = name
+        existing = same_name(state, name)
         if existing is not None:
             plain = "{" not in existing.name and "}" not in existing.name
-            hint = (
-                ("use {reenter:" + existing.name + "}." if plain else "use {reenter}.")
-                if existing.busted
-                else "give the new player a different name (e.g. add an initial)."
-            )
-            raise RuleError(f"{existing.name} is already registered;", hint)
+            if existing.busted:
+                hint = "use {reenter:" + existing.name + "}." if plain else "use {reenter}."
+            else:
+                example = (' e.g. {register:"' + existing.name + ' B"}') if plain else ""
+                hint = (
+                    "if this is another person of that name, register them under a name told"
+                    f" apart (an initial, a nickname),{example}."
+                )
+            alike = "" if existing.name == name else f" ({name!r} is the same name to look-ups)"
+            raise RuleError(f"{existing.name} is already registered{alike};", hint)
         events.append(PlayerRegistered(name).event())
     if state.drawn:
         events += _seat_late(state, [d["name"] for _, d in events], rng, choose)
     return events
+
+
+def same_name(state: State, name: str) -> Player | None:
+    """The registered player whose name every look-up reads as `name`: the same letters in
+    any case, with or without accents, ł, ø, ß and the like spelled plainly (tdtool.names,
+    `ascii_fold`); None when there is none.
+
+    An ASCII name's key (its name folded to lower case) is its `ascii_fold` already, so only
+    the names with other letters are folded here: a late entry at 30,000 players folds those
+    few, not every name."""
+    from tdtool.names import ascii_fold
+
+    found = state.players.get(name.casefold())
+    if found is not None:
+        return found
+    folded = ascii_fold(name)
+    found = state.players.get(folded)
+    if found is not None:
+        return found
+    for p in state.players.values():
+        if not p.name.isascii() and ascii_fold(p.name) == folded:
+            return p
+    return None
 
 
 def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | None = None) -> Events:
