@@ -84,3 +84,36 @@ def test_busting_several_players_to_the_winner_says_only_who_won(cli, tmp_path):
     assert final.exit_code == 0, final.output
     assert "In the money" not in final.stdout
     assert "P5 wins the tournament!" in final.stdout
+
+
+def test_after_an_accepted_deal_a_bust_speaks_of_what_is_still_played_for(cli, backend):
+    """Issue 22: after `deal icm --hold-back 200 --accept` a bust announced "Next out finishes
+    2nd and wins 605, 180 more than 3rd", though the deal had paid everyone. After a deal every
+    announcement speaks of what is still played for: the amount held back, the bounties, the
+    title; never the ladder, the money, hand-for-hand or late registration."""
+    db = make(backend.target("deal"), buy_in=100, bounty=50, pko=True, places_paid=3)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(1, 6)])
+    cli("--db", db, "seat", "draw")
+    for name in ("P5", "P4"):
+        assert cli("--db", db, "player", "bust", name, "--by", "P1").exit_code == 0
+    deal = cli("--db", db, "deal", "icm", "--stacks", "P1=25000,P2=15000,P3=10000",
+               "--hold-back", "200", "--accept")  # fmt: skip
+    assert deal.exit_code == 0, deal.output
+    out = cli("--db", db, "player", "bust", "P3", "--by", "P1")
+    assert out.exit_code == 0, out.output
+    assert (
+        "The deal has paid the players in it; play goes on for the 200 held back, the bounties"
+        " and the title." in out.stdout
+    )
+    for wrong in ("Next out", "more than", "In the money", "bubble", "hand-for-hand",
+                  "Late registration"):  # fmt: skip
+        assert wrong not in out.stdout, (wrong, out.stdout)
+    assert cli("--db", db, "undo", "--yes").exit_code == 0
+    again = cli("--db", db, "player", "bust", "P3", "--by", "P1", "--json")
+    news = json.loads(again.stdout)["money"]
+    assert news["deal"] is True and news["held_back"] == 200 and news["bounties"] is True
+    assert (news["next_place"], news["next_prize"], news["pay_jump"]) == (None, None, None)
+    assert news["in_the_money"] is False and news["bubble"] is False
+    last = cli("--db", db, "player", "bust", "P2", "--by", "P1")
+    assert "P1 wins the tournament and the 200 held back!" in last.stdout
+    assert "Next out" not in last.stdout

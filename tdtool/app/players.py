@@ -122,9 +122,17 @@ class MoneyNews:
     seat_bubble: bool = False
     """A satellite with one player more than its seats left: the next player out misses a
     seat (and wins the cash remainder, if any)."""
+    deal: bool = False
+    """A deal has divided the prize pool among the players in it: no place wins more than
+    the deal paid, so there is no bubble, no next prize and no pay jump to announce."""
+    held_back: int = 0
+    """What the deal held back for the winner (still played for)."""
+    bounties: bool = False
+    """Bounties are still on the heads of the players left (still played for)."""
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
+        """JSON-ready (after a deal, "deal" is true and the keys of places say nothing more
+        is paid by place)."""
         return {
             "paid": self.paid,
             "bubble": self.bubble,
@@ -134,6 +142,9 @@ class MoneyNews:
             "pay_jump": self.jump,
             "seats": self.seats,
             "seat_bubble": self.seat_bubble,
+            "deal": self.deal,
+            "held_back": self.held_back,
+            "bounties": self.bounties,
         }
 
 
@@ -141,7 +152,7 @@ def money_news(state: State, before: int) -> MoneyNews | None:
     """The bubble, getting in the money and the pay jumps after a bust that left
     `state.players_left` of `before` players (None when nothing is paid or the money is
     still far off)."""
-    from tdtool.tournament.money import payout_table, state_payouts
+    from tdtool.tournament.money import accepted_deal, payout_table, state_payouts
     from tdtool.tournament.payouts import paid_count
 
     pool = state.prize_pool
@@ -149,6 +160,11 @@ def money_news(state: State, before: int) -> MoneyNews | None:
     if pool <= 0 or left < 1:
         return None
     paid = paid_count(state.terms, pool, state.event_entries, payout_table(state))
+    deal = accepted_deal(state)
+    if deal is not None:  # the deal paid the places: what is left is the rest
+        heads = bool(state.terms.bounties)
+        return MoneyNews(paid, False, False, None, None, None, deal=True,
+                         held_back=deal.hold_back, bounties=heads)  # fmt: skip
     seats = state.seats_awarded
     if paid <= 0 or left > paid + 1:
         return None
@@ -294,7 +310,9 @@ def bust(
         tables=len(state.plan.open_tables()),  # not state.tables: a copy of every table
         winner=winner,
         hand_for_hand_next=director.hand_for_hand_next(state),
-        late_registration_open=not state.finished and registration_open(state, now),
+        late_registration_open=not state.finished
+        and state.money.deal is None  # a deal closes registration (director.register)
+        and registration_open(state, now),
         stale_buttons=tuple(stale_buttons(state, moves_json(moves), now).items()),
     )
 

@@ -141,6 +141,16 @@ def bust(
         )
     news = result.money
     over = bool(result.winner or result.seats_decided)
+    if news is not None and news.deal and not over:
+        still = [f"the {news.held_back:,} held back"] if news.held_back else []
+        still += ["the bounties"] if news.bounties else []
+        from tdtool.names import and_list
+
+        typer.echo(
+            "The deal has paid the players in it; play goes on for "
+            + and_list([*still, "the title"])
+            + "."
+        )
     if news is not None and news.in_the_money and not over:
         typer.echo(f"In the money: the {result.players_left} players left are all paid.")
     if news is not None and news.seat_bubble:
@@ -208,7 +218,9 @@ def bust(
             f"{result.winner} wins the satellite and its seat (worth {result.seat_value:,})!"
         )
     elif result.winner:
-        typer.echo(f"{result.winner} wins the tournament!")
+        kept = news.held_back if news is not None and news.deal else 0
+        also = f" and the {kept:,} held back" if kept else ""
+        typer.echo(f"{result.winner} wins the tournament{also}!")
         if result.winner_bounty:
             from tdtool.tournament.bounty import money
 

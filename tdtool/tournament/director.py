@@ -532,13 +532,14 @@ def button(state: State, table: int, seat: int) -> Events:
 
 
 def hand_for_hand_next(state: State) -> bool:
-    """Whether the next hand is played hand-for-hand: the money bubble, tables in play (RP-8)."""
-    from tdtool.tournament.money import payout_table
+    """Whether the next hand is played hand-for-hand: the money bubble, tables in play (RP-8);
+    never after a deal, which has paid the places."""
+    from tdtool.tournament.money import accepted_deal, payout_table
     from tdtool.tournament.payouts import paid_count
     from tdtool.tournament.places import hand_for_hand_applies
 
     pool = state.prize_pool
-    if pool <= 0:
+    if pool <= 0 or accepted_deal(state) is not None:
         return False
     paid = paid_count(state.terms, pool, state.event_entries, payout_table(state))
     seats = state.seats_awarded  # a satellite's seat bubble too
