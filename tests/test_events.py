@@ -41,7 +41,14 @@ def test_payloads_of_a_release_0_1_0_file_read_and_write_back_exactly(path):
         assert payload.event() == (kind, data)
 
 
-AFTER_0_1_0 = {"clock.end-day", "clock.day", "player.chips", "chips.removed", "flights.combined"}
+AFTER_0_1_0 = {
+    "clock.end-day",
+    "clock.day",
+    "player.chips",
+    "chips.removed",
+    "flights.combined",
+    "player.renamed",
+}
 """Kinds added after release 0.1.0 (its files cannot hold them); each has its own tests."""
 
 

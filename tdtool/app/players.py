@@ -318,6 +318,30 @@ def bust(
 
 
 @dataclass(frozen=True)
+class Renamed:
+    """A name corrected, and where the player sits (None: not seated)."""
+
+    old: str
+    player: SeatedPlayer
+    status: str
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool player rename --json`."""
+        return {"old": self.old, "new": self.player.name, "status": self.status,
+                "table": self.player.table, "seat": self.player.seat}  # fmt: skip
+
+
+def rename(db: Path, old: str, new: str) -> Renamed:
+    """Correct a player's name: one recorded change (`undo` takes it back); the seat, the
+    results, the sheets and the knockouts name the player so from now on."""
+    change = run_change(db, lambda s, now, rng, choose: director.rename(s, old, new))
+    renamed = next(e for e in change.events if e.kind == "player.renamed").data
+    state = change.state
+    return Renamed(renamed["old"], SeatedPlayer.of(state, renamed["new"]),
+                   state.status(renamed["new"]))  # fmt: skip
+
+
+@dataclass(frozen=True)
 class Reentered:
     """A busted player entered again and where they sit."""
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -140,6 +140,15 @@ class SeatPaper:
     """(change, at, move): table moves (from one seat to another), in the order recorded."""
 
 
+def _now_called(move: Move, seq: int, renames: list[Any]) -> Move:
+    """`move` (recorded as event `seq`) naming its player as the renames since call them."""
+    name = move.player
+    for e in renames:
+        if e.seq > seq and e.data["old"] == name:
+            name = e.data["new"]
+    return move if name == move.player else replace(move, player=name)
+
+
 def paper(db: Path, every_move: bool = False) -> SeatPaper:
     """The seats and the table moves of the last change that moved players (with
     `every_move`: every table move still in effect, in order)."""
@@ -148,10 +157,14 @@ def paper(db: Path, every_move: bool = False) -> SeatPaper:
 
     with Store.open(db) as store:
         state: State = store.state()
-        events = store.events(kinds={EventKind.SEAT_MOVED.value})
+        events = store.events(
+            kinds={EventKind.SEAT_MOVED.value, EventKind.PLAYER_RENAMED.value}
+        )
+    renames = [e for e in events if e.kind == EventKind.PLAYER_RENAMED]
     moves = [
-        (e.change, e.at, m)
+        (e.change, e.at, _now_called(m, e.seq, renames))  # a slip names them as called now
         for e in events
+        if e.kind == EventKind.SEAT_MOVED
         for m in (Move.from_dict(d) for d in e.data["moves"])
         if m.from_seat is not None
     ]

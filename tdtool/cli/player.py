@@ -523,6 +523,31 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
         typer.echo(f"Chip leader: {leader.name} {leader.chips:,}{bbs}.")
 
 
+@app.command("rename")
+def rename(
+    ctx: typer.Context,
+    old: Annotated[str, typer.Argument(help="The player's name as registered (or enough of it).")],
+    new: Annotated[str, typer.Argument(help="The name as it should be.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Correct a player's name (a typo at registration). The player keeps their seat,
+    entries, places, knockouts and chips; the list, the results, the sheets and the knockouts
+    show the new name. One recorded change: `tdtool undo` takes it back.
+
+    Example: tdtool player rename "Jose Garcia" "José García"
+    """
+    from tdtool.app import players
+    from tdtool.cli.render import emit_json
+
+    result = players.rename(db_path(ctx), old, new)
+    if json_out:
+        emit_json(result.to_dict())
+        return
+    p = result.player
+    where = f" (table {p.table}, seat {p.seat})" if p.table else ""
+    typer.echo(f"Renamed {result.old} to {p.name}{where}.")
+
+
 @app.command("reenter")
 def reenter(
     ctx: typer.Context,

@@ -22,6 +22,7 @@ from tdtool.tournament.events import (
     PlayerRebuy,
     PlayerReentered,
     PlayerRegistered,
+    PlayerRenamed,
     SeatButton,
     SeatDrawn,
     SeatMoved,
@@ -193,6 +194,23 @@ def same_name(state: State, name: str) -> Player | None:
         if not p.name.isascii() and ascii_fold(p.name) == folded:
             return p
     return None
+
+
+def rename(state: State, old: str, new: str) -> Events:
+    """Correct a player's name (a typo at registration): the same person keeps their entries,
+    seat, places, knockouts and chips under the new name. Refused when the new name is, to
+    the look-ups, another player's (`same_name`); a change of case or accents alone is fine."""
+    p = state.player(old)
+    name = _clean_name(new)
+    if name == p.name:
+        raise InputError(f"{p.name} is already called so; give the name to change it to.")
+    other = same_name(state, name)
+    if other is not None and other is not p:
+        raise RuleError(
+            f"{other.name} is already registered, so {p.name} cannot take that name;",
+            "give a name told apart (an initial, a nickname).",
+        )
+    return [PlayerRenamed(p.name, name).event()]
 
 
 def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | None = None) -> Events:

@@ -60,6 +60,7 @@ class EventKind(StrEnum):
     TERMS_CHANGED = "terms.changed"
     DEAL_ACCEPTED = "deal.accepted"
     FLIGHTS_COMBINED = "flights.combined"
+    PLAYER_RENAMED = "player.renamed"
     UNDO = "undo"
     """Recorded by the store when a change is taken back; never among the effective events."""
 
@@ -187,6 +188,29 @@ class PlayerAddon(_Named):
     def describe(self) -> str:
         """One line for the log."""
         return f"{self.name} took the add-on"
+
+
+@dataclass(frozen=True)
+class PlayerRenamed(Payload):
+    """A player's name corrected (a typo at registration): the same person, with their
+    entries, seat, places, knockouts and chips, named `new` from now on."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_RENAMED
+    old: str
+    new: str
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerRenamed:
+        """Read the stored form."""
+        return cls(str(d["old"]), str(d["new"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"old": self.old, "new": self.new}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Renamed {self.old} to {self.new}"
 
 
 @dataclass(frozen=True)
@@ -839,6 +863,7 @@ _ALL: tuple[Any, ...] = (
     TermsChanged,
     DealAccepted,
     FlightsCombined,
+    PlayerRenamed,
     Undo,
 )
 PAYLOADS: dict[EventKind, Any] = {p.KIND: p for p in _ALL}

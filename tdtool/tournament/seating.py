@@ -305,6 +305,18 @@ class TablePlan:
             )
         self._buttons[table] = seat
 
+    def rename(self, old: str, new: str) -> None:
+        """The player seated as `old` is named `new` (same seat; nothing else moves). The
+        order of the seated players is kept, so later draws read them as before."""
+        table = self._table.get(old)
+        if table is None:
+            return
+        self._table = {(new if p == old else p): t for p, t in self._table.items()}
+        at = self._at[table]
+        for seat, sitter in at.items():
+            if sitter == old:
+                at[seat] = new
+
     def remove(self, player: str) -> Seat:
         """Take a busted player out of their seat; returns the seat."""
         if player not in self._table:

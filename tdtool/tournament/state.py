@@ -842,6 +842,40 @@ def _deal_accepted(state: State, e: ev.DealAccepted, at: float) -> None:
     state.money.deal_after = len(state.eliminations)
 
 
+def _renamed(state: State, e: ev.PlayerRenamed, at: float) -> None:
+    """A name corrected: every record of the player (seat, places, knockouts, the chip lead,
+    a deal) names them so from now on; registration order is kept."""
+    from dataclasses import replace
+
+    p = state.player(e.old)
+    old, new = p.name, e.new
+    key = old.casefold()
+    state.players = {(new.casefold() if k == key else k): q for k, q in state.players.items()}
+    p.name = new
+    state.plan.rename(old, new)
+
+    def named(name: str) -> str:
+        return new if name == old else name
+
+    state.eliminations = [[(named(n), r) for n, r in hand] for hand in state.eliminations]
+    if old in state.last_seat:
+        state.last_seat = {named(n): seat for n, seat in state.last_seat.items()}
+    state.knockouts = [
+        replace(
+            k,
+            busted=named(k.busted),
+            shares=tuple(replace(s, name=named(s.name)) for s in k.shares),
+        )
+        for k in state.knockouts
+    ]
+    leader = state.chip_totals.leader
+    if leader is not None and leader[0] == old:
+        state.chip_totals.leader = (new, leader[1])
+    deal = state.money.deal
+    if deal is not None and old in deal.players:
+        state.money.deal = replace(deal, players=tuple(map(named, deal.players)))
+
+
 Reducer = Callable[[State, Any, float], None]
 
 K = ev.EventKind
@@ -869,5 +903,6 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.TERMS_CHANGED: _terms_changed,
     K.DEAL_ACCEPTED: _deal_accepted,
     K.FLIGHTS_COMBINED: _flights_combined,
+    K.PLAYER_RENAMED: _renamed,
 }
 """Event kind -> the reducer that folds it into the state: every kind but `undo`."""
