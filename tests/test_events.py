@@ -42,6 +42,7 @@ def test_payloads_of_a_release_0_1_0_file_read_and_write_back_exactly(path):
 
 
 AFTER_0_1_0 = {
+    "player.removed",
     "clock.end-day",
     "clock.day",
     "player.chips",

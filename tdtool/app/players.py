@@ -342,6 +342,34 @@ def rename(db: Path, old: str, new: str) -> Renamed:
 
 
 @dataclass(frozen=True)
+class Removed:
+    """A registration taken out: the refund, the moves that balanced the tables after it."""
+
+    name: str
+    refund: int
+    moves: tuple[Move, ...]
+    entries: int
+    players_left: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool player remove --json`."""
+        return {"removed": self.name, "refund": self.refund, "moves": moves_json(self.moves),
+                "entries": self.entries, "players_left": self.players_left}  # fmt: skip
+
+
+def remove(db: Path, name: str, not_played: bool = False, ask: Ask | None = None) -> Removed:
+    """Take out a registration entered by mistake before it played (director.remove)."""
+    change = run_change(
+        db, lambda s, now, rng, choose: director.remove(s, name, rng, choose, not_played), ask
+    )
+    gone = next(e for e in change.events if e.kind == "player.removed").data
+    state = change.state
+    return Removed(
+        gone["name"], gone["refund"], change.moves, state.event_entries, state.players_left
+    )
+
+
+@dataclass(frozen=True)
 class Reentered:
     """A busted player entered again and where they sit."""
 

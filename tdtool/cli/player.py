@@ -548,6 +548,46 @@ def rename(
     typer.echo(f"Renamed {result.old} to {p.name}{where}.")
 
 
+@app.command("remove")
+def remove(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The player registered by mistake.")],
+    not_played: Annotated[
+        bool,
+        typer.Option(
+            "--not-played",
+            help="The player is seated and the clock has started, but no hand was dealt to them.",
+        ),
+    ] = False,
+    yes: YesOpt = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Take out a registration entered by mistake, before it played: not a bust (no place).
+
+    The entry leaves the entries and the prize pool, its price (buy-in, bounty, fee) is to be
+    refunded, and after the draw the tables are balanced. Refused once the entry has played
+    (busted, re-entered, rebought, counted, knocked someone out); a player seated once the
+    clock has started needs --not-played. `tdtool undo` takes it back.
+
+    Example: tdtool player remove "Zed"
+    """
+    from tdtool.app import players
+    from tdtool.cli._moves import move_lines
+    from tdtool.cli.render import emit_json
+
+    result = players.remove(db_path(ctx), name, not_played, asker(yes or json_out))
+    if json_out:
+        emit_json(result.to_dict())
+        return
+    refund = f" Refund {result.refund:,}." if result.refund else ""
+    typer.echo(f"Removed {result.name}'s registration (entered by mistake; not a bust).{refund}")
+    if result.moves:
+        typer.echo("\n".join(move_lines(result.moves)))
+    entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
+    left = result.players_left
+    typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
+
+
 @app.command("reenter")
 def reenter(
     ctx: typer.Context,

@@ -22,6 +22,7 @@ from tdtool.tournament.events import (
     PlayerRebuy,
     PlayerReentered,
     PlayerRegistered,
+    PlayerRemoved,
     PlayerRenamed,
     SeatButton,
     SeatDrawn,
@@ -211,6 +212,61 @@ def rename(state: State, old: str, new: str) -> Events:
             "give a name told apart (an initial, a nickname).",
         )
     return [PlayerRenamed(p.name, name).event()]
+
+
+def remove(
+    state: State,
+    name: str,
+    rng: Rng,
+    choose: Chooser | None = None,
+    not_played: bool = False,
+) -> Events:
+    """Take out a registration entered by mistake, before it played: not a bust (no place),
+    the entry leaves the entries and the prize pool and its price is refunded; after the draw
+    the tables are balanced (TDA 11). Refused once anything was recorded of the entry's play
+    (a bust, a re-entry, a rebuy, an add-on, a chip count, a knockout), after a deal, and for a
+    seated player once the clock has started unless the director says no hand was dealt to
+    them (`not_played`)."""
+    from tdtool.tournament.clock import ClockAction
+
+    p = state.player(name)
+    played = (
+        "is out of the tournament" if p.busted
+        else "has re-entered" if p.entries > 1
+        else "has rebought" if p.rebuys
+        else "has taken the add-on" if p.addons
+        else "has a chip count" if p.chips is not None
+        else "has won a bounty" if p.bounty_won
+        else ""
+    )  # fmt: skip
+    if not played and any(p.name == s.name for k in state.knockouts for s in k.shares):
+        played = "has knocked a player out"
+    if not played and state.origin is not None and any(
+        b.name == p.name for b in state.origin.players
+    ):
+        played = "advanced from a flight"
+    if played:
+        raise RuleError(
+            f"{p.name} {played}: the entry has played, so its registration cannot be taken out;",
+            "a player who is out is recorded with {bust}; the last change can be taken back"
+            " with {undo}.",
+        )
+    _refuse_after_deal(state, "Taking out a registration")
+    seat = state.plan.seat_of(p.name)
+    started = any(f.action is ClockAction.START for f in state.clock.facts)
+    if seat is not None and started and not not_played:
+        raise RuleError(
+            f"{p.name} sits at table {seat.table}, seat {seat.seat}, and the clock has started:"
+            f" {p.name} may have been dealt in.",
+            "If no hand was dealt to them, take the registration out with {option:not-played};"
+            " if they played, they bust ({bust}).",
+        )
+    t = state.terms
+    events: Events = [PlayerRemoved(p.name, t.buy_in + t.bounty + t.fee).event()]
+    if seat is not None:
+        state.plan.remove(p.name)
+        events += _settle(state, rng, choose)
+    return events
 
 
 def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | None = None) -> Events:

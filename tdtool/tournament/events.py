@@ -61,6 +61,7 @@ class EventKind(StrEnum):
     DEAL_ACCEPTED = "deal.accepted"
     FLIGHTS_COMBINED = "flights.combined"
     PLAYER_RENAMED = "player.renamed"
+    PLAYER_REMOVED = "player.removed"
     UNDO = "undo"
     """Recorded by the store when a change is taken back; never among the effective events."""
 
@@ -211,6 +212,31 @@ class PlayerRenamed(Payload):
     def describe(self) -> str:
         """One line for the log."""
         return f"Renamed {self.old} to {self.new}"
+
+
+@dataclass(frozen=True)
+class PlayerRemoved(Payload):
+    """A registration entered by mistake, taken out before it played (not a bust: no place):
+    the entry is gone from the entries and the prize pool, and `refund` (buy-in, bounty and
+    fee, in currency units) is handed back."""
+
+    KIND: ClassVar[EventKind] = EventKind.PLAYER_REMOVED
+    name: str
+    refund: int = 0
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerRemoved:
+        """Read the stored form."""
+        return cls(str(d["name"]), int(d.get("refund", 0)))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"name": self.name, "refund": self.refund}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        refund = f"; refund {self.refund:,}" if self.refund else ""
+        return f"Removed {self.name}'s registration (entered by mistake{refund})"
 
 
 @dataclass(frozen=True)
@@ -864,6 +890,7 @@ _ALL: tuple[Any, ...] = (
     DealAccepted,
     FlightsCombined,
     PlayerRenamed,
+    PlayerRemoved,
     Undo,
 )
 PAYLOADS: dict[EventKind, Any] = {p.KIND: p for p in _ALL}

@@ -876,6 +876,16 @@ def _renamed(state: State, e: ev.PlayerRenamed, at: float) -> None:
         state.money.deal = replace(deal, players=tuple(map(named, deal.players)))
 
 
+def _removed(state: State, e: ev.PlayerRemoved, at: float) -> None:
+    """A registration taken out (entered by mistake, never played): no longer an entry; its
+    seat is free (the moves recorded next balance the tables)."""
+    p = state.player(e.name)
+    del state.players[p.name.casefold()]
+    if state.plan.seat_of(p.name) is not None:
+        state.plan.remove(p.name)
+    state.entries -= 1
+
+
 Reducer = Callable[[State, Any, float], None]
 
 K = ev.EventKind
@@ -904,5 +914,6 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.DEAL_ACCEPTED: _deal_accepted,
     K.FLIGHTS_COMBINED: _flights_combined,
     K.PLAYER_RENAMED: _renamed,
+    K.PLAYER_REMOVED: _removed,
 }
 """Event kind -> the reducer that folds it into the state: every kind but `undo`."""
