@@ -157,3 +157,38 @@ def test_log_shows_changes_and_undo_says_what_it_undid(cli, db):
         "undo",
     ]
     assert cli("--db", db, "undo").exit_code == 1
+
+
+def test_re_entry_limits_at_most_n_entries_and_a_last_level_of_its_own(cli, backend):
+    """Issue 22: a player re-entered a fourth time, and re-entry could only close with late
+    registration. `--max-entries N` caps a player's entries, `--reentry-until LEVEL` ends
+    re-entry on its own; each refusal says why (exit 1, nothing recorded)."""
+    db = make(backend.target("re"), buy_in=100, reentry=True, max_entries=2, reentry_until=1)
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo")
+    cli("--db", db, "seat", "draw")
+    assert cli("--db", db, "player", "bust", "Anna").exit_code == 0
+    assert cli("--db", db, "player", "reenter", "Anna", "--yes").exit_code == 0
+    assert cli("--db", db, "player", "bust", "Anna").exit_code == 0
+    log = cli("--db", db, "log", "--json").stdout
+    capped = cli("--db", db, "player", "reenter", "Anna")
+    assert capped.exit_code == 1, capped.output
+    assert (
+        "Anna has had 2 entries, as many as this tournament allows a player (the first and one"
+        " re-entry); Anna stays out." in capped.stderr
+    )
+    assert cli("--db", db, "log", "--json").stdout == log
+    # Level 2: late registration is still open (until level 2), re-entry is not (level 1).
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "clock", "next")
+    assert cli("--db", db, "player", "bust", "Ben").exit_code == 0
+    log = cli("--db", db, "log", "--json").stdout
+    late = cli("--db", db, "player", "reenter", "Ben")
+    assert late.exit_code == 1, late.output
+    assert "Re-entry is closed: it ended after level 1, and level 2 is being played" in late.stderr
+    assert cli("--db", db, "log", "--json").stdout == log
+    assert cli("--db", db, "player", "add", "Dev", "--yes").exit_code == 0  # registration open
+    # The terms show the limits, and --reentry is needed for them.
+    terms = json.loads(cli("--db", db, "terms", "--json").stdout)
+    assert (terms["max_entries"], terms["reentry_until"]) == (2, 1)
+    bad = cli("new", "X", "--structure", "turbo", "--max-entries", "3", "--db", backend.target("x"))
+    assert bad.exit_code == 2 and "give --reentry too" in bad.stderr

@@ -27,7 +27,7 @@ def option_name(option: TermOption) -> str:
 
 
 PANELS = {
-    "Entries": ("buy_in", "fee", "reentry", "guarantee"),
+    "Entries": ("buy_in", "fee", "reentry", "max_entries", "reentry_until", "guarantee"),
     "Rebuys and add-ons": (
         "rebuy_price", "rebuy_fee", "rebuy_chips", "rebuy_until",
         "addon_price", "addon_fee", "addon_chips", "addon_after",

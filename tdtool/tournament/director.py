@@ -282,7 +282,25 @@ def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | Non
         )
     if not p.busted:
         raise RuleError(f"{p.name} is still in the tournament; only a busted player can re-enter.")
-    _require_open(state, now, "Re-entry")
+    most = state.terms.max_entries
+    if most is not None and p.entries >= most:
+        more = {1: "no re-entry", 2: "the first and one re-entry"}.get(
+            most, f"the first and {most - 1} re-entries"
+        )
+        raise RuleError(
+            f"{p.name} has had {most} entr{'y' if most == 1 else 'ies'}, as many as this"
+            f" tournament allows a player ({more}); {p.name} stays out."
+        )
+    until = state.terms.reentry_until
+    if until is None:
+        _require_open(state, now, "Re-entry")
+    else:
+        _refuse_after_deal(state, "Re-entry")
+        if current_level(state, now) > until:
+            raise RuleError(
+                f"Re-entry is closed: it ended after level {until}, and"
+                f" {now_playing(state, now)}; {p.name} stays out."
+            )
     events: Events = [PlayerReentered(p.name).event()]
     if state.drawn:
         events += _seat_late(state, [p.name], rng, choose)

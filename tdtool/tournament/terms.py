@@ -71,6 +71,12 @@ class Terms:
     """Re-entry across the flights of one event (`tdtool flights combine`): a player who bags
     in several flights advances with the `best` stack, the `last` flight's, or the `first`
     one's; `forbid`: a player may enter one flight only."""
+    max_entries: int | None = None
+    """At most this many entries per player, the first included (2: one re-entry); None: no
+    limit."""
+    reentry_until: int | None = None
+    """Last level at which a busted player may re-enter; None: as long as late registration
+    is open."""
 
     def check_levels(self, levels: int) -> None:
         """TermsError if the rebuy period ends after the structure's last level."""
@@ -86,6 +92,12 @@ class Terms:
                 self.day_ends_after,
                 f"the structure has {levels} levels and a day ends before a level that"
                 " follows it; give a level before the last",
+            )
+        if self.reentry_until is not None and self.reentry_until > levels:
+            raise TermsError(
+                OPTIONS_BY_FIELD["reentry_until"],
+                self.reentry_until,
+                f"the structure has only {levels} levels; give one of them",
             )
         if self.addon_after is not None and self.addon_after >= levels:
             raise TermsError(
@@ -108,6 +120,12 @@ class Terms:
                     OPTIONS_BY_FIELD["rebuy_bounty"],
                     self.rebuy_bounty,
                     "the entries carry no bounty; give the bounty per entry too",
+                )
+        for field in ("max_entries", "reentry_until"):
+            value = getattr(self, field)
+            if value is not None and not self.reentry:
+                raise TermsError(
+                    OPTIONS_BY_FIELD[field], value, "re-entry is not allowed; give --reentry too"
                 )
         if self.satellite_seats is not None and not self.satellite_value:
             raise TermsError(
@@ -134,7 +152,7 @@ class Terms:
         """A JSON-ready dict (stored in the event log); `addon_after` only when set, so the
         terms of files written before it existed read and write back unchanged."""
         data = asdict(self)
-        for key in ("addon_after", "day_ends_after", "day_ends_at"):
+        for key in ("addon_after", "day_ends_after", "day_ends_at", "max_entries", "reentry_until"):
             if data[key] is None:
                 del data[key]
         if data["flight_reentry"] == "best":
@@ -164,6 +182,8 @@ ALWAYS_SHOWN: dict[str, Any] = {
     "day_ends_after": None,
     "day_ends_at": None,
     "flight_reentry": "best",
+    "max_entries": None,
+    "reentry_until": None,
 }
 """The defaults of `_ONLY_WHEN_SET`, which `terms --json` always shows."""
 
@@ -236,6 +256,12 @@ OPTIONS: tuple[TermOption, ...] = (
                int, what_if=True),
     TermOption("fee", "fee", "Fee (house part)", "House part of an entry.", int),
     TermOption("reentry", "reentry", "Re-entry", "Busted players may enter again.", bool),
+    TermOption("max_entries", "max-entries", "Entries per player at most",
+               "At most this many entries per player, the first included: 2 allows one"
+               " re-entry (0: no limit).", int, zero_is_default=True),
+    TermOption("reentry_until", "reentry-until", "Re-entry until level",
+               "Last level at which a busted player may re-enter (0: while late registration"
+               " is open).", int, zero_is_default=True),
     TermOption("rebuy_price", "rebuy", "Rebuy (prize pool part)",
                "Prize-pool part of a rebuy (0: no rebuys).", int, what_if=True),
     TermOption("rebuy_fee", "rebuy-fee", "Rebuy fee", "House part of a rebuy.", int),
@@ -334,7 +360,11 @@ def prices(
     if terms.buy_in or terms.fee or terms.bounty:
         out.append(f"Buy-in {cost(terms.buy_in, terms.fee, terms.bounty)}{chips(0)}")
     if terms.reentry:
-        out.append(f"Re-entry {cost(terms.buy_in, terms.fee, terms.bounty)}")
+        limits = ([f"until level {terms.reentry_until}"] if terms.reentry_until else []) + (
+            [f"{terms.max_entries} entries a player at most"] if terms.max_entries else []
+        )
+        limit = f" ({', '.join(limits)})" if limits else ""
+        out.append(f"Re-entry {cost(terms.buy_in, terms.fee, terms.bounty)}{limit}")
     if terms.rebuy_price:
         until = terms.rebuy_until or rebuy_until
         out.append(
