@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import secrets
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -50,6 +49,28 @@ def moves_json(moves: Sequence[Move]) -> list[dict[str, Any]]:
     return [m.to_dict() for m in moves]
 
 
+def log_seed(state: State) -> int:
+    """The seed of the random draws of the next change: worked out from where the log
+    stands (the tournament, the time of its last effective event and its counts), so the
+    same change made again from the same state draws the same (a bust undone and typed again
+    moves the same player), while a change from another state draws anew. Not a secret: a
+    draw is fair because nobody chooses the seed, not because nobody could compute it."""
+    import hashlib
+
+    where = (  # plain fields and a snapshot's figure: nothing of a snapshot is decoded
+        state.name,
+        state.created_at,
+        state.last_event_at,
+        state.last_bust_at,
+        state.entries,
+        state.rebuys,
+        state.addons,
+        state.players_left,
+    )
+    digest = hashlib.sha256(repr(where).encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
 def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
     """Run `build` as one change of the tournament file `db`.
 
@@ -60,19 +81,19 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
     """
     from tdtool.io.store import Store
 
-    seed = secrets.randbits(64)
     answers: dict[tuple[int, tuple[str, ...]], str] = {}
     with Store.open(db) as store:
         if ask is not None:
             store.check_writable()  # before asking the director anything
             dry: State = store.state()
+            dry_seed = log_seed(dry)
 
             def record(table: int, candidates: list[str]) -> str:
                 answer = ask(dry.plan, table, candidates)
                 answers[(table, tuple(candidates))] = answer
                 return answer
 
-            build(dry, time.time(), random.Random(seed), record)
+            build(dry, time.time(), random.Random(dry_seed), record)
 
         def replay(table: int, candidates: list[str]) -> str:
             key = (table, tuple(candidates))
@@ -88,7 +109,8 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
             # The decision works on a copy of the plan; the recorded events then advance the
             # state itself, exactly as a later replay will.
             work = working_copy(state)
-            for kind, data in build(work, tx.now, random.Random(seed), replay if ask else None):
+            rng = random.Random(log_seed(state))
+            for kind, data in build(work, tx.now, rng, replay if ask else None):
                 tx.append(kind, data)
             after = fold(tx.appended, state)
             tx.keep(after)
