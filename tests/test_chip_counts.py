@@ -267,7 +267,8 @@ def test_status_and_player_list_show_the_leader_counts_and_big_blinds(cli, tmp_p
     assert "Chip leader        Anna 15,000 (150 BB)" in text
     assert "Chip counts        2 of 4 players counted" in text
     chips = json.loads(cli("--db", db, "status", "--json").stdout)["chips"]
-    assert chips["leader"] == {"name": "Anna", "chips": 15000, "big_blinds": 150.0}
+    assert chips["leader"] == {"name": "Anna", "chips": 15000, "big_blinds": 150.0,
+                               "at_last_count": False, "minutes_ago": None}  # fmt: skip
     assert (chips["counted"], chips["not_counted"], chips["difference"]) == (2, 2, None)
 
     cli("--db", db, "player", "chips", "Cleo", "10000", "Dan", "5000")
@@ -523,3 +524,38 @@ def test_fuzz_a_first_row_of_20000_cells_is_quoted_short(cli, tmp_path):
     assert out.exit_code == 2
     assert out.stderr.startswith(f"Error: {path}:1: the first row (x, x,")
     assert len(out.stderr) < 300
+
+
+def test_status_calls_a_count_before_the_last_bust_the_leader_at_the_last_count_and_how_old(
+    cli, backend
+):
+    """Issue 22: `status` said "Chip leader" of a count taken before players busted (the chips
+    they lost are somewhere else now); the TV says "at the last count". Status says so too,
+    with how long ago the leader was counted."""
+    from tdtool.app.status import status_of
+    from tdtool.cli.tournament import chip_rows
+    from tdtool.io.store import Store
+
+    db = make(backend.target("stale"))
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo", "Dev")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "player", "chips", "Anna", "20000", "Ben", "10000")
+    with Store.open(db) as store:
+        state = store.state()
+    fresh = chip_rows(status_of(state, state.last_event_at + 25 * 60).to_dict()["chips"])
+    assert fresh[0] == ("Chip leader", "Anna 20,000 (200 BB)")
+    assert cli("--db", db, "player", "bust", "Dev", "--yes").exit_code == 0
+    with Store.open(db) as store:
+        state = store.state()
+    counted = state.player("Anna").counted_at
+    data = status_of(state, counted + 25 * 60 + 5).to_dict()["chips"]
+    assert data["leader"]["at_last_count"] is True and data["leader"]["minutes_ago"] == 25
+    assert chip_rows(data)[0] == (
+        "Chip leader at the last count",
+        "Anna 20,000 (200 BB), counted 25 min ago",
+    )
+    status = cli("--db", db, "status").stdout
+    assert "Chip leader at the last count  Anna 20,000" in status
+    assert json.loads(cli("--db", db, "status", "--json").stdout)["chips"]["leader"][
+        "at_last_count"
+    ]

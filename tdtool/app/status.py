@@ -118,7 +118,7 @@ def status_of(state: State, now: float) -> Status:
         prize_pool=state.prize_pool,
         tables=tuple((t, plan.count(t)) for t in plan.open_tables()),  # no table copies
         clock=clock,
-        chips=chip_brief(state, clock.level.big_blind if clock else None),
+        chips=chip_brief(state, clock.level.big_blind if clock else None, now),
         from_flights=origin_dict(state),
     )
 

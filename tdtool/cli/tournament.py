@@ -218,7 +218,13 @@ def chip_rows(chips: dict[str, Any] | None) -> list[tuple[str, str]]:
         return []
     leader = chips["leader"]
     bbs = f" ({bb_text(leader['big_blinds'])} BB)" if leader["big_blinds"] is not None else ""
-    rows = [("Chip leader", f"{leader['name']} {leader['chips']:,}{bbs}")]
+    label, when = "Chip leader", ""
+    if leader.get("at_last_count"):  # counts taken before the last bust: as the TV says it
+        label = "Chip leader at the last count"
+        ago = leader.get("minutes_ago")
+        if ago is not None:
+            when = f", counted {ago} min ago" if ago >= 1 else ", counted under a minute ago"
+    rows = [(label, f"{leader['name']} {leader['chips']:,}{bbs}{when}")]
     diff = chips["difference"]
     if diff is None:
         counted = chips["counted"]

@@ -278,14 +278,26 @@ class ChipBrief:
     """Counted minus in play once every player left is counted; None until then."""
     before_last_bust: int = 0
     """Counts taken before the last bust (they miss the chips won since)."""
+    leader_age: float | None = None
+    """Seconds since the leader's count was taken (None: not asked for, see `chip_brief`)."""
+
+    @property
+    def at_last_count(self) -> bool:
+        """Whether the leader is the leader at the last count only: some counts were taken
+        before the last bust, so the chips won since are missing (the displays say so)."""
+        return self.before_last_bust > 0
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (`chips` of `tdtool status --json`)."""
+        """JSON-ready (`chips` of `tdtool status --json`; the leader's `at_last_count` and
+        `minutes_ago`, how long ago their count was taken, beside name, chips and BB)."""
         leader = None
         if self.leader is not None:
             name, chips = self.leader
             big_blinds = in_big_blinds(chips, self.big_blind)
-            leader = {"name": name, "chips": chips, "big_blinds": big_blinds}
+            age = self.leader_age
+            leader = {"name": name, "chips": chips, "big_blinds": big_blinds,
+                      "at_last_count": self.at_last_count,
+                      "minutes_ago": None if age is None else int(age // 60)}  # fmt: skip
         return {
             "leader": leader,
             "average_stack": self.average_stack,
@@ -300,13 +312,21 @@ class ChipBrief:
         }
 
 
-def chip_brief(state: State, big_blind: int | None = None) -> ChipBrief:
+def chip_brief(
+    state: State, big_blind: int | None = None, now: float | None = None
+) -> ChipBrief:
     """The chip figures of `state` (see ChipBrief); `big_blind` of the level being played.
-    From the totals the fold keeps: no player is read."""
+    From the totals the fold keeps: no player is read, but for the leader when `now` (wall
+    time) is given and counts were taken before the last bust, to say how old theirs is."""
     t = state.chip_totals
     in_play = state.total_chips
     not_counted = state.players_left - t.counted
+    age = None
+    if now is not None and t.leader is not None and t.counted > t.fresh:  # only when stale
+        counted_at = state.player(t.leader[0]).counted_at
+        age = None if counted_at is None else max(0.0, now - counted_at)
     return ChipBrief(
+        leader_age=age,
         leader=t.leader,
         counted=t.counted,
         not_counted=not_counted,
