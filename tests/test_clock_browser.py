@@ -278,3 +278,16 @@ def test_the_tv_page_at_the_end_of_a_day_marks_the_blinds_as_the_next_days(
     assert cli("--db", db, "clock", "resume").exit_code == 0
     dom = chromium(tmp_path, server, "--dump-dom")
     assert "DAY 2:" not in dom  # playing day 2: the blinds are the level's own
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_tv_page_next_level_shows_the_ante_of_the_next_level(cli, db, server, tmp_path):
+    """Issue 22: the TV's NEXT LEVEL showed the blinds of the next level without its ante, so
+    the room learned of the big blind ante when it was due (the terminal clock shows it)."""
+    cli("--db", db, "player", "add", "Anna", "Ben", "Carl")
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "clock", "next")  # level 2; then a break and level 3: 150/300, BB ante 300
+    dom = chromium(tmp_path, server, "--dump-dom")
+    assert re.search(r'id="label">LEVEL 2<', dom)
+    assert "L3 150 / 300 · BB ante 300" in dom, dom[-3000:]

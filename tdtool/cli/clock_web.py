@@ -559,7 +559,10 @@ function render() {
   showBounties(d);
   const figs = [];
   if (d.next_level && !d.on_break) {
-    let t = "L" + d.next_level.level + " " + blinds(d.next_level);
+    const n = d.next_level;
+    let t = "L" + n.level + " " + blinds(n);
+    if (n.ante) t += " · ante " + num(n.ante);
+    else if (n.bb_ante) t += " · BB ante " + num(n.bb_ante);
     figs.push(fig("Next level", t));
   }
   if (d.seconds_to_break !== null)
