@@ -30,6 +30,14 @@ LAUGHS = "".join(
 # (id, text, line the refusal names, words of the message)
 HOSTILE = [
     ("deep-flow", "x: " + "[" * 1000 + "]" * 1000 + "\n", 1, "nest more than 32 deep"),
+    # Nested far deeper than any parser's own limit, and never closed: still the guard's words.
+    ("deep-flow-unclosed", "a: 1\nx: " + "[{" * 5000 + "\n", 2, "nest more than 32 deep"),
+    (
+        "tag-before-deep-flow",
+        "a: 1\nx: [1, !!python/name:os.system " + "[" * 2000 + "]" * 2001 + "\n",
+        2,
+        "tag `!!python/name:os.system`",
+    ),
     ("deep-block", "".join("  " * i + "-\n" for i in range(200)), 33, "nest more than 32 deep"),
     ("python-tag", "a: 1\nb: !!python/name:os.system\n", 2, "tag `!!python/name:os.system`"),
     (
