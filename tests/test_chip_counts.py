@@ -346,9 +346,7 @@ def test_the_clock_view_carries_the_chip_leader(cli, tmp_path):
     }
 
 
-def test_the_displays_say_the_chip_leader_is_at_the_last_count_once_someone_busts(
-    cli, tmp_path
-):
+def test_the_displays_say_the_chip_leader_is_at_the_last_count_once_someone_busts(cli, tmp_path):
     from tdtool.app.change import read_state_at
     from tdtool.app.clock import view_data
     from tests.test_clock_terminal import render

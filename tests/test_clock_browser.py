@@ -208,7 +208,7 @@ def test_tv_page_shows_the_chip_leader_escaped(cli, db, server, tmp_path):
     assert cli("--db", db, "player", "chips", "<b>Ben</b>", "15500", "Anna", "9000").exit_code == 0
     dom = chromium(tmp_path, server, "--dump-dom")
     assert 'class="k">Chip leader<' in dom
-    assert '&lt;b&gt;Ben&lt;/b&gt;</span> · 15,500 · 155 BB' in dom and "<b>Ben</b>" not in dom
+    assert "&lt;b&gt;Ben&lt;/b&gt;</span> · 15,500 · 155 BB" in dom and "<b>Ben</b>" not in dom
     screenshot(tmp_path, server, "clock-tv-chip-leader.png")
 
 

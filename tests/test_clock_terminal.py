@@ -244,8 +244,14 @@ def test_the_finished_screen_names_the_seat_winners_in_plain_words():
 
     def shown(seats):
         results = [{"place": 1, "name": n, "prize": 200} for n in seats]
-        data = {"name": "Sat", "seat_winners": seats, "winner": None, "results": results,
-                "entries": 9, "prize_pool": 450}
+        data = {
+            "name": "Sat",
+            "seat_winners": seats,
+            "winner": None,
+            "results": results,
+            "entries": 9,
+            "prize_pool": 450,
+        }
         console = Console(width=80, height=24, record=True, color_system=None)
         console.print(finished_screen(data, 80, 24))
         return console.export_text()

@@ -109,9 +109,7 @@ def test_plain_numbers_compose_as_pyyaml_resolves_them(text):
 
 
 def test_values_are_plain_python_and_never_fail():
-    root = compose(
-        "a: 1_000\nb: yes\nc: ~\nd: 2026-13-45\ne: 1:30\nf: '12'\ng: 0.5\nh: [1]\n", "f"
-    )
+    root = compose("a: 1_000\nb: yes\nc: ~\nd: 2026-13-45\ne: 1:30\nf: '12'\ng: 0.5\nh: [1]\n", "f")
     got = {k.value: value(v) for k, v in root.value}
     assert got == {
         "a": 1000, "b": True, "c": None, "d": "2026-13-45", "e": 90, "f": "12", "g": 0.5, "h": None

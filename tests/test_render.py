@@ -46,7 +46,10 @@ def _loaded_after(*args: str) -> bool:
         "print('tabulate' in sys.modules)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT,
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     return out.stdout.strip().splitlines()[-1] == "True"
