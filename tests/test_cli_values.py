@@ -114,6 +114,7 @@ def _unwritable(folder: Path) -> contextlib.AbstractContextManager[bool]:
     return managed()
 
 
+@pytest.mark.slow
 def test_new_in_a_folder_that_cannot_be_written_says_so_and_creates_nothing(
     cli, tmp_path, monkeypatch
 ):

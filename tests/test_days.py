@@ -438,6 +438,7 @@ def test_start_given_to_a_structure_whose_days_have_their_own_start_is_said_unus
     assert "Note:" not in cli("structure", "show", "daily", "--start", "12:00").stderr
 
 
+@pytest.mark.slow
 def test_late_registration_closing_on_a_later_day_is_shown_by_its_level(cli, tmp_path):
     """main-event registers through level 6, on Day 2: "closes in 12:14:55" of play ran
     past tonight's end of day (in 10:14:55). The TV and the terminal name the level."""

@@ -60,6 +60,7 @@ def test_deal_chip_chop_from_options(cli):
     assert data["amounts"] == [333, 400, 267]
 
 
+@pytest.mark.slow
 def test_deal_json_as_a_subprocess_needs_no_tournament(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tdtool", "deal", "icm", "--stacks", "5000,3000,2000",

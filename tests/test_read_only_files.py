@@ -261,6 +261,7 @@ def _need_root() -> None:
         pytest.skip("switching to another user needs root")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["release-0.1.0", "current"])
 def test_another_users_file_is_read_and_never_written(cli, tmp_path, shared_folder, kind):
     _need_root()
@@ -281,6 +282,7 @@ def test_another_users_file_is_read_and_never_written(cli, tmp_path, shared_fold
     assert _seen(db) == before
 
 
+@pytest.mark.slow
 def test_another_users_file_open_elsewhere_is_read_up_to_date(cli, tmp_path, shared_folder):
     """While the owner's terminal has the file open (its -wal and -shm exist, root's), a
     reader who may not write them still reads every committed change, and writes nothing."""
@@ -297,6 +299,7 @@ def test_another_users_file_open_elsewhere_is_read_up_to_date(cli, tmp_path, sha
     assert "Late Entry" in {p["name"] for p in json.loads(listed["stdout"])}
 
 
+@pytest.mark.slow
 def test_a_locked_file_of_ones_own_is_read_and_a_change_refused(cli, tmp_path):
     """A file this user owns but the system will not let be written (the immutable
     attribute here; a read-only disk alike): read, and a change refused, naming why."""
