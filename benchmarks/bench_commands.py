@@ -47,7 +47,7 @@ def build(path: Path, entries: int, events: int | None = None, seed: int = 1) ->
     `events`, re-entries stand for part of the entries and buttons and clock actions fill the
     log up to that many events.
     """
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import create_store, open_store
     from tdtool.tournament import director
     from tdtool.tournament.state import fold, structure_to_dict
     from tdtool.tournament.structure import Level, Structure
@@ -65,10 +65,10 @@ def build(path: Path, entries: int, events: int | None = None, seed: int = 1) ->
         "tables": None,
     }
     now = time.time() - 3600
-    Store.create(path, [("tournament.created", created)], now=now).close()
+    create_store(path, [("tournament.created", created)], now=now).close()
     reentries = 0 if events is None else entries // 5
     names = [f"Player {i:05d}" for i in range(entries - reentries)]
-    with Store.open(path) as store:
+    with open_store(path) as store:
         with store.transaction(now=now) as tx:
             for n in names:
                 tx.append("player.registered", {"name": n})
@@ -156,9 +156,9 @@ def _poll(db: Path) -> float:
     """Seconds of work one refresh of an unchanged tournament costs (median of 200): what
     `clock run` draws and a TV request answers, the display data from the cached view."""
     from tdtool.app.clock import display_base, view_data
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         view = store.view()
         state, base = view.derived(display_base)
         view_data(state, time.time(), base).to_dict()
@@ -185,13 +185,13 @@ def measure(dbs: list[Path]) -> list[dict[str, tuple[float, float]]]:
 
     The runs are interleaved: each round runs every command on every file, so a machine
     that gets busier during the benchmark slows the small and the big files alike."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     seated: list[list[str]] = []
     for db in dbs:
         _tdtool(db, "clock", "pause")  # a change first: it writes the snapshot a real file has
         _tdtool(db, "clock", "resume")
-        with Store.open(db) as store:
+        with open_store(db) as store:
             state = store.state()
         names = [p.name for p in state.players.values() if not p.busted]
         random.Random(7).shuffle(names)

@@ -346,9 +346,7 @@ def test_the_clock_view_carries_the_chip_leader(cli, tmp_path):
     }
 
 
-def test_the_displays_say_the_chip_leader_is_at_the_last_count_once_someone_busts(
-    cli, tmp_path
-):
+def test_the_displays_say_the_chip_leader_is_at_the_last_count_once_someone_busts(cli, tmp_path):
     from tdtool.app.change import read_state_at
     from tdtool.app.clock import view_data
     from tests.test_clock_terminal import render
@@ -424,13 +422,13 @@ def test_status_and_the_displays_read_the_chip_figures_without_decoding_the_play
     import tdtool.io.store as store_mod
     from tdtool.app.clock import display_base
     from tdtool.app.status import status_of
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
     from tdtool.tournament import director
     from tdtool.tournament.state import still_encoded
 
     monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 3)
     path = make(tmp_path / "t.tdtool")
-    with Store.open(path) as store:
+    with open_store(path) as store:
         with store.transaction() as tx:
             names = [f"P{i}" for i in range(80)]
             for kind, data in director.register(tx.state(), names, tx.now, random.Random(1)):

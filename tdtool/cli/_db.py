@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import TournamentStore
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 YesOpt = Annotated[
@@ -60,11 +60,11 @@ def db_label(ctx: typer.Context) -> str:
     return safe_url(target)
 
 
-def open_store(ctx: typer.Context) -> Store:
+def open_store(ctx: typer.Context) -> TournamentStore:
     """Open the tournament file of this command (use it in a `with` block)."""
-    from tdtool.io.store import Store
+    from tdtool.io import store_base
 
-    return Store.open(db_path(ctx), operator=operator(ctx))
+    return store_base.open_store(db_path(ctx), operator=operator(ctx))
 
 
 def interactive() -> bool:
