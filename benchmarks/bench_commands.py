@@ -138,18 +138,38 @@ def _tdtool(db: Path, *args: str) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "tdtool", "--db", str(db), *args],
+        [sys.executable, "-c", _COUNTING, "--db", str(db), *args],
         capture_output=True,
-        text=True,
         env=env,
         cwd=ROOT,
     )
     took = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
-        raise SystemExit(f"tdtool {' '.join(args)} failed: {done.stdout}{done.stderr}")
+        raise SystemExit(f"tdtool {' '.join(args)} failed: {done.stdout!r}{done.stderr!r}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    stderr = done.stderr.decode(errors="replace")
+    wrote = int(stderr.rsplit("WCHAR ", 1)[1]) if "WCHAR " in stderr else 0
+    WRITTEN.setdefault((str(db), " ".join(args[:2])), []).append(max(0, wrote - len(done.stdout)))
     return took, cpu
+
+
+_COUNTING = """
+import atexit, os, runpy, sys
+def _report():
+    with open("/proc/self/io") as io:
+        wchar = next(int(line.split()[1]) for line in io if line.startswith("wchar"))
+    os.write(2, f"\\nWCHAR {wchar}".encode())
+if os.path.exists("/proc/self/io"):
+    atexit.register(_report)
+sys.argv[0] = "tdtool"
+runpy.run_module("tdtool", run_name="__main__")
+"""
+"""`python -m tdtool ARGS` that, as it exits, reports the bytes it wrote (Linux's wchar):
+the file, its -wal and the checkpoint, and what it printed (taken off again)."""
+
+WRITTEN: dict[tuple[str, str], list[int]] = {}
+"""Bytes each run wrote, by file and command."""
 
 
 def _poll(db: Path) -> float:
@@ -263,6 +283,14 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"{label:<20}{count:>8,}" + "".join(f"{c:>20}" for c in cells))
             worst = max(r[3][c][which] / base[c][which] for r in results for c in labels)
             print(f"worst ratio: {worst:.2f}x (target: 1.5x)")
+        print(f"\nbytes a `player bust` writes (file, -wal, checkpoint), over {REPEAT} busts:")
+        for label, _count, _size, path in built_files:
+            wrote = WRITTEN.get((str(path), "player bust"), [0])
+            print(
+                f"  {label:<20} mean {statistics.mean(wrote) / 1024:>8.1f} KiB,"
+                f" median {statistics.median(wrote) / 1024:>7.1f} KiB,"
+                f" max {max(wrote) / 1024:>8.1f} KiB (target: 64 KiB)"
+            )
         print("\npoll of an unchanged tournament (clock run / TV refresh), median of 200:")
         for label, _count, _size, figures in results:
             print(f"  {label:<20}{figures['poll (unchanged)'][0] * 1e3:>8.3f} ms (target: 10 ms)")
