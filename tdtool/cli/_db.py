@@ -24,13 +24,14 @@ YesOpt = Annotated[
 
 
 def db_path(ctx: typer.Context) -> Any:
-    """The tournament file this command works on (InputError when there is none or several).
-
-    A Path, or the `postgresql://` URL given (a str): see tdtool.app.files.
-    """
+    """The tournament this command works on, as the handle every application function takes
+    (`tdtool.io.store_base.Tournament`: the file or URL, and who acts); InputError when there
+    is no tournament file in the folder, or several. Built here, once: nothing is passed
+    down through the environment."""
     from tdtool.app.files import tournament_target
+    from tdtool.io.store_base import Tournament
 
-    return tournament_target(given_db(ctx), Path.cwd())
+    return Tournament(tournament_target(given_db(ctx), Path.cwd()), operator(ctx))
 
 
 def given_db(ctx: typer.Context) -> Path | str | None:
@@ -52,7 +53,7 @@ def operator(ctx: typer.Context) -> str | None:
 
 def db_label(ctx: typer.Context) -> str:
     """How messages name this command's tournament (never a URL's password)."""
-    target = db_path(ctx)
+    target = db_path(ctx).target
     if isinstance(target, Path):
         return target.name
     from tdtool.io.store_pg import safe_url
@@ -64,7 +65,7 @@ def open_store(ctx: typer.Context) -> TournamentStore:
     """Open the tournament file of this command (use it in a `with` block)."""
     from tdtool.io import store_base
 
-    return store_base.open_store(db_path(ctx), operator=operator(ctx))
+    return store_base.open_store(db_path(ctx))
 
 
 def interactive() -> bool:

@@ -112,6 +112,19 @@ class _Players(msgspec.Struct, array_like=True):
     counted_at: list[float | None]
 
 
+class _Plan(msgspec.Struct, array_like=True):
+    """The table plan (tdtool.tournament.seating.TablePlan.parts)."""
+
+    seats: int
+    tables: list[int] | None
+    break_order: list[int]
+    final_table_seats: int
+    final_table: int | None
+    last_giver: int | None
+    occupants: dict[int, dict[int, str]]
+    buttons: dict[int, int]
+
+
 class _Share(msgspec.Struct, array_like=True):
     name: str
     entry: int
@@ -150,7 +163,7 @@ class _Doc(msgspec.Struct, array_like=True):
     rebuys: int
     addons: int
     drawn: bool
-    plan: dict[str, Any]
+    plan: _Plan
     button_at: list[tuple[int, float]]
     eliminations: list[list[tuple[str, int]]]
     last_event_at: float | None
@@ -256,7 +269,7 @@ def encode(state: State, upto: int, chain: str) -> bytes:
         rebuys=state.rebuys,
         addons=state.addons,
         drawn=state.drawn,
-        plan=state.plan.snapshot(),
+        plan=_Plan(*state.plan.parts()),
         button_at=sorted(state.button_at.items()),
         eliminations=state.eliminations,
         last_event_at=state.last_event_at,
@@ -334,7 +347,7 @@ def _state(doc: _Doc) -> State:
         cols.rebuys,
         cols.addons,
         cols.busted,
-        [list(p) for p in cols.places],
+        cols.places,
         cols.bounty,
         cols.bounty_won,
         cols.chips,
@@ -345,10 +358,7 @@ def _state(doc: _Doc) -> State:
     players = dict(zip(map(str.casefold, cols.name), map(Player, *columns), strict=True))
     if len(players) != n:
         raise SnapshotError("a player is listed twice")
-    plan = TablePlan.from_snapshot(doc.plan)
-    seated = set(plan.players())
-    if not seated <= {p.name for p in players.values() if not p.busted}:
-        raise SnapshotError("the table plan seats someone who is not a player still in")
+    plan = TablePlan.from_parts(*msgspec.structs.astuple(doc.plan))
     table = None if doc.payout_table is None else PayoutTable.from_dict(doc.payout_table)
     deal = None if doc.deal is None else ev.DealAccepted.from_dict(doc.deal)
     origin = None if doc.origin is None else ev.FlightsCombined.from_dict(doc.origin)

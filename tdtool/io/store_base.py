@@ -103,9 +103,36 @@ class TournamentStore(Protocol):
     def migrations(self) -> list[str]: ...
 
 
+@dataclass(frozen=True)
+class Tournament:
+    """Which tournament a command works on and who acts: built once at the edge (the CLI,
+    from --db and --operator) and handed to every application function, which open its
+    store with `open_store(handle)`. The time of a change is the store's (`tx.now`: the
+    server's clock on PostgreSQL), read once per change, and used for all it decides."""
+
+    target: Path | str
+    """A tournament file, or a `postgresql://` URL."""
+    operator: str | None = None
+    """Who the changes are recorded as made by (None: TDTOOL_OPERATOR, else the login)."""
+
+    def __str__(self) -> str:
+        return str(self.target)
+
+
+Target = Tournament | Path | str
+"""What names a tournament: a handle, a file's path, or a server's URL."""
+
+
 def is_url(target: object) -> bool:
     """Whether `target` names a PostgreSQL tournament (`postgresql://...`) rather than a file."""
     return str(target).startswith(("postgresql://", "postgres://"))
+
+
+def target_of(target: object) -> Path | str:
+    """The file or URL a handle (or a path, or a URL) names."""
+    if isinstance(target, Tournament):
+        return target.target
+    return target if isinstance(target, Path | str) else Path(str(target))
 
 
 def default_operator() -> str:
@@ -161,9 +188,13 @@ def verify_chain(rows: Iterable[Row], expected_last: int | None) -> Verdict:
 
 
 def open_store(
-    target: str | os.PathLike[str], *, operator: str | None = None, threads: bool = False
+    target: Target | os.PathLike[str], *, operator: str | None = None, threads: bool = False
 ) -> TournamentStore:
-    """The store of the tournament `target` names: a file, or a tournament on a server."""
+    """The store of the tournament `target` names: a file, or a tournament on a server
+    (a `Tournament` handle brings who acts)."""
+    if isinstance(target, Tournament):
+        operator = operator or target.operator
+    target = target_of(target)
     if is_url(target):
         from tdtool.io.store_pg import PgStore
 
@@ -174,12 +205,15 @@ def open_store(
 
 
 def create_store(
-    target: str | os.PathLike[str],
+    target: Target | os.PathLike[str],
     events: Iterable[tuple[str, dict[str, Any]]] = (),
     now: float | None = None,
     operator: str | None = None,
 ) -> TournamentStore:
     """A new tournament at `target` holding `events` as its first change."""
+    if isinstance(target, Tournament):
+        operator = operator or target.operator
+    target = target_of(target)
     if is_url(target):
         from tdtool.io.store_pg import PgStore
 
@@ -190,9 +224,10 @@ def create_store(
 
 
 def restore_store(
-    target: str | os.PathLike[str], records: Iterable[LogRecord], force: bool = False
+    target: Target | os.PathLike[str], records: Iterable[LogRecord], force: bool = False
 ) -> None:
     """Write a tournament at `target` holding exactly `records` (`tdtool db copy`)."""
+    target = target_of(target)
     if is_url(target):
         from tdtool.io.store_pg import PgStore
 

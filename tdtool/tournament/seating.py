@@ -438,31 +438,74 @@ class TablePlan:
 
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> TablePlan:
-        """Rebuild a plan from `snapshot()` output (its look-ups built in one pass: a plan of
-        30,000 seats is read at every command of a big field). InputError when it does not
-        hold together: a seat outside its table, a player seated twice."""
-        plan = cls(
+        """Rebuild a plan from `snapshot()` output."""
+        return cls.from_parts(
             int(data["seats"]),
             data.get("tables"),
-            break_order=data.get("break_order") or None,
-            final_table_seats=data.get("final_table_seats"),
+            list(data.get("break_order") or ()),
+            data.get("final_table_seats"),
+            data.get("final_table"),
+            data.get("last_giver"),
+            {
+                int(t): {int(s): str(p) for s, p in occupants.items()}
+                for t, occupants in data.get("occupants", {}).items()
+            },
+            {int(t): int(s) for t, s in data.get("buttons", {}).items()},
         )
-        final = data.get("final_table")
-        plan.final_table = None if final is None else int(final)
-        giver = data.get("last_giver")
-        plan.last_giver = None if giver is None else int(giver)
-        at: dict[int, dict[int, str]] = {}
+
+    def parts(
+        self,
+    ) -> tuple[
+        int,
+        list[int] | None,
+        list[int],
+        int,
+        int | None,
+        int | None,
+        dict[int, dict[int, str]],
+        dict[int, int],
+    ]:
+        """The plan as plain values (`from_parts` rebuilds it): seats, tables, break order,
+        final table seats, final table, last giver, occupants (table -> seat -> player),
+        buttons (table -> seat)."""
+        return (
+            self.seats,
+            None if self.tables is None else list(self.tables),
+            list(self.break_order),
+            self.final_seats,
+            self.final_table,
+            self.last_giver,
+            self._at,
+            self._buttons,
+        )
+
+    @classmethod
+    def from_parts(
+        cls,
+        seats: int,
+        tables: Sequence[int] | None,
+        break_order: Sequence[int],
+        final_table_seats: int | None,
+        final_table: int | None,
+        last_giver: int | None,
+        occupants: dict[int, dict[int, str]],
+        buttons: dict[int, int],
+    ) -> TablePlan:
+        """Rebuild a plan from `parts()`, its look-ups in one pass (a plan of 30,000 seats
+        is read at every command of a big field); the dicts given become the plan's own.
+        InputError when it does not hold together: a seat outside its table, a player
+        seated twice."""
+        plan = cls(
+            seats, tables, break_order=break_order or None, final_table_seats=final_table_seats
+        )
+        plan.final_table = final_table
+        plan.last_giver = last_giver
+        at = {t: o for t, o in occupants.items() if o}
         table_of: dict[str, int] = {}
-        for t, occupants in data.get("occupants", {}).items():
-            table = int(t)
-            seats = {int(s): str(player) for s, player in occupants.items()}
-            if not seats:
-                continue
-            if min(seats) < 1 or max(seats) > plan.capacity(table) or table < 1:
+        for table, seated in at.items():
+            if table < 1 or min(seated) < 1 or max(seated) > plan.capacity(table):
                 raise InputError(f"Table {table} of the plan has a seat it does not have.")
-            at[table] = seats
-            for player in seats.values():
-                table_of[player] = table
+            table_of.update(dict.fromkeys(seated.values(), table))
         if len(table_of) != sum(map(len, at.values())):
             raise InputError("The plan seats a player twice.")
         plan._at = at
@@ -470,7 +513,7 @@ class TablePlan:
         for t in sorted(at):
             plan._by_count[len(at[t])].append(t)
         plan._open = sorted((plan.break_key(t), t) for t in at)
-        plan._buttons = {int(t): int(s) for t, s in data.get("buttons", {}).items()}
+        plan._buttons = dict(buttons)
         return plan
 
     def __eq__(self, other: object) -> bool:
