@@ -15,7 +15,6 @@ Typer bundles click and exports none of it but `BadParameter`, `Exit` and `Abort
 from __future__ import annotations
 
 import os
-from pathlib import Path
 from typing import Annotated, Any
 
 import typer
@@ -199,8 +198,9 @@ class _Group(TyperGroup):
         operator, rest = _take_db(ctx, rest, "--operator")
         if db is None:
             db = os.environ.get(DB_ENVVAR) or None
-        # A postgresql:// URL stays a string (a Path would fold its '//').
-        target = None if db is None else db if "://" in db else Path(db)
+        from tdtool.io.targets import parse_target
+
+        target = None if db is None else parse_target(db)
         ctx.obj = {"db": target, "operator": operator}
         return super().parse_args(ctx, rest)
 

@@ -38,7 +38,7 @@ def given_db(ctx: typer.Context) -> Path | str | None:
     """The --db (or TDTOOL_DB) given, a file name checked as one, else None."""
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
-    if given is None or "://" in str(given):
+    if given is None or isinstance(given, str):  # a URL (tdtool.io.store_base.parse_target)
         return given
     from tdtool.io.paths import checked
 

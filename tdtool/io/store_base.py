@@ -12,7 +12,6 @@ Neither backend module imports the other.
 
 from __future__ import annotations
 
-import getpass
 import json
 import os
 from collections.abc import Callable, Iterable, Sequence
@@ -22,9 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 from tdtool.errors import RuleError
-from tdtool.io.chain import Row, Verdict, chain_of, verify
+from tdtool.io.targets import (
+    is_url as is_url,
+)  # re-exported: the stores and the CLI ask it here too
 
 if TYPE_CHECKING:
+    from tdtool.io.chain import Row, Verdict
     from tdtool.tournament.state import State
 
 T = TypeVar("T")
@@ -123,11 +125,6 @@ Target = Tournament | Path | str
 """What names a tournament: a handle, a file's path, or a server's URL."""
 
 
-def is_url(target: object) -> bool:
-    """Whether `target` names a PostgreSQL tournament (`postgresql://...`) rather than a file."""
-    return str(target).startswith(("postgresql://", "postgres://"))
-
-
 def target_of(target: object) -> Path | str:
     """The file or URL a handle (or a path, or a URL) names."""
     if isinstance(target, Tournament):
@@ -140,6 +137,8 @@ def default_operator() -> str:
     name = os.environ.get("TDTOOL_OPERATOR", "").strip()
     if name:
         return name
+    import getpass
+
     try:
         return getpass.getuser()
     except (OSError, KeyError):
@@ -166,6 +165,8 @@ def restored_rows(
     """(seq, change, kind, data, at, undone, operator, hash) of `records` (another store's
     `log()`), for writing a copy: the payloads as stored and the chain as stored, so the
     copy's chain is the original's, breaks included; a log with no chain gets one."""
+    from tdtool.io.chain import chain_of
+
     texts = [r.text or json.dumps(r.event.data, ensure_ascii=False) for r in records]
     if all(r.hash for r in records):
         hashes = [r.hash for r in records]
@@ -184,6 +185,8 @@ def restored_rows(
 
 def verify_chain(rows: Iterable[Row], expected_last: int | None) -> Verdict:
     """The chain's verdict on the log `rows` (see tdtool.io.chain.verify)."""
+    from tdtool.io.chain import verify
+
     return verify(rows, UNDO, expected_last)
 
 
