@@ -436,7 +436,7 @@ def test_a_rebuy_says_the_bounty_it_bought(cli, tmp_path):
 def test_bounties_read_from_a_snapshot_are_those_of_the_whole_fold(cli, tmp_path):
     """A PKO big enough for the file to keep snapshots: the state read through them holds
     the same bounties, knockouts and running totals as the log folded from scratch."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     db = tmp_path / "big.tdtool"
     cli("new", "Big", "--structure", "turbo", "--bounty", "30", "--pko", "--db", db)
@@ -450,7 +450,7 @@ def test_bounties_read_from_a_snapshot_are_those_of_the_whole_fold(cli, tmp_path
     assert cli("--db", db, "player", "add", *[f"Q{i}" for i in range(300)], "--yes").exit_code == 0
     assert cli("--db", db, "player", "bust", "P1", "--by", "P3", "--yes").exit_code == 0
     assert cli("--db", db, "player", "bust", "P3", "--by", "Q1,P5", "--yes").exit_code == 0
-    with Store.open(db) as store:
+    with open_store(db) as store:
         read = store.state()
         fresh = fold(store.events())
     assert bounties(read) == bounties(fresh) and bounties(read) is not None

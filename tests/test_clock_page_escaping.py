@@ -16,7 +16,7 @@ import threading
 import pytest
 
 from tdtool.cli.clock_web import page, script_json
-from tdtool.io.store import Store
+from tdtool.io.store_base import create_store
 from tests.browser import CHROMIUM, headless
 from tests.conftest import ROOT
 from tests.tournament_fixtures import created
@@ -65,7 +65,7 @@ def test_tv_page_with_hostile_names_still_shows_the_clock_and_runs_nothing(tmp_p
     db = tmp_path / "cup.tdtool"
     data = created(name=HOSTILE_NAMES[0] + HOSTILE_NAMES[2])
     data["structure"]["name"] = HOSTILE_NAMES[1] + HOSTILE_NAMES[3] + HOSTILE_NAMES[4]
-    with Store.create(db, [("tournament.created", data)]):
+    with create_store(db, [("tournament.created", data)]):
         pass
     assert cli("--db", db, "clock", "start").exit_code == 0
     proc, url = _serve(db)

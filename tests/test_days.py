@@ -446,14 +446,14 @@ def test_late_registration_closing_on_a_later_day_is_shown_by_its_level(cli, tmp
 
     from tdtool.app.clock import view_data
     from tdtool.cli.clock_web import page
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
     from tests.browser import CHROMIUM, headless
     from tests.test_clock_terminal import render
 
     db = tmp_path / "me.tdtool"
     assert cli("--db", db, "new", "Main Day 1A", "-s", "main-event").exit_code == 0
     assert cli("--db", db, "clock", "start").exit_code == 0
-    with Store.open(db) as store:
+    with open_store(db) as store:
         data = view_data(store.state(), time.time()).to_dict()
     assert (data["late_registration_level"], data["day_last_level"]) == (6, 5)
     text = render(data, 100, 30)

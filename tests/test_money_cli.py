@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tests.conftest import ROOT
 from tests.tournament_fixtures import make
 
@@ -19,7 +19,7 @@ NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo"
 
 
 def append(db, *events):
-    with Store.open(db) as store, store.transaction() as tx:
+    with open_store(db) as store, store.transaction() as tx:
         for kind, data in events:
             tx.append(kind, data)
 
