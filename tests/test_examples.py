@@ -357,6 +357,29 @@ CASES = [
         },
         id="tda-54-pot-limit",
     ),
+    pytest.param(
+        "tda-3-limit-complete.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 720,
+                    "eligible": ["Ann", "Bo", "Cy"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 720},
+                },
+                {
+                    "amount": 120,
+                    "eligible": ["Ann", "Cy"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 120},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 2540, "Bo": 0, "Cy": 1700},
+        },
+        id="tda-3-limit-complete",
+    ),
 ]
 
 

@@ -127,6 +127,7 @@ _SAYS = {
     "fold": Said.FOLD, "folds": Said.FOLD, "all-in": Said.ALL_IN, "allin": Said.ALL_IN,
     "all in": Said.ALL_IN, "pot": Said.POT, "the pot": Said.POT, "bet pot": Said.POT,
     "bet the pot": Said.POT, "raise pot": Said.POT, "raise the pot": Said.POT,
+    "complete": Said.COMPLETE, "completes": Said.COMPLETE, "complete the bet": Said.COMPLETE,
 }  # fmt: skip
 OOT = ["out", "of", "turn"]
 
@@ -672,14 +673,15 @@ class _Reader:
                     node,
                     f"`{text}`: `{' '.join(tail)}` is not an amount (write `says raise 8000`).",
                 )
-            return DeclarationLine(line, text, seat, Said.RAISE, amount, out_of_turn)
+            word = "bet" if rest_low[0] in ("bet", "bets") else "raise"
+            return DeclarationLine(line, text, seat, Said.RAISE, amount, out_of_turn, word)
         amount = spoken_amount(rest) if rest else None
         if amount is None or amount <= 0:
             raise self.fail(
                 node,
                 f"`{text}` is not a declaration tdtool can read: write `says call`, `says check`,"
-                " `says fold`, `says raise`, `says raise 8000`, `says 1400`, `says all-in` or"
-                " `says pot`.",
+                " `says fold`, `says raise`, `says raise 8000`, `says 1400`, `says all-in`,"
+                " `says pot` or `says complete`.",
             )
         return DeclarationLine(line, text, seat, Said.AMOUNT, amount, out_of_turn)
 

@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING, Any
 from tdtool.errors import InputError
 from tdtool.game import Game
 from tdtool.rules.betting import Betting, IllegalAction, Street, Verb
-from tdtool.rules.chips import Facing, Reading, behind, read_chips, read_declaration
+from tdtool.rules.chips import (
+    Facing,
+    Reading,
+    behind,
+    cannot_complete,
+    read_chips,
+    read_declaration,
+)
 from tdtool.rules.entry import (
     ActionLine,
     ChipsLine,
@@ -75,6 +82,8 @@ def _words(record: PlayerLine, current: int) -> str:
     if record.said is Said.RAISE and record.amount:
         word = "bet of" if current == 0 else "raise to"
         return f"the declared {word} {record.amount:,}"
+    if record.said is Said.COMPLETE:
+        return "the declared completion"
     return f"the declared {record.said}"
 
 
@@ -143,6 +152,7 @@ class ChipFloor:
             step = opts.min_to - b.current
         out = self.out.get(seat)
         prior = out[1] if out is not None and out[0] is b.street else None
+        preflop = b.street is Street.PREFLOP
         return Facing(
             who=b.name(i),
             bet=b.bet[i],
@@ -158,6 +168,13 @@ class ChipFloor:
             big_blind=b.stakes.big_blind,
             prior=prior,
             fixed=game is Game.LIMIT,
+            incomplete=game is Game.LIMIT and b.current > b.full_level,
+            blind_only=preflop
+            and i == b.sb
+            and not b.straddles
+            and b.current == b.stakes.big_blind
+            and b.bet[i] < b.current
+            and opening,
         )
 
     def _ensure_turn(self, record: PlayerLine) -> None:
@@ -429,6 +446,10 @@ class ChipFloor:
         self._clear_context()
         self._ensure_turn(record)
         f = self.facing(record.seat)
+        if record.said is Said.COMPLETE:
+            why = cannot_complete(f)
+            if why is not None:
+                raise InputError(f"{self.where(record.line)}: `{record.text}`: {why}")
         reading = read_declaration(f, self.profile, str(record.said), record.amount, record.line)
         if reading is None:
             if record.said is Said.CHECK:  # a check facing a bet (TDA 55)
@@ -562,6 +583,9 @@ class ChipFloor:
                 " N out of turn`)."
             )
         kind = _kind(record, b.current)
+        if isinstance(record, DeclarationLine) and record.said is Said.COMPLETE:
+            completes = b.stakes.game is Game.LIMIT and b.current > b.full_level
+            kind = "raise" if completes else "call"
         entry = _Pending(record, b.current, kind, _words(record, b.current))
         street = b.street
         if kind == "fold":

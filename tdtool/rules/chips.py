@@ -57,6 +57,11 @@ class Facing:
     overchip waiting for change, TDA 46 situation 4)."""
     fixed: bool = False
     """Limit betting: every bet and raise is one fixed size (`max_to` is that size)."""
+    incomplete: bool = False
+    """Limit: the bet faced is short of a full bet (a short all-in, a big blind below the small
+    bet), so the next raise completes it (`min_to`)."""
+    blind_only: bool = False
+    """The player is the small blind before the flop, facing only the big blind."""
 
     @property
     def all_in_to(self) -> int:
@@ -579,6 +584,8 @@ def read_declaration(
         return _ruling(line, kind, f, o, f"{who} said all-in", None)
     if said == "pot":
         return _pot(f, line)
+    if said == "complete":
+        return _complete(f, profile, line)
     if said == "raise":
         if amount is None:
             return None
@@ -661,3 +668,65 @@ def _pot(f: Facing, line: int) -> Reading:
         "TDA 54D",
     )
     return _ruling(line, kind, f, o, f"{f.who} said pot", None)
+
+
+def cannot_complete(f: Facing) -> str | None:
+    """Why `says complete` cannot be read here, or None when it can (TDA 3).
+
+    In limit, completing makes an incomplete bet a full bet; the small blind completing the big
+    blind is a call, in any game. Anything else has no meaning to rule on.
+
+    >>> f = Facing("B", 0, 500, 40, 100, True, 100, False, False, (), 300, 100, fixed=True)
+    >>> cannot_complete(f).split(":")[0]
+    'the bet of 40 is already a full bet, so there is nothing to complete'
+    """
+    if f.blind_only or (f.fixed and f.incomplete):
+        return None
+    if not f.fixed:
+        return (
+            "completing a bet is a limit term (RRoP No-limit and pot-limit rules: completing the"
+            " bet is a limit wager only); in no-limit and pot-limit a short all-in is called, or"
+            " raised by at least a full raise (TDA 47A). Write what the floor ruled it was:"
+            " `says call` or `says raise N`."
+        )
+    if f.current == 0:
+        return "there is no bet to complete: write `says check` or `says bet`."
+    return (
+        f"the bet of {_n(f.current)} is already a full bet, so there is nothing to complete:"
+        " write `says call` or `says raise`."
+    )
+
+
+def _complete(f: Facing, profile: Profile, line: int) -> Reading:
+    """`says complete` where `cannot_complete` finds a meaning: in limit an incomplete bet made a
+    full bet; the small blind facing only the big blind, a call."""
+    kind = Irregularity.DECLARATION
+    lead = f"{f.who} said complete"
+    if not (f.fixed and f.incomplete):  # the small blind completes the big blind
+        o = _Outcome(
+            Verb.CALL,
+            None,
+            0,
+            f"the small blind completes to the big blind: a call of {_n(f.current)}",
+            "TDA 3",
+        )
+        return _ruling(line, kind, f, o, lead, None)
+    rule = "TDA 3, 47B" if profile == Profile.TDA else "RRoP Betting and Raising 6"
+    if f.min_to is None:
+        o = _Outcome(
+            Verb.CALL,
+            None,
+            0,
+            f"the betting is not open to {f.who} for a raise, so completing binds only the call"
+            f" of {_n(min(f.current, f.all_in_to))}",
+            f"{rule}, 51A",
+        )
+        return _ruling(line, kind, f, o, lead, None)
+    o = _bet_or_raise(
+        f,
+        f.min_to,
+        f"the bet of {_n(f.current)} is short of a full bet: completing makes it a full bet,"
+        f" to {_n(f.min_to)}",
+        rule,
+    )
+    return _ruling(line, kind, f, o, lead, None)

@@ -100,6 +100,9 @@ class Said(StrEnum):
     RAISE = "raise"
     ALL_IN = "all-in"
     POT = "pot"
+    COMPLETE = "complete"
+    """Limit: making an incomplete bet (a short all-in, a big blind below the small bet) a full
+    bet (TDA 3); the small blind completing the big blind is a call."""
     AMOUNT = "amount"
     """An amount only ("fourteen hundred"): the same as pushing out that much (TDA 40C)."""
 
@@ -130,6 +133,9 @@ class DeclarationLine:
     said: Said
     amount: int | None = None
     out_of_turn: bool = False
+    word: str | None = None
+    """The word said with an amount, `bet` or `raise` (`says bet 500`), for the ruling's
+    wording; None when no such word was said."""
 
 
 @dataclass(frozen=True)
