@@ -9,7 +9,7 @@ import textwrap
 
 import pytest
 
-from tests.test_hand_rulings import check
+from tests.test_hand_rulings import START, check, write
 
 
 def table(tmp_path, head, seats, actions, name="hand.yaml"):
@@ -117,3 +117,86 @@ def test_tda_47b_complete_when_the_betting_is_not_reopened_binds_only_the_call(c
     data = ruled(cli, table(tmp_path, *LIMIT_THREE, actions))
     assert summaries(data) == ["Ann: a call of 140."]
     assert data["rulings"][0]["rule"] == "TDA 3, 47B, 51A"
+
+
+# ------------------------------------------------------------------------- fouled deck
+
+BETS = ["Carla raise 300", "Dan call", "Anna fold", "Ben call", "flop As 8h 3c", "Ben check",
+        "Carla bet 500", "Dan call"]  # fmt: skip
+"""Substantial action, a flop and a bet called: too late for any misdeal but a fouled deck."""
+
+
+def voided(data):
+    """The hand is void: every chip back where it started, no pots, one duplicate-card entry."""
+    assert data["misdeal"] is True and data["stacks"] == START
+    assert data["pots"] == [] and data["returned"] == {}
+    (ruling,) = [r for r in data["rulings"] if r["irregularity"] == "duplicate-card"]
+    assert ruling["misdeal"] is True
+    return ruling
+
+
+@pytest.mark.parametrize(
+    ("rules", "rule"), [("tda", "TDA 35E"), ("robert", "RRoP Irregularities: duplicate card")]
+)
+def test_tda_35e_fouled_deck_line_voids_the_hand_whatever_the_action(cli, tmp_path, rules, rule):
+    data = ruled(cli, write(tmp_path, [*BETS, "fouled deck two aces of spades"]), "--rules", rules)
+    ruling = voided(data)
+    assert ruling["line"] == 17 and ruling["rule"] == rule
+    assert ruling["steps"][0] == "The dealer found the deck fouled (two aces of spades)."
+
+
+def test_tda_35e_duplicate_card_line_names_the_card_and_where_it_was_dealt(cli, tmp_path):
+    ruling = voided(ruled(cli, write(tmp_path, [*BETS, "duplicate As"])))
+    assert ruling["steps"][0] == "A second As turned up, after it was dealt to the flop (line 13)."
+
+
+def test_tda_35e_lines_after_a_fouled_deck_belong_to_the_next_hand(cli, tmp_path):
+    line = bad_input(cli, write(tmp_path, [*BETS, "duplicate 7c", "turn 2d"]))
+    assert ":18: `turn 2d` does not belong to this hand: it ended void (a fouled deck)" in line
+    assert "on line 17; enter the next hand as a new hand." in line
+
+
+def test_tda_35e_a_hole_card_dealt_again_on_the_board_voids_the_hand(cli, tmp_path):
+    # Anna holds Ah (TABLE); the flop brings a second Ah after substantial action.
+    actions = ["Carla raise 300", "Dan call", "Anna call", "Ben fold", "flop Ah 8h 3c"]
+    ruling = voided(ruled(cli, write(tmp_path, [*actions, "Anna check", "Carla check"])))
+    assert ruling["line"] == 13
+    assert ruling["steps"][0] == "Ah was dealt twice: to Anna (line 4), then to the flop (line 13)."
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "line", "where"),
+    [
+        ("cards: 4s 3s", "cards: 4s 4s", 7, "to Dan (line 7), then to Dan (line 7)"),
+        ("cards: 4s 3s", "cards: Qc 3s", 7, "to Carla (line 6), then to Dan (line 7)"),
+    ],
+    ids=["one-player", "two-players"],
+)
+def test_tda_35e_identical_hole_cards_void_the_hand(cli, tmp_path, old, new, line, where):
+    path = write(tmp_path, ["Carla fold", "Dan fold", "Anna fold"])
+    path.write_text(path.read_text().replace(old, new))
+    ruling = voided(ruled(cli, path))
+    assert ruling["line"] == line and where in ruling["steps"][0]
+
+
+def test_tda_35e_the_same_card_twice_on_one_flop_voids_the_hand(cli, tmp_path):
+    actions = ["Carla call", "Dan call", "Anna call", "Ben check", "flop 2c 2c 7d"]
+    ruling = voided(ruled(cli, write(tmp_path, actions)))
+    assert (
+        ruling["steps"][0]
+        == "2c was dealt twice: to the flop (line 13), then to the flop (line 13)."
+    )
+
+
+def test_tda_35e_after_a_card_dealt_twice_the_lines_are_still_checked(cli, tmp_path):
+    # The void hand does not excuse a line the rules refuse: Dan's check facing a bet.
+    actions = ["Carla raise 300", "Dan call", "Anna call", "Ben fold", "flop Ah 8h 3c",
+               "Anna bet 200", "Carla call", "Dan check"]  # fmt: skip
+    code, data, err = check(cli, write(tmp_path, actions))
+    assert code == 1 and data["line"] == 16 and data["player"] == "Dan"
+
+
+def test_tda_35e_human_answer_says_the_hand_is_void_not_a_misdeal(cli, tmp_path):
+    out = cli("hand", "check", write(tmp_path, [*BETS, "duplicate As"])).stdout
+    assert "Line 17: VOID HAND. The deck is fouled" in out
+    assert "The hand is void (fouled deck) on line 17" in out

@@ -84,7 +84,7 @@ PREMATURE = {
     Street.TURN: Irregularity.PREMATURE_TURN,
     Street.RIVER: Irregularity.PREMATURE_RIVER,
 }
-KEYWORDS = {*STREET_WORDS, "premature", "exposed", "boxed", "misdeal"}
+KEYWORDS = {*STREET_WORDS, "premature", "exposed", "boxed", "misdeal", "fouled", "duplicate"}
 """Words that open a line that is not a player's action."""
 _NUMBER = re.compile(r"^-?\d[\d,_]*$")
 _CHIP_AMOUNT = re.compile(r"^(\d[\d,_]*(?:\.\d+)?)(k?)$")
@@ -346,7 +346,7 @@ class _Reader:
 
     def cards(self, node: yaml.Node, text: str) -> tuple[Card, ...]:
         try:
-            return parse_cards(text)
+            return parse_cards(text, repeats=True)  # a card dealt twice is ruled: a fouled deck
         except ValueError as exc:
             raise self.fail(node, str(exc)) from None
 
@@ -547,6 +547,19 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.BOXED_CARD, seat=self.who(node, words[1:], seats)
             )
+        elif low[:2] == ["fouled", "deck"]:
+            return IrregularityLine(
+                line, text, Irregularity.DUPLICATE_CARD, reason=" ".join(words[2:]) or None
+            )
+        elif low[0] == "duplicate":
+            cards = self.cards(node, " ".join(words[1:]))
+            if len(cards) != 1:
+                raise self.fail(
+                    node,
+                    f"`{text}`: name the one card that turned up twice, like `duplicate As`"
+                    " (or write `fouled deck`).",
+                )
+            return IrregularityLine(line, text, Irregularity.DUPLICATE_CARD, cards=cards)
         elif low[0] == "misdeal":
             return IrregularityLine(
                 line, text, Irregularity.MISDEAL, reason=" ".join(words[1:]) or None

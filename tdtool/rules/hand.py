@@ -193,11 +193,10 @@ class Replay:
         return f"{self.hand.source}:{line}"
 
     def _deal(self, card: Card, line: int, owner: str) -> None:
+        """Register a card dealt; a card dealt twice fouls the deck (TDA 35E)."""
         if card in self.seen:
-            raise InputError(
-                f"{self.where(line)}: {card} is dealt twice: it was already dealt to"
-                f" {self.seen[card]}. Each card exists once in the deck."
-            )
+            self.floor.foul(card, line, self.seen[card], owner)
+            return
         self.seen[card] = owner
 
     # -- state ------------------------------------------------------------------------------
@@ -222,12 +221,15 @@ class Replay:
 
     def apply(self, record: HandLine) -> None:
         """Play one line of the hand."""
-        if self.floor.ended is not None:
+        ended = self.floor.ended
+        if ended is not None:
+            how, then = "in a misdeal", "the re-deal"
+            if ended.irregularity == Irregularity.DUPLICATE_CARD:
+                how, then = "void (a fouled deck)", "the next hand"
             raise AfterMisdeal(
                 f"{self.where(record.line)}: `{record.text}` does not belong to this hand: it"
-                f" ended in a misdeal on line {self.floor.ended.line}; enter the re-deal as a"
-                " new hand.",
-                self.floor.ended,
+                f" ended {how} on line {ended.line}; enter {then} as a new hand.",
+                ended,
             )
         if not self.talk.before(record):
             return
@@ -382,7 +384,7 @@ class Replay:
             self.floor.check_board(record)
         except IllegalAction as exc:
             raise exc.at(where, record.line) from None
-        owner = f"the board (line {record.line})"
+        owner = f"the {record.street} (line {record.line})"
         for card in record.cards:
             self._deal(card, record.line, owner)
         self.board.extend(record.cards)
@@ -440,7 +442,8 @@ class Replay:
         b = self.betting
         self.talk.finish()
         start = tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat))
-        if self.floor.ended is not None:  # a misdeal: every chip goes back where it started
+        void = self.floor.fouled or self.floor.ended
+        if void is not None:  # a misdeal or a fouled deck: every chip goes back where it started
             return HandResult(
                 pots=(),
                 returned=(),
@@ -454,7 +457,7 @@ class Replay:
                 won_by_fold=None,
                 chip=self.hand.chip,
                 rulings=self.all_rulings(),
-                misdeal=self.floor.ended,
+                misdeal=void,
             )
         if not b.hand_over:
             end = self.where(self.hand.end_line)
