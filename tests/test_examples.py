@@ -380,6 +380,23 @@ CASES = [
         },
         id="tda-3-limit-complete",
     ),
+    pytest.param(
+        "tda-54d-says-pot-no-limit.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 1700,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 1700},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 3900, "Bo": 2200, "Cy": 2900},
+        },
+        id="tda-54d-says-pot-no-limit",
+    ),
 ]
 
 

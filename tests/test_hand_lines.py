@@ -200,3 +200,47 @@ def test_tda_35e_human_answer_says_the_hand_is_void_not_a_misdeal(cli, tmp_path)
     out = cli("hand", "check", write(tmp_path, [*BETS, "duplicate As"])).stdout
     assert "Line 17: VOID HAND. The deck is fouled" in out
     assert "The hand is void (fouled deck) on line 17" in out
+
+
+# ------------------------------------------------------------------- says pot in no-limit
+
+LIMPED = ["Carla call", "Dan call", "Anna call", "Ben check", "flop 2c 7d Jh"]
+"""Four players see a flop at 50/100; the pot is 400."""
+
+
+def test_tda_54d_says_pot_no_limit_then_chips_the_chips_set_the_bet(cli, tmp_path):
+    actions = [*LIMPED, "Anna says pot", "Anna puts 600", "Ben fold", "Carla fold", "Dan fold"]
+    data = ruled(cli, write(tmp_path, actions))
+    said, chips = data["rulings"]
+    assert (said["rule"], chips["rule"]) == ("TDA 54D", "TDA 54D")
+    assert chips["summary"] == "Anna: a bet of 600."  # not held to the minimum of 100
+    assert data["returned"] == {"Anna": 600} and data["stacks"]["Anna"] == 5000 + 300
+
+
+def test_tda_54d_says_pot_facing_a_bet_binds_a_valid_raise_sized_by_the_chips(cli, tmp_path):
+    actions = [*LIMPED, "Anna says bet 500", "Ben says pot", "Ben puts 2000", "Carla fold",
+               "Dan fold", "Anna fold"]  # fmt: skip
+    data = ruled(cli, write(tmp_path, actions))
+    assert summaries(data)[-1] == "Ben: a raise to 2,000."
+    assert data["returned"] == {"Ben": 1500}
+
+
+def test_tda_54d_says_pot_then_chips_short_of_a_raise_is_a_full_raise_not_a_call(cli, tmp_path):
+    actions = [*LIMPED, "Anna says bet 500", "Ben says pot", "Ben puts 600", "Carla fold",
+               "Dan fold", "Anna fold"]  # fmt: skip
+    data = ruled(cli, write(tmp_path, actions))
+    assert summaries(data)[-1] == "Ben: a raise to 1,000."
+    assert data["rulings"][-1]["rule"] == "TDA 54D, 43A"
+
+
+def test_tda_54d_says_pot_then_one_overchip_is_the_most_the_chip_allows(cli, tmp_path):
+    actions = [*LIMPED, "Anna says pot", "Anna puts chips 1000", "Ben fold", "Carla fold",
+               "Dan fold"]  # fmt: skip
+    assert summaries(ruled(cli, write(tmp_path, actions)))[-1] == "Anna: a bet of 1,000."
+
+
+def test_tda_54_says_pot_then_chips_in_pot_limit_is_still_the_pot(cli, tmp_path):
+    actions = [*LIMPED, "Anna says pot", "Anna puts 600", "Ben fold", "Carla fold", "Dan fold"]
+    data = ruled(cli, write(tmp_path, actions, header="game: pot-limit\n"))
+    assert summaries(data)[0] == "Anna: a bet of 400."  # the pot; the chips follow the words
+    assert data["returned"] == {"Anna": 400}

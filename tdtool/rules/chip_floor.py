@@ -332,6 +332,7 @@ class ChipFloor:
             pulled=pulled,
             fold_next=fold_next,
             line=record.line,
+            declared_pot=awaiting is not None and awaiting.said is Said.POT,
         )
         if reading.forfeit and upcoming is not None:
             self.consumed.add(upcoming.line)
@@ -450,6 +451,8 @@ class ChipFloor:
             why = cannot_complete(f)
             if why is not None:
                 raise InputError(f"{self.where(record.line)}: `{record.text}`: {why}")
+        if self._pot_then_chips(record, f):
+            return
         reading = read_declaration(f, self.profile, str(record.said), record.amount, record.line)
         if reading is None:
             if record.said is Said.CHECK:  # a check facing a bet (TDA 55)
@@ -500,6 +503,39 @@ class ChipFloor:
         self._play(record, reading)
         self._rule(reading.ruling)
         self.declared = (record.seat, reading)
+
+    def _pot_then_chips(self, record: DeclarationLine, f: Facing) -> bool:
+        """`says pot` in no-limit followed by the player's chips (TDA 54D): not a valid bet, but
+        it binds a valid bet or raise, and the chips give its size. Returns True when the chips
+        line is to complete it."""
+        upcoming = self.replay.upcoming
+        if not (
+            record.said is Said.POT
+            and self.betting.stakes.game is Game.NO_LIMIT
+            and f.min_to is not None
+            and isinstance(upcoming, ChipsLine)
+            and upcoming.seat == record.seat
+            and not upcoming.out_of_turn
+        ):
+            return False
+        self.awaiting = record
+        word = "bet" if f.current == 0 else "raise"
+        self._rule(
+            Ruling(
+                record.line,
+                Irregularity.DECLARATION,
+                False,
+                "TDA 54D",
+                (
+                    f"{f.who} said pot: in no-limit that is not a valid bet, but it binds"
+                    f" {f.who} to a valid {word}, at least a full {word} to {f.min_to:,}.",
+                    "The chips that follow, in one motion, give its size (a house may hold it"
+                    " to the size of the pot instead); consider a penalty.",
+                ),
+                f"{f.who} said pot: a valid {word}, sized by the chips that follow.",
+            )
+        )
+        return True
 
     def pull_back(self, record: PullBackLine) -> None:
         """`WHO pulls back [C C ...]`: prior-bet chips taken back facing a raise (TDA 46B)."""

@@ -348,11 +348,14 @@ def read_chips(
     pulled: int | None = None,
     fold_next: bool = False,
     line: int = 0,
+    declared_pot: bool = False,
 ) -> Reading:
     """Chips pushed out in one motion: `chips` by value, or only their `amount` (TDA 40-46, 61).
 
     `pulled` is what the player took back of a prior bet first (None: left alone); `fold_next`
-    says the player's next line is a fold (an undercall the floor let them forfeit, TDA 51B).
+    says the player's next line is a fold (an undercall the floor let them forfeit, TDA 51B);
+    `declared_raise` that the player said raise (or, with `declared_pot`, pot in no-limit)
+    before the chips.
     """
     added = sum(chips) if chips else (amount or 0)
     prior = f.bet if f.prior is None else max(f.bet, f.prior)
@@ -380,7 +383,7 @@ def read_chips(
         f" on top of {_n(counted)} already out" if counted and situation in (1, 3, 4) else ""
     )
     if declared_raise:
-        return _declared_raise_chips(f, total, chips, how, line)
+        return _declared_raise_chips(f, total, chips, how, line, declared_pot)
     kind = Irregularity.CHIPS_PUT_OUT
     if chips:
         kind = Irregularity.OVERCHIP if len(chips) == 1 else Irregularity.MULTIPLE_CHIPS
@@ -474,9 +477,14 @@ def read_chips(
 
 
 def _declared_raise_chips(
-    f: Facing, total: int, chips: tuple[int, ...], how: str, line: int
+    f: Facing, total: int, chips: tuple[int, ...], how: str, line: int, pot: bool = False
 ) -> Reading:
-    """`says raise` then chips: the chips give the amount; short of a full raise, a full raise."""
+    """`says raise` then chips: the chips give the amount; short of a full raise, a full raise.
+
+    `pot`: the player said pot in no-limit (TDA 54D): not a valid bet, but it binds a valid bet
+    or raise whose size the chips set, at least the minimum."""
+    if pot:
+        return _declared_pot_chips(f, total, chips, how, line)
     if f.min_to is None:
         o = _Outcome(
             Verb.CALL,
@@ -511,6 +519,35 @@ def _declared_raise_chips(
         )
     return _ruling(
         line, Irregularity.DECLARATION, f, o, f"{f.who} said {word} and then put out {how}", None
+    )
+
+
+def _declared_pot_chips(
+    f: Facing, total: int, chips: tuple[int, ...], how: str, line: int
+) -> Reading:
+    """`says pot` in no-limit, then chips (TDA 54D): a valid bet or raise, sized by the chips."""
+    assert f.min_to is not None  # the declaration waits for chips only when a raise is open
+    word = "bet" if f.current == 0 else "raise"
+    single = len(chips) == 1
+    if total < f.min_to:
+        o = _bet_or_raise(
+            f,
+            f.min_to,
+            f"saying pot came first, so the chips are not a {'check' if not f.facing else 'call'}:"
+            f" short of the minimum, the valid {word} it binds is a full {word} to"
+            f" {_n(f.min_to)}",
+            "TDA 54D, 43A",
+        )
+    else:
+        o = _bet_or_raise(
+            f,
+            total,
+            f"saying pot binds a valid {word} and the chips give its size: a {word} to {_n(total)}"
+            + (", the most the chip allows" if single else ""),
+            "TDA 54D" + (", 44" if single else ""),
+        )
+    return _ruling(
+        line, Irregularity.DECLARATION, f, o, f"{f.who} said pot, then put out {how}", None
     )
 
 
