@@ -244,3 +244,57 @@ def test_tda_54_says_pot_then_chips_in_pot_limit_is_still_the_pot(cli, tmp_path)
     data = ruled(cli, write(tmp_path, actions, header="game: pot-limit\n"))
     assert summaries(data)[0] == "Anna: a bet of 400."  # the pot; the chips follow the words
     assert data["returned"] == {"Anna": 400}
+
+
+# ------------------------------------------------------------------------------ wording
+
+
+def test_tda_40b_says_bet_500_is_worded_as_the_bet_said(cli, tmp_path):
+    actions = [*LIMPED, "Anna says bet 500", "Ben fold", "Carla fold", "Dan fold"]
+    (ruling,) = ruled(cli, write(tmp_path, actions))["rulings"]
+    assert ruling["steps"][:2] == ["Anna said bet 500.", "Bet and an amount is the total: 500."]
+    assert ruling["summary"] == "Anna: a bet of 500."
+
+
+def test_tda_43b_says_raise_8000_is_still_worded_as_a_raise(cli, tmp_path):
+    actions = ["Carla raise 2000", "Dan says raise 8000", "Anna fold", "Ben fold", "Carla fold"]
+    (ruling,) = ruled(cli, write(tmp_path, actions))["rulings"]
+    assert ruling["steps"][0] == "Dan said raise 8,000."
+
+
+def test_tda_55b_says_bet_without_an_amount_is_worded_as_said(cli, tmp_path):
+    actions = [*LIMPED, "Anna says bet", "Anna puts 300", "Ben fold", "Carla fold", "Dan fold"]
+    said, _ = ruled(cli, write(tmp_path, actions))["rulings"]
+    assert said["steps"][0].startswith("Anna said bet without an amount: Anna is committed")
+
+
+BB_CHECKS_EARLY = ["Carla call", "Dan call", "Ben check out of turn"]
+"""The big blind checks his option while Anna, the small blind, is still to act."""
+
+
+def test_tda_53a_big_blind_checking_out_of_turn_faces_only_his_own_blind(cli, tmp_path):
+    actions = [*BB_CHECKS_EARLY, "Anna call", "flop 2c 7d Jh", "Anna check", "Ben check",
+               "Carla check", "Dan check", "turn 5s", "Anna check", "Ben check", "Carla check",
+               "Dan check", "river 8h", "Anna check", "Ben check", "Carla check",
+               "Dan check"]  # fmt: skip
+    data = ruled(cli, write(tmp_path, actions))
+    (ruling,) = data["rulings"]
+    assert ruling["summary"] == (
+        "Ben checked out of turn; the action to Ben did not change, so the check stands."
+    )
+    assert ruling["steps"][1] == (
+        "The players before Ben acted without a bet or raise: Ben still faces no bet beyond"
+        " their own 100."
+    )
+    assert not any("a bet of 100" in step for step in ruling["steps"])
+
+
+def test_tda_53a_big_blind_check_out_of_turn_then_a_raise_counts_only_what_he_must_add(
+    cli, tmp_path
+):
+    actions = [*BB_CHECKS_EARLY, "Anna raise 300", "Ben fold", "Carla fold", "Dan fold"]
+    (ruling,) = ruled(cli, write(tmp_path, actions))["rulings"]
+    assert ruling["steps"][1] == (
+        "A bet or raise came before Ben's turn: the action changed from no bet beyond their"
+        " own 100 to a bet of 300 (200 more to call)."
+    )

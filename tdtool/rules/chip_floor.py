@@ -453,7 +453,9 @@ class ChipFloor:
                 raise InputError(f"{self.where(record.line)}: `{record.text}`: {why}")
         if self._pot_then_chips(record, f):
             return
-        reading = read_declaration(f, self.profile, str(record.said), record.amount, record.line)
+        reading = read_declaration(
+            f, self.profile, str(record.said), record.amount, record.line, record.word
+        )
         if reading is None:
             if record.said is Said.CHECK:  # a check facing a bet (TDA 55)
                 self.limited[record.seat] = (
@@ -490,7 +492,8 @@ class ChipFloor:
                     False,
                     "TDA 40B, 42",
                     (
-                        f"{who} said {word} without an amount: {who} is committed to a {word}"
+                        f"{who} said {record.word or word} without an amount: {who} is"
+                        f" committed to a {word}"
                         + (" (at least the minimum bet, TDA 55B)" if f.current == 0 else "")
                         + ".",
                         "The chips that follow, in one motion, give the amount; short of a full"
@@ -699,6 +702,7 @@ class ChipFloor:
             p.faced,
             self.betting.current,
             p.record.line,
+            own=self.betting.bet[self.betting.index[seat]],
             **how,
         )
 

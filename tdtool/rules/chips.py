@@ -583,12 +583,18 @@ def unclear_amount(said: int, f: Facing) -> int | None:
 
 
 def read_declaration(
-    f: Facing, profile: Profile, said: str, amount: int | None, line: int = 0
+    f: Facing,
+    profile: Profile,
+    said: str,
+    amount: int | None,
+    line: int = 0,
+    word: str | None = None,
 ) -> Reading | None:
     """A declaration in turn (TDA 40, 43B, 51A, 54D, 55, 57).
 
     Returns None when the declaration needs chips to say how much (`says raise` without an
-    amount): the next `puts` line of the player completes it.
+    amount): the next `puts` line of the player completes it. `word` is what was said with
+    the amount, `bet` or `raise` (`said` is "raise" for both), for the wording.
     """
     who = f.who
     kind = Irregularity.DECLARATION
@@ -626,6 +632,7 @@ def read_declaration(
     if said == "raise":
         if amount is None:
             return None
+        word = word or "raise"
         if f.min_to is None:
             o = _Outcome(
                 Verb.CALL,
@@ -635,9 +642,9 @@ def read_declaration(
                 " full call",
                 "TDA 51A, 47",
             )
-            return _ruling(line, kind, f, o, f"{who} said raise {_n(amount)}", None)
+            return _ruling(line, kind, f, o, f"{who} said {word} {_n(amount)}", None)
         to = amount
-        note = f"raise and an amount is the total: {_n(amount)}"
+        note = f"{word} and an amount is the total: {_n(amount)}"
         rule = "TDA 43B" if f.current else "TDA 40B"
         if f.current and amount <= f.current:
             to = f.current + amount
@@ -657,7 +664,7 @@ def read_declaration(
         else:
             o = _bet_or_raise(f, to, note, rule)
         example = "TDA 43B (the 'raise, eight thousand' example)" if rule == "TDA 43B" else None
-        return _ruling(line, kind, f, o, f"{who} said raise {_n(amount)}", example)
+        return _ruling(line, kind, f, o, f"{who} said {word} {_n(amount)}", example)
     # An amount only: the same as pushing out that much (TDA 40C), read by TDA 57 if unclear.
     assert amount is not None
     meant = unclear_amount(amount, f)
