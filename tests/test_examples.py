@@ -397,6 +397,23 @@ CASES = [
         },
         id="tda-54d-says-pot-no-limit",
     ),
+    pytest.param(
+        "rrop-limit-heads-up-unlimited.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 240,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 240},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 1120, "Bo": 880},
+        },
+        id="rrop-limit-heads-up-unlimited",
+    ),
 ]
 
 

@@ -298,3 +298,66 @@ def test_tda_53a_big_blind_check_out_of_turn_then_a_raise_counts_only_what_he_mu
         "A bet or raise came before Ben's turn: the action changed from no bet beyond their"
         " own 100 to a bet of 300 (200 more to call)."
     )
+
+
+# ------------------------------------------------------------- the limit cap heads-up
+
+HEADS_UP = ("game: limit\nblinds: 10/20\nbutton: 1", [
+    "1: {name: Ann, stack: 1000, cards: Ah Ad}",
+    "2: {name: Bo,  stack: 1000, cards: Kh Kd}",
+])  # fmt: skip
+
+
+def checked_down(first, second):
+    """Flop, turn and river checked through, `first` acting first."""
+    streets = ["flop 2c 7s 9d", "turn 3c", "river 4s"]
+    return [a for street in streets for a in (street, f"{first} check", f"{second} check")]
+
+
+CHECKED_DOWN = checked_down("Bo", "Ann")
+RAISE_WAR = ["Ann raise 40", "Bo raise 60", "Ann raise 80", "Bo raise 100", "Ann raise 120",
+             "Bo call"]  # fmt: skip
+"""Heads-up pre-flop: the big blind and five raises, past the cap of 4."""
+
+
+def test_rrop_betting_and_raising_4_heads_up_limit_raising_is_unlimited(cli, tmp_path):
+    data = ruled(cli, table(tmp_path, *HEADS_UP, [*RAISE_WAR, *CHECKED_DOWN]), "--rules", "robert")
+    assert data["stacks"] == {"Ann": 1120, "Bo": 880}
+
+
+def test_tda_48_heads_up_limit_keeps_the_cap(cli, tmp_path):
+    code, data, _ = check(cli, table(tmp_path, *HEADS_UP, [*RAISE_WAR, *CHECKED_DOWN]))
+    assert code == 1 and data["line"] == 11 and data["rule"] == "TDA 48"
+
+
+THREE = ("game: limit\nblinds: 10/20\nbutton: 3", [
+    "1: {name: Ann, stack: 1000, cards: Ah Ad}",
+    "2: {name: Bo,  stack: 1000, cards: Kh Kd}",
+    "3: {name: Cy,  stack: 1000, cards: Qh Qd}",
+])  # fmt: skip
+
+
+def test_rrop_betting_and_raising_4_becoming_heads_up_before_the_cap_lifts_it(cli, tmp_path):
+    # Ann folds her small blind: Bo and Cy go on raising past a bet and three raises.
+    actions = ["Cy raise 40", "Ann fold", "Bo raise 60", "Cy raise 80", "Bo raise 100",
+               "Cy raise 120", "Bo call", *checked_down("Bo", "Cy")]  # fmt: skip
+    data = ruled(cli, table(tmp_path, *THREE, actions), "--rules", "robert")
+    assert data["stacks"] == {"Ann": 990, "Bo": 1130, "Cy": 880}
+
+
+def test_rrop_betting_and_raising_4_a_cap_reached_three_handed_stays_after_a_fold(cli, tmp_path):
+    actions = ["Cy raise 40", "Ann raise 60", "Bo raise 80", "Cy fold", "Ann raise 100"]
+    code, data, _ = check(cli, table(tmp_path, *THREE, actions), "--rules", "robert")
+    assert code == 1 and data["line"] == 13 and data["rule"] == "RRoP Betting and Raising 3, 4"
+    assert "reached with three or more players" in data["allowed"]
+
+
+def test_rrop_betting_and_raising_3_an_all_in_player_does_not_count_toward_the_cap(cli, tmp_path):
+    head, seats = THREE
+    seats = [seats[0], seats[1], seats[2].replace("stack: 1000", "stack: 30")]
+    # Cy's all-in to 30 is a full raise in limit (half a bet or more, TDA 47B): the cap of 4
+    # is reached by Bo's raise to 70 with only Ann and Bo not all-in, so they raise on.
+    actions = ["Cy all-in", "Ann raise 50", "Bo raise 70", "Ann raise 90", "Bo raise 110",
+               "Ann call", *checked_down("Ann", "Bo")]  # fmt: skip
+    data = ruled(cli, table(tmp_path, head, seats, actions), "--rules", "robert")
+    assert data["stacks"] == {"Ann": 1000 - 110 + 90 + 160, "Bo": 890, "Cy": 0}

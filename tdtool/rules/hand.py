@@ -8,7 +8,7 @@ Irregularity lines all go through `Replay.irregularity`, the one place rulings p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tdtool.cards import Card
 from tdtool.errors import InputError
@@ -31,7 +31,7 @@ from tdtool.rules.entry import (
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Irregularity, Ruling
+from tdtool.rules.rulings import Irregularity, Profile, Ruling
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -163,7 +163,10 @@ class Replay:
     def __init__(self, hand: EnteredHand) -> None:
         self.hand = hand
         players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
-        self.betting = Betting(hand.stakes, players, hand.button, hand.blinds)
+        # Heads-up limit raising: capped by TDA 48, unlimited by Robert's Rules (Betting and
+        # Raising 4); the profile may come from `--rules`, after the file was read.
+        stakes = replace(hand.stakes, cap_heads_up=hand.profile != Profile.ROBERT)
+        self.betting = Betting(stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
         self.seen: dict[Card, str] = {}
         self.folded_at: dict[int, int] = {}
