@@ -361,3 +361,45 @@ def test_rrop_betting_and_raising_3_an_all_in_player_does_not_count_toward_the_c
                "Ann call", *checked_down("Ann", "Bo")]  # fmt: skip
     data = ruled(cli, table(tmp_path, head, seats, actions), "--rules", "robert")
     assert data["stacks"] == {"Ann": 1000 - 110 + 90 + 160, "Bo": 890, "Cy": 0}
+
+
+# ------------------------------------------------------------- undercalls in sequence
+
+OPENED = [*LIMPED, "Anna bet 1000", "Ben puts 500"]
+"""Anna opens the flop for 1,000 and Ben undercalls it with 500 (a mandatory call, TDA 51B)."""
+THREE_CHECK = ["turn 5s", "Anna check", "Ben check", "Carla check", "river 8h", "Anna check",
+               "Ben check", "Carla check"]  # fmt: skip
+
+
+def test_tda_51c_undercalls_in_sequence_back_up_to_the_first_undercaller(cli, tmp_path):
+    data = ruled(cli, write(tmp_path, [*OPENED, "Carla puts 300", "Dan fold", *THREE_CHECK]))
+    first, second = data["rulings"]
+    assert first["rule"] == "TDA 51B" and "51C" not in first["rule"]
+    assert second["rule"] == "TDA 51C; TDA 51B"
+    assert second["steps"][-1].startswith(
+        "Undercalls in sequence: play backs up to the first undercaller, Ben (line 15)"
+    )
+    assert second["summary"] == (
+        "Carla's undercall facing the opening bet of the round is a mandatory full call of 1,000."
+    )
+    assert data["stacks"]["Carla"] == 5000 - 1100 + 3 * 1100 + 100  # queens win the pot
+
+
+def test_tda_51c_an_undercall_after_a_full_call_is_not_in_sequence(cli, tmp_path):
+    four_check = [
+        a
+        for street in ("turn 5s", "river 8h")
+        for a in (street, *(f"{p} check" for p in ("Anna", "Ben", "Carla", "Dan")))
+    ]
+    data = ruled(cli, write(tmp_path, [*OPENED, "Carla call", "Dan puts 300", *four_check]))
+    assert [r["rule"] for r in data["rulings"]] == ["TDA 51B", "TDA 51B"]
+
+
+def test_robert_short_calls_in_sequence_are_each_corrected(cli, tmp_path):
+    data = ruled(
+        cli,
+        write(tmp_path, [*OPENED, "Carla puts 300", "Dan fold", *THREE_CHECK]),
+        "--rules",
+        "robert",
+    )
+    assert not any("51C" in r["rule"] for r in data["rulings"])

@@ -23,6 +23,7 @@ from tdtool.rules.chips import (
     cannot_complete,
     read_chips,
     read_declaration,
+    undercall_in_sequence,
 )
 from tdtool.rules.entry import (
     ActionLine,
@@ -119,6 +120,9 @@ class ChipFloor:
         self.bound: set[int] = set()
         """Seats whose out-of-turn action is bound by substantial action past a skipped player
         (TDA 53B)."""
+        self.undercall: tuple[Street, int, str, int] | None = None
+        """The action just played was an undercall (TDA): (street, bet faced, the first
+        undercaller of the sequence, its line), for TDA 51C."""
         self.skipped_on: Street | None = None
         """The street on which TDA 53B made out-of-turn actions binding past a skipped player."""
 
@@ -228,6 +232,7 @@ class ChipFloor:
                     record.line,
                 )
         before = b.to_act
+        self.undercall = None
         self.replay.action(record)
         if self.oot_folds:
             self._pass_folds(before)
@@ -351,8 +356,17 @@ class ChipFloor:
                 self.where(upcoming.line),
                 upcoming.line,
             )
+        previous = self.undercall  # the action just before, if it was an undercall
         self._play(record, reading)
-        self._rule(reading.ruling)
+        ruling = reading.ruling
+        if ruling.irregularity == Irregularity.UNDERCALL and self.profile == Profile.TDA:
+            faced = (self.betting.street, f.current)
+            if previous is not None and previous[:2] == faced:
+                ruling = undercall_in_sequence(ruling, previous[2], previous[3])
+                self.undercall = previous  # the sequence keeps its first undercaller
+            else:
+                self.undercall = (*faced, f.who, record.line)
+        self._rule(ruling)
         b = self.betting
         i = b.index[record.seat]
         physical = b.bet[i]

@@ -18,7 +18,7 @@ action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tdtool.rules.betting import Verb
 from tdtool.rules.rulings import Irregularity, Profile, Ruling
@@ -285,6 +285,18 @@ def _undercall(
             _example("51", "example 1"),
         ),
     )
+
+
+def undercall_in_sequence(ruling: Ruling, first: str, first_line: int) -> Ruling:
+    """TDA 51C: an undercall right after another undercall of the same bet. Play backs up to
+    the first undercaller, who corrects by 51B; the TD decides how to treat the later ones:
+    here each is ruled by 51B as well, as it came."""
+    step = (
+        f"Undercalls in sequence: play backs up to the first undercaller, {first} (line"
+        f" {first_line}), who corrects by TDA 51B; the TD decides how to treat the later"
+        " ones, and this one is ruled by TDA 51B too."
+    )
+    return replace(ruling, rule=f"TDA 51C; {ruling.rule}", steps=(*ruling.steps, step))
 
 
 def _ruling(
