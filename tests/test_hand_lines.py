@@ -403,3 +403,41 @@ def test_robert_short_calls_in_sequence_are_each_corrected(cli, tmp_path):
         "robert",
     )
     assert not any("51C" in r["rule"] for r in data["rulings"])
+
+
+# --------------------------------------------------------------------- accepted action
+
+MISCOUNT = [*LIMPED, "Anna bet 1500", "dealer counts 1000"]
+"""Anna bets 1,500 on the flop; Ben asks for a count and the dealer says 1,000."""
+BEN_REST = ["Carla fold", "Dan fold", "turn 5s", "Anna check", "Ben check", "river 8h",
+            "Anna check", "Ben check"]  # fmt: skip
+
+
+@pytest.mark.parametrize("acts", ["Ben puts 1000", "Ben says call"])
+def test_tda_49_calling_on_a_wrong_count_accepts_the_full_correct_bet(cli, tmp_path, acts):
+    data = ruled(cli, write(tmp_path, [*MISCOUNT, acts, *BEN_REST]))
+    (ruling,) = data["rulings"]
+    assert ruling["irregularity"] == "accepted-action" and ruling["rule"] == "TDA 49"
+    assert ruling["line"] == 16
+    assert ruling["summary"] == "Ben accepted the action: a call of 1,500."
+    assert ruling["steps"][0] == "Ben asked for a count and was told 1,000; the bet is 1,500."
+    # not an undercall: Ben is in for the full 1,500, and his nines win the 3,400 pot
+    assert data["stacks"]["Ben"] == 5000 - 100 - 1500 + 400 + 3000
+
+
+def test_tda_49_chips_that_do_not_follow_the_count_are_read_as_chips(cli, tmp_path):
+    data = ruled(cli, write(tmp_path, [*MISCOUNT, "Ben puts 500", *BEN_REST]))
+    assert [r["irregularity"] for r in data["rulings"]] == ["undercall"]
+
+
+@pytest.mark.parametrize(
+    ("actions", "says"),
+    [
+        ([*MISCOUNT, "Carla fold"], "the count is for Ben, who is to act"),
+        ([*LIMPED, "dealer counts 500"], "Anna faces no bet, so there is nothing to count"),
+        ([*LIMPED[:-1], "dealer counts"], "write the bet as the dealer counted it"),
+    ],
+    ids=["not-the-player", "no-bet", "no-amount"],
+)
+def test_tda_49_a_count_line_that_cannot_be_acted_on_is_bad_input(cli, tmp_path, actions, says):
+    assert says in bad_input(cli, write(tmp_path, actions))

@@ -84,7 +84,9 @@ PREMATURE = {
     Street.TURN: Irregularity.PREMATURE_TURN,
     Street.RIVER: Irregularity.PREMATURE_RIVER,
 }
-KEYWORDS = {*STREET_WORDS, "premature", "exposed", "boxed", "misdeal", "fouled", "duplicate"}
+KEYWORDS = {
+    *STREET_WORDS, "premature", "exposed", "boxed", "misdeal", "fouled", "duplicate", "dealer",
+}  # fmt: skip
 """Words that open a line that is not a player's action."""
 _NUMBER = re.compile(r"^-?\d[\d,_]*$")
 _CHIP_AMOUNT = re.compile(r"^(\d[\d,_]*(?:\.\d+)?)(k?)$")
@@ -547,6 +549,14 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.BOXED_CARD, seat=self.who(node, words[1:], seats)
             )
+        elif low[:2] == ["dealer", "counts"]:
+            count = spoken_amount(words[2:]) if len(words) > 2 else None
+            if count is None or count <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write the bet as the dealer counted it, like `dealer counts 1500`.",
+                )
+            return IrregularityLine(line, text, Irregularity.ACCEPTED_ACTION, amount=count)
         elif low[:2] == ["fouled", "deck"]:
             return IrregularityLine(
                 line, text, Irregularity.DUPLICATE_CARD, reason=" ".join(words[2:]) or None

@@ -21,6 +21,7 @@ from tdtool.rules.chips import (
     Reading,
     behind,
     cannot_complete,
+    read_accepted,
     read_chips,
     read_declaration,
     undercall_in_sequence,
@@ -30,6 +31,7 @@ from tdtool.rules.entry import (
     ChipsLine,
     DeclarationLine,
     HandLine,
+    IrregularityLine,
     PullBackLine,
     Said,
 )
@@ -123,6 +125,8 @@ class ChipFloor:
         self.undercall: tuple[Street, int, str, int] | None = None
         """The action just played was an undercall (TDA): (street, bet faced, the first
         undercaller of the sequence, its line), for TDA 51C."""
+        self.counted: tuple[int, int] | None = None
+        """`dealer counts N` just before: (seat of the player to act, the bet as counted)."""
         self.skipped_on: Street | None = None
         """The street on which TDA 53B made out-of-turn actions binding past a skipped player."""
 
@@ -321,6 +325,17 @@ class ChipFloor:
                 f"{self.where(record.line)}: {f.who} puts {record.amount:,} but has only"
                 f" {have:,} behind."
             )
+        count, self.counted = self.counted, None
+        if count is not None and f.bet + record.amount == count[1] != f.current:
+            reading = read_accepted(f, count[1], "pushed out that amount", record.line)
+            self._play(record, reading)
+            self._rule(reading.ruling)
+            self.out[record.seat] = (
+                self.betting.street,
+                self.betting.bet[self.betting.index[record.seat]],
+            )
+            self.chips_first = record.seat
+            return
         upcoming = self.replay.upcoming
         fold_next = (
             isinstance(upcoming, ActionLine)
@@ -470,6 +485,9 @@ class ChipFloor:
         reading = read_declaration(
             f, self.profile, str(record.said), record.amount, record.line, record.word
         )
+        count, self.counted = self.counted, None
+        if count is not None and record.said is Said.CALL and count[1] != f.current:
+            reading = read_accepted(f, count[1], "said call", record.line)
         if reading is None:
             if record.said is Said.CHECK:  # a check facing a bet (TDA 55)
                 self.limited[record.seat] = (
@@ -553,6 +571,33 @@ class ChipFloor:
             )
         )
         return True
+
+    def count(self, record: IrregularityLine) -> None:
+        """`dealer counts N`: the player to act asked for a count and was told N. It matters
+        only if that player's next line calls on it (TDA 49, accepted action)."""
+        b = self.betting
+        where = self.where(record.line)
+        if b.to_act is None or self.replay.over:
+            raise InputError(
+                f"{where}: `{record.text}` comes when nobody is to act, so there is no bet to"
+                " count."
+            )
+        seat = b.players[b.to_act].seat
+        who = self.name(seat)
+        if b.current <= b.bet[b.to_act]:
+            raise InputError(
+                f"{where}: `{record.text}`: {who} faces no bet, so there is nothing to count."
+            )
+        nxt = self.replay.upcoming
+        calls = (isinstance(nxt, ChipsLine) and not nxt.out_of_turn) or (
+            isinstance(nxt, DeclarationLine) and nxt.said is Said.CALL and not nxt.out_of_turn
+        )
+        if not (calls and nxt is not None and getattr(nxt, "seat", None) == seat):
+            raise InputError(
+                f"{where}: `{record.text}`: the count is for {who}, who is to act, so the next"
+                f" line should be what {who} did with it: `{who} puts N` or `{who} says call`."
+            )
+        self.counted = (seat, record.amount or 0)
 
     def pull_back(self, record: PullBackLine) -> None:
         """`WHO pulls back [C C ...]`: prior-bet chips taken back facing a raise (TDA 46B)."""

@@ -563,6 +563,41 @@ def _declared_pot_chips(
     )
 
 
+def read_accepted(f: Facing, counted: int, how: str, line: int = 0) -> Reading:
+    """TDA 49, accepted action: the dealer counted the bet as `counted` and the player then
+    called (`how`: "said call", "pushed out that amount"): the player has accepted the full,
+    correct action, a call of the real bet (or all-in for less).
+
+    >>> f = Facing("B", 0, 5000, 1500, 1500, True, None, False, True, (1500,), 1650, 100)
+    >>> read_accepted(f, 1000, "pushed out that amount").ruling.summary
+    'B accepted the action: a call of 1,500.'
+    """
+    call = min(f.current, f.all_in_to)
+    all_in = " (all-in)" if f.all_in_to <= f.current else ""
+    pushed = counted - f.bet
+    if how == "said call" or pushed == call - f.bet:
+        chips = f"{f.who} puts in the full call."
+    elif pushed < call - f.bet:
+        chips = f"{f.who} adds {_n(call - f.bet - pushed)} to the {_n(pushed)} pushed out."
+    else:
+        chips = f"{f.who} gets back {_n(pushed - (call - f.bet))} of the {_n(pushed)} pushed out."
+    steps = (
+        f"{f.who} asked for a count and was told {_n(counted)}; the bet is {_n(f.current)}.",
+        f"{f.who} then {how}: it is the caller's job to know the bet, so {f.who} has accepted the"
+        f" full, correct action: a call of {_n(call)}{all_in}.",
+        chips,
+    )
+    ruling = Ruling(
+        line,
+        Irregularity.ACCEPTED_ACTION,
+        False,
+        "TDA 49",
+        steps,
+        f"{f.who} accepted the action: a call of {_n(call)}{all_in}.",
+    )
+    return Reading(Verb.CALL, None, ruling)
+
+
 # ---------------------------------------------------------------------------------------
 # Words said
 

@@ -79,7 +79,8 @@ class IrregularityLine:
 
     `seat` names the player concerned (exposed, boxed, exposes), `which` the hole card
     ("first" or "second") for an exposed card, `cards` the cards dealt (premature or
-    four-card flop), `reason` the words after `misdeal`.
+    four-card flop), `reason` the words after `misdeal`, `amount` the bet as the dealer
+    counted it (`dealer counts N`).
     """
 
     line: int
@@ -89,6 +90,7 @@ class IrregularityLine:
     which: str | None = None
     cards: tuple[Card, ...] = ()
     reason: str | None = None
+    amount: int | None = None
 
 
 class Said(StrEnum):

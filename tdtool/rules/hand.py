@@ -261,6 +261,9 @@ class Replay:
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
+        if record.kind == Irregularity.ACCEPTED_ACTION:  # a count during the betting (TDA 49)
+            self.talk.count(record)
+            return
         where = self.where(record.line)
         follows = isinstance(self.upcoming, BoardLine) and self.upcoming.street is Street.FLOP
         try:

@@ -54,6 +54,7 @@ class Irregularity(StrEnum):
     DECLARATION = "declaration"
     OUT_OF_TURN = "out-of-turn"
     STRING_BET = "string-bet"
+    ACCEPTED_ACTION = "accepted-action"
 
 
 @dataclass(frozen=True)
