@@ -14,7 +14,7 @@ import time
 from pathlib import Path
 
 from tdtool.app.clock import view_data
-from tdtool.io.store import Store
+from tdtool.io.store_base import create_store
 from tdtool.tournament.clock import ClockAction, ClockFact, reading
 from tdtool.tournament.state import structure_to_dict
 from tdtool.tournament.structure import Break, Level, Structure
@@ -64,7 +64,7 @@ def main() -> None:
             "seats": 9,
             "tables": None,
         }
-        with Store.create(path, [("tournament.created", created)]) as store:
+        with create_store(path, [("tournament.created", created)]) as store:
             with store.transaction() as tx:
                 for i in range(300):
                     tx.append("player.registered", {"name": f"Player {i}"})

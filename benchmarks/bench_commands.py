@@ -47,7 +47,7 @@ def build(path: Path, entries: int, events: int | None = None, seed: int = 1) ->
     `events`, re-entries stand for part of the entries and buttons and clock actions fill the
     log up to that many events.
     """
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import create_store, open_store
     from tdtool.tournament import director
     from tdtool.tournament.state import fold, structure_to_dict
     from tdtool.tournament.structure import Level, Structure
@@ -65,10 +65,10 @@ def build(path: Path, entries: int, events: int | None = None, seed: int = 1) ->
         "tables": None,
     }
     now = time.time() - 3600
-    Store.create(path, [("tournament.created", created)], now=now).close()
+    create_store(path, [("tournament.created", created)], now=now).close()
     reentries = 0 if events is None else entries // 5
     names = [f"Player {i:05d}" for i in range(entries - reentries)]
-    with Store.open(path) as store:
+    with open_store(path) as store:
         with store.transaction(now=now) as tx:
             for n in names:
                 tx.append("player.registered", {"name": n})
@@ -138,27 +138,47 @@ def _tdtool(db: Path, *args: str) -> tuple[float, float]:
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     started = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "tdtool", "--db", str(db), *args],
+        [sys.executable, "-c", _COUNTING, "--db", str(db), *args],
         capture_output=True,
-        text=True,
         env=env,
         cwd=ROOT,
     )
     took = time.perf_counter() - started
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     if done.returncode != 0:
-        raise SystemExit(f"tdtool {' '.join(args)} failed: {done.stdout}{done.stderr}")
+        raise SystemExit(f"tdtool {' '.join(args)} failed: {done.stdout!r}{done.stderr!r}")
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    stderr = done.stderr.decode(errors="replace")
+    wrote = int(stderr.rsplit("WCHAR ", 1)[1]) if "WCHAR " in stderr else 0
+    WRITTEN.setdefault((str(db), " ".join(args[:2])), []).append(max(0, wrote - len(done.stdout)))
     return took, cpu
+
+
+_COUNTING = """
+import atexit, os, runpy, sys
+def _report():
+    with open("/proc/self/io") as io:
+        wchar = next(int(line.split()[1]) for line in io if line.startswith("wchar"))
+    os.write(2, f"\\nWCHAR {wchar}".encode())
+if os.path.exists("/proc/self/io"):
+    atexit.register(_report)
+sys.argv[0] = "tdtool"
+runpy.run_module("tdtool", run_name="__main__")
+"""
+"""`python -m tdtool ARGS` that, as it exits, reports the bytes it wrote (Linux's wchar):
+the file, its -wal and the checkpoint, and what it printed (taken off again)."""
+
+WRITTEN: dict[tuple[str, str], list[int]] = {}
+"""Bytes each run wrote, by file and command."""
 
 
 def _poll(db: Path) -> float:
     """Seconds of work one refresh of an unchanged tournament costs (median of 200): what
     `clock run` draws and a TV request answers, the display data from the cached view."""
     from tdtool.app.clock import display_base, view_data
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         view = store.view()
         state, base = view.derived(display_base)
         view_data(state, time.time(), base).to_dict()
@@ -185,13 +205,13 @@ def measure(dbs: list[Path]) -> list[dict[str, tuple[float, float]]]:
 
     The runs are interleaved: each round runs every command on every file, so a machine
     that gets busier during the benchmark slows the small and the big files alike."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     seated: list[list[str]] = []
     for db in dbs:
         _tdtool(db, "clock", "pause")  # a change first: it writes the snapshot a real file has
         _tdtool(db, "clock", "resume")
-        with Store.open(db) as store:
+        with open_store(db) as store:
             state = store.state()
         names = [p.name for p in state.players.values() if not p.busted]
         random.Random(7).shuffle(names)
@@ -263,6 +283,14 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"{label:<20}{count:>8,}" + "".join(f"{c:>20}" for c in cells))
             worst = max(r[3][c][which] / base[c][which] for r in results for c in labels)
             print(f"worst ratio: {worst:.2f}x (target: 1.5x)")
+        print(f"\nbytes a `player bust` writes (file, -wal, checkpoint), over {REPEAT} busts:")
+        for label, _count, _size, path in built_files:
+            wrote = WRITTEN.get((str(path), "player bust"), [0])
+            print(
+                f"  {label:<20} mean {statistics.mean(wrote) / 1024:>8.1f} KiB,"
+                f" median {statistics.median(wrote) / 1024:>7.1f} KiB,"
+                f" max {max(wrote) / 1024:>8.1f} KiB (target: 64 KiB)"
+            )
         print("\npoll of an unchanged tournament (clock run / TV refresh), median of 200:")
         for label, _count, _size, figures in results:
             print(f"  {label:<20}{figures['poll (unchanged)'][0] * 1e3:>8.3f} ms (target: 10 ms)")

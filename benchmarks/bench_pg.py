@@ -22,7 +22,7 @@ import time
 import uuid
 from pathlib import Path
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import create_store, open_store
 from tdtool.tournament import director
 from tdtool.tournament.state import fold, structure_to_dict
 from tdtool.tournament.structure import Level, Structure
@@ -42,10 +42,10 @@ def build(target: str | Path, entries: int) -> list[str]:
         "seats": 9,
         "tables": None,
     }
-    Store.create(target, [("tournament.created", created)]).close()
+    create_store(target, [("tournament.created", created)]).close()
     rng = random.Random(entries)
     names = [f"P{i:05d}" for i in range(entries)]
-    with Store.open(target, operator="bench") as store:
+    with open_store(target, operator="bench") as store:
         with store.transaction() as tx:
             for kind, data in director.register(tx.state(), names, tx.now, rng):
                 tx.append(kind, data)

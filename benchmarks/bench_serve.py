@@ -25,7 +25,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tests.serve_load import ROOT, Server, load, served
 from tests.tournament_fixtures import make
 
@@ -34,7 +34,7 @@ SECONDS = float(os.environ.get("TDTOOL_BENCH_SERVE_SECONDS", "30"))
 
 def _tournament(folder: Path) -> Path:
     path = make(folder / "bench.tdtool", buy_in=100)
-    with Store.open(path) as store:
+    with open_store(path) as store:
         with store.transaction() as tx:
             for i in range(300):
                 tx.append("player.registered", {"name": f"Player {i}"})

@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import create_store, open_store
 from tdtool.tournament import director
 from tdtool.tournament.state import fold, structure_to_dict
 from tdtool.tournament.structure import Level, Structure
@@ -25,7 +25,7 @@ STRUCTURE = Structure("Bench", 10_000, (Level(1, 50, 100, 20),))
 
 def _change(path: Path, build) -> float:  # type: ignore[no-untyped-def]
     started = time.perf_counter()
-    with Store.open(path) as store, store.transaction() as tx:
+    with open_store(path) as store, store.transaction() as tx:
         for kind, data in build(tx.state(), tx.now):
             tx.append(kind, data)
     return time.perf_counter() - started
@@ -41,14 +41,14 @@ def run(players: int, folder: Path) -> tuple[float, float, float, int]:
         "seats": 9,
         "tables": None,
     }
-    Store.create(path, [("tournament.created", created)]).close()
+    create_store(path, [("tournament.created", created)]).close()
     rng = random.Random(players)
     names = [f"P{i:05d}" for i in range(players)]
     _change(path, lambda s, now: director.register(s, names, now, rng))
     _change(path, lambda s, now: director.draw(s, rng))
     rng.shuffle(names)
     early = [_change(path, lambda s, now, n=n: director.bust(s, [n], rng)) for n in names[:10]]
-    with Store.open(path) as store, store.transaction() as tx:  # bust to half in one go
+    with open_store(path) as store, store.transaction() as tx:  # bust to half in one go
         state = tx.state()
         for n in names[10 : players // 2]:
             for kind, data in director.bust(state, [n], rng):
@@ -59,7 +59,7 @@ def run(players: int, folder: Path) -> tuple[float, float, float, int]:
         _change(path, lambda s, now, n=n: director.bust(s, [n], rng))
         for n in names[players // 2 : players // 2 + 10]
     ]
-    with Store.open(path) as store:
+    with open_store(path) as store:
         started = time.perf_counter()
         store.state()
         replay = time.perf_counter() - started

@@ -158,8 +158,9 @@ def parse_card(text: str) -> Card:
     return card
 
 
-def parse_cards(text: str) -> tuple[Card, ...]:
-    """Read cards separated by spaces or commas ('As Kd 10h', 'AsKd'); no card may repeat."""
+def parse_cards(text: str, repeats: bool = False) -> tuple[Card, ...]:
+    """Read cards separated by spaces or commas ('As Kd 10h', 'AsKd'); no card may repeat,
+    unless `repeats` (cards as dealt from a deck that may be fouled: the caller rules on it)."""
     cards: list[Card] = []
     for word in _SEPARATORS.split(text.strip()):
         if word:
@@ -168,6 +169,8 @@ def parse_cards(text: str) -> tuple[Card, ...]:
                 cards.append(card)
             else:
                 cards.extend(_split_word(word))
+    if repeats:
+        return tuple(cards)
     seen: set[Card] = set()
     for card in cards:
         if card in seen:

@@ -9,7 +9,7 @@ import pytest
 
 from tdtool.app import deals, players
 from tdtool.errors import InputError, RuleError
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tdtool.tournament.icm import DealMethod
 from tests.tournament_fixtures import make
 
@@ -41,7 +41,7 @@ def test_register_bust_reenter_rebuy_addon_through_the_app(db):
     again = players.reenter(db, "P0")
     assert again.entries == 2 and again.player.table is not None
     assert players.rebuy(db, "P2").to_dict() == {"name": "P2", "rebuys": 1, "chips": 10_000}
-    with Store.open(db) as store, store.transaction() as tx:  # to the add-on break (issue 13)
+    with open_store(db) as store, store.transaction() as tx:  # to the add-on break (issue 13)
         for kind in ("clock.start", "clock.next", "clock.next"):
             tx.append(kind, {})
     assert players.addon(db, "P2").to_dict() == {"name": "P2", "addons": 1, "chips": 10_000}
@@ -51,7 +51,7 @@ def test_register_bust_reenter_rebuy_addon_through_the_app(db):
 
 def test_a_refused_use_case_changes_nothing(db):
     players.register(db, ["Anna", "Ben"])
-    with Store.open(db) as store:
+    with open_store(db) as store:
         before = len(store.log())
     with pytest.raises(RuleError):
         players.register(db, ["anna"])
@@ -59,7 +59,7 @@ def test_a_refused_use_case_changes_nothing(db):
         players.bust(db, ["Anna"])  # not drawn yet
     with pytest.raises(InputError):
         players.rebuy(db, "Nobody")
-    with Store.open(db) as store:
+    with open_store(db) as store:
         assert len(store.log()) == before
 
 

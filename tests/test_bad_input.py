@@ -277,7 +277,7 @@ HAND_EDITS = [
     ("name: Ben", "name: ''", "empty `name`"),
     ("stack: 20,", "stack: .nan,", "whole number of chips"),
     ("stack: 20,", "stack: -20,", "negative"),
-    ("cards: Ah Ad}", "cards: Kh Kd}", "dealt twice"),
+    ("cards: Ah Ad}", "cards: Ah}", "2 hole cards"),
     ("  - Anna all-in", "  - Zed all-in", "Zed is not seated"),
     ("  - Anna all-in", "  - Anna raise 1e5", "not an action"),
     ("  - flop 2c 7s 9d", "  - flop 2c 7s", "3 cards"),

@@ -436,7 +436,7 @@ def test_a_rebuy_says_the_bounty_it_bought(cli, tmp_path):
 def test_bounties_read_from_a_snapshot_are_those_of_the_whole_fold(cli, tmp_path):
     """A PKO big enough for the file to keep snapshots: the state read through them holds
     the same bounties, knockouts and running totals as the log folded from scratch."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     db = tmp_path / "big.tdtool"
     cli("new", "Big", "--structure", "turbo", "--bounty", "30", "--pko", "--db", db)
@@ -452,7 +452,7 @@ def test_bounties_read_from_a_snapshot_are_those_of_the_whole_fold(cli, tmp_path
     for busted, by in (("P1", "P3"), ("P3", "Q1,P5")):
         result = cli("--db", db, "player", "bust", busted, "--by", by, "--anywhere", "--yes")
         assert result.exit_code == 0, result.output
-    with Store.open(db) as store:
+    with open_store(db) as store:
         read = store.state()
         fresh = fold(store.events())
     assert bounties(read) == bounties(fresh) and bounties(read) is not None

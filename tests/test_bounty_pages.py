@@ -38,9 +38,9 @@ def test_tv_page_shows_the_biggest_bounties(pko, tmp_path):
 
     from tdtool.app.clock import view_data
     from tdtool.cli.clock_web import page
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(pko) as store:
+    with open_store(pko) as store:
         data = view_data(store.state(), time.time()).to_dict()
     assert [b["name"] for b in data["bounties"]["biggest"]] == ["Carl", "Dan", ODD]
     file = tmp_path / "tv.html"

@@ -114,6 +114,7 @@ def test_a_card_is_a_frozen_value() -> None:
         card.rank = Rank.KING  # type: ignore[misc]
 
 
+@pytest.mark.slow
 def test_the_card_core_imports_no_cli_or_io_library() -> None:
     # Architecture: cards and hands are pure; typer, rich, yaml and sqlite3 stay out.
     import os

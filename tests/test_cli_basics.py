@@ -24,6 +24,7 @@ def test_help_teaches_with_an_example(cli):
     assert "Example:" in result.stdout
 
 
+@pytest.mark.slow
 def test_python_dash_m_runs_the_cli():
     out = subprocess.run(
         [sys.executable, "-m", "tdtool", "--version"], capture_output=True, text=True, cwd=ROOT
@@ -77,6 +78,7 @@ def test_global_db_option_before_the_command_is_read_by_the_root(cli, tmp_path):
     assert "--db FILE" in cli("--help").stdout
 
 
+@pytest.mark.slow
 def test_commands_with_flags_only_never_load_pydantic(tmp_path):
     code = (
         "import sys\n"
@@ -162,6 +164,7 @@ def test_every_usage_error_is_one_error_line_naming_the_option(
     assert "╭" not in result.stderr and "Usage:" not in result.stderr
 
 
+@pytest.mark.slow
 def test_usage_errors_are_one_line_from_a_real_process_too(tmp_path):
     out = subprocess.run(
         [sys.executable, "-m", "tdtool", "clock", "add", "abc"],

@@ -124,6 +124,7 @@ def test_ask_by_options_robert_misdeals_1_two_folds_are_enough(cli):
     assert json.loads(result.stdout)["misdeal"] is False
 
 
+@pytest.mark.slow
 def test_ask_without_a_terminal_names_the_missing_option():
     out = subprocess.run(
         [sys.executable, "-m", "tdtool", "ruling", "ask", "--what", "exposed-card"],

@@ -45,9 +45,7 @@ def test_clock_add_of_an_impossible_number_of_minutes_is_bad_input(cli, folder, 
 
 
 @pytest.mark.parametrize("host", [RLO, "", " ", "a b", "host\x00", "é.example", "x" * 300])
-def test_clock_serve_refuses_a_host_that_is_no_address_without_printing_it_raw(
-    cli, folder, host
-):
+def test_clock_serve_refuses_a_host_that_is_no_address_without_printing_it_raw(cli, folder, host):
     line = one_error_line(cli("clock", "serve", "--host", host, "--port", "0"))
     assert "--host" in line
     assert RLO not in line and "\x00" not in line  # a bidi mark would garble the terminal
@@ -116,6 +114,7 @@ def _unwritable(folder: Path) -> contextlib.AbstractContextManager[bool]:
     return managed()
 
 
+@pytest.mark.slow
 def test_new_in_a_folder_that_cannot_be_written_says_so_and_creates_nothing(
     cli, tmp_path, monkeypatch
 ):
@@ -143,9 +142,7 @@ HUGE = "9" * 5000
         (["player", "bust", "Anna", "--stacks", HUGE], "--stacks"),
     ],
 )
-def test_fuzz_a_5000_digit_number_in_a_list_option_is_one_error_line(
-    cli, folder, command, option
-):
+def test_fuzz_a_5000_digit_number_in_a_list_option_is_one_error_line(cli, folder, command, option):
     line = one_error_line(cli(*command))
     assert line.startswith(f"Error: {option} '")
     assert "a number of 5,000 digits is past anything a tournament counts" in line

@@ -156,12 +156,12 @@ def _sounds_heard(tmp_path: Path, remaining: int, budget_ms: int, muted: bool = 
     (the page opened from a file: its polls fail, so it counts on from the data it has)."""
     from tdtool.app.clock import view_data
     from tdtool.cli.clock_web import page
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     db = tmp_path / "tv.tdtool"
     if not db.exists():
         make(db, buy_in=100)
-    with Store.open(db) as store:
+    with open_store(db) as store:
         data = view_data(store.state(), 0.0).to_dict()
     data.update(status="running", running=True, remaining_seconds=remaining)
     html = page(data)
@@ -208,7 +208,7 @@ def test_tv_page_shows_the_chip_leader_escaped(cli, db, server, tmp_path):
     assert cli("--db", db, "player", "chips", "<b>Ben</b>", "15500", "Anna", "9000").exit_code == 0
     dom = chromium(tmp_path, server, "--dump-dom")
     assert 'class="k">Chip leader<' in dom
-    assert '&lt;b&gt;Ben&lt;/b&gt;</span> · 15,500 · 155 BB' in dom and "<b>Ben</b>" not in dom
+    assert "&lt;b&gt;Ben&lt;/b&gt;</span> · 15,500 · 155 BB" in dom and "<b>Ben</b>" not in dom
     screenshot(tmp_path, server, "clock-tv-chip-leader.png")
 
 

@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tdtool.tournament.state import current_level, registration_open
 from tests.tournament_fixtures import make
 
@@ -51,7 +51,7 @@ def test_start_pause_resume_record_one_event_each(cli, db):
         result = clock(cli, db, command)
         assert result.exit_code == 0, result.output
         assert "tdtool undo" in result.stdout
-    with Store.open(db) as store:
+    with open_store(db) as store:
         kinds = [e.kind for e in store.events()]
     assert kinds == ["tournament.created", "clock.start", "clock.pause", "clock.resume"]
     assert status(cli, db)["running"] is True
@@ -70,12 +70,12 @@ def test_start_pause_resume_record_one_event_each(cli, db):
 def test_nonsense_is_refused_with_exit_1_and_nothing_recorded(cli, db, before, command, message):
     for c in before:
         assert clock(cli, db, c).exit_code == 0
-    with Store.open(db) as store:
+    with open_store(db) as store:
         count = len(store.events())
     result = clock(cli, db, command)
     assert result.exit_code == 1
     assert result.stderr.startswith("Error: ") and message in result.stderr
-    with Store.open(db) as store:
+    with open_store(db) as store:
         assert len(store.events()) == count
 
 
@@ -131,11 +131,11 @@ def test_status_shows_the_clock(cli, db):
 def test_late_registration_closes_on_the_break_after_its_level(cli, db):
     clock(cli, db, "start")
     clock(cli, db, "next")
-    with Store.open(db) as store:
+    with open_store(db) as store:
         state = store.state()
     assert current_level(state, time.time()) == 2 and registration_open(state, time.time())
     clock(cli, db, "next")  # the break after level 2, the late-registration level
-    with Store.open(db) as store:
+    with open_store(db) as store:
         state = store.state()
     assert current_level(state, time.time()) == 3
     assert not registration_open(state, time.time())

@@ -25,7 +25,7 @@ import pytest
 
 import tdtool.io.store as store_mod
 from tdtool.cli.clock_web import make_server
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tests.serve_load import load, served
 from tests.tournament_fixtures import make
 
@@ -35,7 +35,7 @@ LOAD_SECONDS = float(os.environ.get("TDTOOL_SERVE_LOAD_SECONDS", "10"))
 @pytest.fixture
 def db(tmp_path: Path) -> Path:
     path = make(tmp_path / "cup.tdtool", buy_in=100)
-    with Store.open(path) as store:
+    with open_store(path) as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
         store.change(lambda tx: tx.append("clock.start", {}))
     return path
@@ -222,7 +222,7 @@ def test_an_unchanged_tournament_is_folded_once_for_many_requests(db, monkeypatc
             sock.sendall(b"GET /api/clock HTTP/1.1\r\n\r\n")
             assert read_answer(sock)[0] == 200
         assert len(folds) == 1
-        with Store.open(db) as store:  # another terminal changes it ...
+        with open_store(db) as store:  # another terminal changes it ...
             store.change(lambda tx: tx.append("player.registered", {"name": "Ben"}))
         before = len(folds)
         sock.sendall(b"GET /api/clock HTTP/1.1\r\n\r\n")

@@ -14,7 +14,7 @@ import time
 import pytest
 
 from tdtool.cli.clock_screen import Bell, screen
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tdtool.tournament.clock import ClockAction, ClockFact, reading
 from tests.conftest import ROOT
 from tests.tournament_fixtures import STRUCTURE, make
@@ -147,7 +147,7 @@ def test_clock_run_in_tmux_pauses_and_moves_on_with_keys(tmp_path, cli):
 
         tmux("send-keys", "-t", "clock", "q", socket=socket)
         wait_for(socket, (), ("BREAK",))
-        with Store.open(db) as store:
+        with open_store(db) as store:
             kinds = [e.kind for e in store.events()][1:]
         assert kinds == ["clock.start", "clock.pause", "clock.next", "clock.add", "clock.next"]
     finally:
@@ -244,8 +244,14 @@ def test_the_finished_screen_names_the_seat_winners_in_plain_words():
 
     def shown(seats):
         results = [{"place": 1, "name": n, "prize": 200} for n in seats]
-        data = {"name": "Sat", "seat_winners": seats, "winner": None, "results": results,
-                "entries": 9, "prize_pool": 450}
+        data = {
+            "name": "Sat",
+            "seat_winners": seats,
+            "winner": None,
+            "results": results,
+            "entries": 9,
+            "prize_pool": 450,
+        }
         console = Console(width=80, height=24, record=True, color_system=None)
         console.print(finished_screen(data, 80, 24))
         return console.export_text()

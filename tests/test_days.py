@@ -438,6 +438,7 @@ def test_start_given_to_a_structure_whose_days_have_their_own_start_is_said_unus
     assert "Note:" not in cli("structure", "show", "daily", "--start", "12:00").stderr
 
 
+@pytest.mark.slow
 def test_late_registration_closing_on_a_later_day_is_shown_by_its_level(cli, tmp_path):
     """main-event registers through level 6, on Day 2: "closes in 12:14:55" of play ran
     past tonight's end of day (in 10:14:55). The TV and the terminal name the level."""
@@ -445,14 +446,14 @@ def test_late_registration_closing_on_a_later_day_is_shown_by_its_level(cli, tmp
 
     from tdtool.app.clock import view_data
     from tdtool.cli.clock_web import page
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
     from tests.browser import CHROMIUM, headless
     from tests.test_clock_terminal import render
 
     db = tmp_path / "me.tdtool"
     assert cli("--db", db, "new", "Main Day 1A", "-s", "main-event").exit_code == 0
     assert cli("--db", db, "clock", "start").exit_code == 0
-    with Store.open(db) as store:
+    with open_store(db) as store:
         data = view_data(store.state(), time.time()).to_dict()
     assert (data["late_registration_level"], data["day_last_level"]) == (6, 5)
     text = render(data, 100, 30)

@@ -104,8 +104,22 @@ def shapes_printed(tmp_path_factory):
     # A PKO (the bounty is on top of the buy-in: the prize pool is the buy-ins alone), so the
     # page shows the bounty keys too.
     # One table of 11, so the eliminators the page names sit with the players they bust.
-    run("new", "Friday Cup", "--structure", "turbo", "--buy-in", "100", "--fee", "10",
-        "--reentry", "--bounty", "25", "--pko", "--seats", "11")
+    run(
+        "new",
+        "Friday Cup",
+        "--structure",
+        "turbo",
+        "--buy-in",
+        "100",
+        "--fee",
+        "10",
+        "--reentry",
+        "--bounty",
+        "25",
+        "--pko",
+        "--seats",
+        "11",
+    )
     run("player", "add", *[f"P{i}" for i in range(1, 11)])
     run("seat", "draw")
     run("clock", "start")
@@ -152,6 +166,15 @@ def test_the_pages_the_repository_points_to_exist():
 def test_the_hand_file_page_keeps_the_floor_questions_contract():
     text = (DOCS / "hand-file.md").read_text()
     assert "## Floor questions" in text
-    for line in ("WHO puts N", "WHO says WORDS", "out of turn", "WHO straddle N", "extra card WHO",
-                 "without burn", "plays the board", "`variant`", "`small_blind`"):
+    for line in (
+        "WHO puts N",
+        "WHO says WORDS",
+        "out of turn",
+        "WHO straddle N",
+        "extra card WHO",
+        "without burn",
+        "plays the board",
+        "`variant`",
+        "`small_blind`",
+    ):
         assert line in text, line

@@ -87,6 +87,7 @@ def test_clock_payloads_record_their_seconds_only_when_given():
     assert (fact.action, fact.at, fact.seconds) == (ev.ClockAction.ADD, 10.0, 120.0)
 
 
+@pytest.mark.slow
 def test_the_clock_module_does_not_import_the_state_no_cycle():
     code = "import sys, tdtool.tournament.clock;print('tdtool.tournament.state' in sys.modules)"
     out = subprocess.run(

@@ -357,6 +357,63 @@ CASES = [
         },
         id="tda-54-pot-limit",
     ),
+    pytest.param(
+        "tda-3-limit-complete.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 720,
+                    "eligible": ["Ann", "Bo", "Cy"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 720},
+                },
+                {
+                    "amount": 120,
+                    "eligible": ["Ann", "Cy"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 120},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 2540, "Bo": 0, "Cy": 1700},
+        },
+        id="tda-3-limit-complete",
+    ),
+    pytest.param(
+        "tda-54d-says-pot-no-limit.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 1700,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 1700},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 3900, "Bo": 2200, "Cy": 2900},
+        },
+        id="tda-54d-says-pot-no-limit",
+    ),
+    pytest.param(
+        "rrop-limit-heads-up-unlimited.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 240,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 240},
+                },
+            ],
+            "returned": {},
+            "stacks": {"Ann": 1120, "Bo": 880},
+        },
+        id="rrop-limit-heads-up-unlimited",
+    ),
 ]
 
 

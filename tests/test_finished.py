@@ -37,11 +37,11 @@ def test_clock_run_shows_the_winner_and_results(cli, tmp_path):
 
     from tdtool.app.clock import view_data
     from tdtool.cli.clock_screen import screen
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     db = make(tmp_path / "cup.tdtool", buy_in=100, places_paid=2)
     finish(cli, db)
-    with Store.open(db) as store:
+    with open_store(db) as store:
         data = view_data(store.state(), 0).to_dict()
     console = Console(width=80, height=24, record=True, file=open("/dev/null", "w"))  # noqa: SIM115
     console.print(screen(data, 80, 24))

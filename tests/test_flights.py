@@ -307,6 +307,7 @@ def test_flights_with_bounties_are_refused_by_name():
         plan_next_day([flight("a", [("Ann", 5)], bounty=20), flight("b", [("Bo", 7)], bounty=20)])
 
 
+@pytest.mark.slow
 def test_the_day_2_sheets_count_the_events_entries_and_print_in_chromium(cli, tmp_path, flights):
     """The printed results of a Day 2 once said "7 entries" (the players who advanced) while
     the screen said 11: every sheet counts the event's entries, every flight's."""

@@ -37,8 +37,9 @@ BAD_LINES = [
      "write the three flop cards"),
     (["Carla call", "Dan call", "Anna call", "Ben check", "flop 2c 7s Xx without burn"], 13,
      "Xx"),
-    (["Carla call", "Dan call", "Anna call", "Ben check", "flop Ah 7s 9d without burn"], 13,
-     "dealt twice"),
+    (["duplicate"], 9, "name the one card that turned up twice"),
+    (["duplicate As Ks"], 9, "name the one card that turned up twice"),
+    (["duplicate Xx"], 9, "Xx"),
     (["Carla call", "flop 2c 7s 9d without burn"], 10, "write `premature flop"),
     (["Zed plays the board"], 9, "Zed is not seated"),
 ]  # fmt: skip

@@ -51,6 +51,7 @@ def test_random_command_lines_reach_every_command_and_option_in_the_help():
     assert any("--pko" in t for t in TOURNAMENTS) and any("--satellite" in t for t in TOURNAMENTS)
 
 
+@pytest.mark.slow  # a campaign: hundreds of files or command lines
 @pytest.mark.parametrize("seed", [20261130])
 def test_mutated_files_are_refused_cleanly(tmp_path, seed):
     figures = file_campaign(250, seed, tmp_path, limit=20.0)
@@ -58,6 +59,7 @@ def test_mutated_files_are_refused_cleanly(tmp_path, seed):
     assert figures.exits.get(2, 0) > 60  # the mutations do make bad files
 
 
+@pytest.mark.slow  # a campaign: hundreds of files or command lines
 @pytest.mark.parametrize("seed", [20261130])
 def test_random_command_lines_are_answered_cleanly(tmp_path, seed):
     figures = command_campaign(350, seed, tmp_path, limit=20.0)

@@ -30,6 +30,14 @@ LAUGHS = "".join(
 # (id, text, line the refusal names, words of the message)
 HOSTILE = [
     ("deep-flow", "x: " + "[" * 1000 + "]" * 1000 + "\n", 1, "nest more than 32 deep"),
+    # Nested far deeper than any parser's own limit, and never closed: still the guard's words.
+    ("deep-flow-unclosed", "a: 1\nx: " + "[{" * 5000 + "\n", 2, "nest more than 32 deep"),
+    (
+        "tag-before-deep-flow",
+        "a: 1\nx: [1, !!python/name:os.system " + "[" * 2000 + "]" * 2001 + "\n",
+        2,
+        "tag `!!python/name:os.system`",
+    ),
     ("deep-block", "".join("  " * i + "-\n" for i in range(200)), 33, "nest more than 32 deep"),
     ("python-tag", "a: 1\nb: !!python/name:os.system\n", 2, "tag `!!python/name:os.system`"),
     (
@@ -101,9 +109,7 @@ def test_plain_numbers_compose_as_pyyaml_resolves_them(text):
 
 
 def test_values_are_plain_python_and_never_fail():
-    root = compose(
-        "a: 1_000\nb: yes\nc: ~\nd: 2026-13-45\ne: 1:30\nf: '12'\ng: 0.5\nh: [1]\n", "f"
-    )
+    root = compose("a: 1_000\nb: yes\nc: ~\nd: 2026-13-45\ne: 1:30\nf: '12'\ng: 0.5\nh: [1]\n", "f")
     got = {k.value: value(v) for k, v in root.value}
     assert got == {
         "a": 1000, "b": True, "c": None, "d": "2026-13-45", "e": 90, "f": "12", "g": 0.5, "h": None

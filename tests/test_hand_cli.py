@@ -7,6 +7,8 @@ import os
 import subprocess
 import sys
 
+import pytest
+
 from tests.conftest import EXAMPLES, ROOT
 
 SIDE_POTS = EXAMPLES / "hands" / "side-pots.yaml"
@@ -89,6 +91,7 @@ def test_unknown_key_exits_2_with_file_line_and_suggestion(cli, tmp_path):
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_hand_check_runs_as_a_program_with_exit_codes():
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     out = subprocess.run(
@@ -102,6 +105,7 @@ def test_hand_check_runs_as_a_program_with_exit_codes():
     assert "main pot" in out.stdout
 
 
+@pytest.mark.slow
 def test_hand_check_starts_without_sqlite_or_other_sub_apps():
     # tabulate is imported when the answer's tables are printed (tdtool/cli/render.py).
     code = (

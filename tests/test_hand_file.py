@@ -87,14 +87,21 @@ def test_a_negative_stack_is_bad_input():
     assert input_error(header=header) == "h.yaml:5: `stack of Ben` cannot be negative (-5)."
 
 
-def test_a_card_dealt_twice_is_bad_input_naming_both_places():
-    msg = input_error(*PREFLOP, "flop Ah 7s 9d")
-    assert msg.startswith("h.yaml:11: Ah is dealt twice: it was already dealt to Anna (line 4)")
+def test_tda_35e_a_card_dealt_twice_voids_the_hand_naming_both_places():
+    result = check(*PREFLOP, "flop Ah 7s 9d", *RUNOUT[1:])
+    assert result.misdeal is not None and result.misdeal.rule == "TDA 35E"
+    assert result.misdeal.line == 11
+    assert result.misdeal.steps[0] == (
+        "Ah was dealt twice: to Anna (line 4), then to the flop (line 11)."
+    )
+    assert result.stacks == result.start and result.pots == ()
 
 
-def test_a_card_twice_in_the_seats_is_bad_input():
+def test_tda_35e_a_card_twice_in_the_seats_voids_the_hand():
     header = HEADER.replace("cards: Kh Kd", "cards: Ah Kd")
-    assert input_error(header=header).startswith("h.yaml:5: Ah is dealt twice")
+    result = check(*PREFLOP, *RUNOUT, header=header)
+    assert result.misdeal is not None and result.misdeal.line == 5
+    assert result.stacks == result.start
 
 
 def test_a_bad_card_is_bad_input():

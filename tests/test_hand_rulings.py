@@ -80,6 +80,8 @@ EXAMPLE_RULINGS = [
     pytest.param("four-card-flop-robert", [("four-card-flop", False)], id="four-card-flop-rob"),
     pytest.param("player-exposes", [("player-exposes", False)], id="player-exposes"),
     pytest.param("duplicate-card", [("duplicate-card", True)], id="duplicate-card"),
+    pytest.param("fouled-deck", [("duplicate-card", True)], id="fouled-deck"),
+    pytest.param("card-dealt-twice", [("duplicate-card", True)], id="card-dealt-twice"),
 ]
 
 
@@ -224,10 +226,15 @@ def test_tda_rp5a_premature_flop_after_the_betting_is_complete_is_not_premature(
     assert code == 2 and "was not premature" in err
 
 
-def test_tda_rp5a_premature_flop_card_held_by_a_player_is_dealt_twice(cli, tmp_path):
+def test_tda_35e_premature_flop_card_held_by_a_player_fouls_the_deck(cli, tmp_path):
     path = write(tmp_path, ["Carla call", "premature flop Ah 2c 3c"])
-    code, _, err = check(cli, path)
-    assert code == 2 and "dealt twice" in err
+    code, data, err = check(cli, path)
+    assert code == 0, err
+    assert [(r["irregularity"], r["misdeal"]) for r in data["rulings"]] == [
+        ("duplicate-card", True),
+        ("premature-flop", False),
+    ]
+    assert data["misdeal"] is True and data["stacks"] == START
 
 
 def test_tda_rp5b_premature_turn_redealt_turn_may_be_the_same_card(cli):

@@ -266,6 +266,7 @@ def test_the_plain_rules_path_gives_what_the_tables_give(cards: list) -> None:
     assert hands._by_the_rules(codes) == evaluate_codes(codes)
 
 
+@pytest.mark.slow
 def test_a_showdown_ranks_hands_without_loading_the_tables_until_many_are_asked_for() -> None:
     import subprocess
     import sys

@@ -15,6 +15,7 @@ ENV = {**os.environ, "COLUMNS": "100", "NO_COLOR": "1", "TERM": "dumb"}
 @pytest.mark.parametrize(
     "command", [[], ["player", "add"], ["status"], ["hand", "check"], ["seat", "print"], ["new"]]
 )
+@pytest.mark.slow
 def test_help_shows_no_bool_label_beside_a_flag(command):
     result = subprocess.run(
         [sys.executable, "-m", "tdtool", *command, "--help"],
@@ -33,6 +34,7 @@ def test_every_money_term_has_its_help_panel():
     assert sorted(grouped) == sorted(o.field for o in OPTIONS)
 
 
+@pytest.mark.slow
 def test_new_help_groups_the_terms_in_boxes_that_fit_80_columns():
     result = subprocess.run(
         [sys.executable, "-m", "tdtool", "new", "--help"],

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tests.conftest import ROOT
 from tests.tournament_fixtures import make
 
@@ -19,7 +19,7 @@ NAMES = ["Anna", "Ben", "Cleo", "Dan", "Eve", "Finn", "Gus", "Hana", "Ivo", "Jo"
 
 
 def append(db, *events):
-    with Store.open(db) as store, store.transaction() as tx:
+    with open_store(db) as store, store.transaction() as tx:
         for kind, data in events:
             tx.append(kind, data)
 
@@ -60,6 +60,7 @@ def test_deal_chip_chop_from_options(cli):
     assert data["amounts"] == [333, 400, 267]
 
 
+@pytest.mark.slow
 def test_deal_json_as_a_subprocess_needs_no_tournament(tmp_path):
     result = subprocess.run(
         [sys.executable, "-m", "tdtool", "deal", "icm", "--stacks", "5000,3000,2000",

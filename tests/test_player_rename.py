@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import json
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tdtool.tournament.state import fold
 
 
@@ -66,7 +66,7 @@ def test_player_rename_corrects_a_name_and_results_sheets_and_knockouts_follow(
     assert (report["results"][0]["name"], report["results"][0]["place"]) == (name, 1)
     assert f"\"{typo}\"" not in json.dumps(report, ensure_ascii=False)
     # The state read through the store is the log folded from scratch.
-    with Store.open(db) as store:
+    with open_store(db) as store:
         read, fresh = store.state(), fold(store.events())
     assert [p.name for p in read.players.values()] == [p.name for p in fresh.players.values()]
     assert read.knockouts == fresh.knockouts and read.eliminations == fresh.eliminations

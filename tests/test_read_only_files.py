@@ -19,7 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from tdtool.io.store import APPLICATION_ID, SCHEMA_VERSION, Store
+from tdtool.io.store import APPLICATION_ID, SCHEMA_VERSION
+from tdtool.io.store_base import open_store
 from tests.conftest import ROOT
 
 DATA = ROOT / "tests" / "data"
@@ -155,15 +156,15 @@ def test_a_display_reading_an_older_file_sees_another_terminals_changes(tmp_path
     change made meanwhile by another terminal (which upgrades the file) is seen."""
     db = tmp_path / "old.tdtool"
     shutil.copy(DATA / "release-0.1.0.tdtool", db)
-    with Store.open(db) as display:
+    with open_store(db) as display:
         view = display.view()
         before = view.state()
         assert not view.changed()
-        with Store.open(db) as terminal:
+        with open_store(db) as terminal:
             terminal.change(lambda tx: tx.append("player.registered", {"name": "Zed"}))
         assert view.changed()
         assert view.state().entries == before.entries + 1
-        with Store.open(db) as terminal:
+        with open_store(db) as terminal:
             terminal.change(lambda tx: tx.append("player.registered", {"name": "Zoe"}))
         assert view.state().entries == before.entries + 2
 
@@ -261,6 +262,7 @@ def _need_root() -> None:
         pytest.skip("switching to another user needs root")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["release-0.1.0", "current"])
 def test_another_users_file_is_read_and_never_written(cli, tmp_path, shared_folder, kind):
     _need_root()
@@ -281,13 +283,14 @@ def test_another_users_file_is_read_and_never_written(cli, tmp_path, shared_fold
     assert _seen(db) == before
 
 
+@pytest.mark.slow
 def test_another_users_file_open_elsewhere_is_read_up_to_date(cli, tmp_path, shared_folder):
     """While the owner's terminal has the file open (its -wal and -shm exist, root's), a
     reader who may not write them still reads every committed change, and writes nothing."""
     _need_root()
     db = _copy("current", shared_folder, cli)
     warm = _copy("current", tmp_path, cli)
-    with Store.open(db) as owner:
+    with open_store(db) as owner:
         owner.change(lambda tx: tx.append("player.registered", {"name": "Late Entry"}))
         assert Path(f"{db}-wal").exists()
         before = db.read_bytes(), db.stat().st_mtime_ns
@@ -297,6 +300,7 @@ def test_another_users_file_open_elsewhere_is_read_up_to_date(cli, tmp_path, sha
     assert "Late Entry" in {p["name"] for p in json.loads(listed["stdout"])}
 
 
+@pytest.mark.slow
 def test_a_locked_file_of_ones_own_is_read_and_a_change_refused(cli, tmp_path):
     """A file this user owns but the system will not let be written (the immutable
     attribute here; a read-only disk alike): read, and a change refused, naming why."""

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 
+import pytest
 from tabulate import tabulate
 
 from tdtool.cli.render import table
@@ -46,12 +47,16 @@ def _loaded_after(*args: str) -> bool:
         "print('tabulate' in sys.modules)"
     )
     out = subprocess.run(
-        [sys.executable, "-c", code, *args], capture_output=True, text=True, cwd=ROOT,
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
         env={**os.environ, "PYTHONPATH": str(ROOT)},
     )
     return out.stdout.strip().splitlines()[-1] == "True"
 
 
+@pytest.mark.slow
 def test_tabulate_is_imported_only_where_a_table_is_printed() -> None:
     assert _loaded_after("hand", "check", "examples/hands/side-pots.yaml")
     assert not _loaded_after("hand", "check", "examples/hands/side-pots.yaml", "--json")
@@ -71,6 +76,7 @@ print(json.dumps(out))
 """
 
 
+@pytest.mark.slow
 def test_tables_of_narrow_text_skip_wcwidth_and_read_the_same():
     """tabulate measures text with wcwidth (15-25 ms to load): a table of plain Latin text is
     drawn without it, and a table with wide or combining characters still gets it. Each

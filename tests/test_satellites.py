@@ -213,9 +213,7 @@ def test_players_out_in_the_deciding_hand_who_finish_within_the_seats_win_one(cl
 def test_a_one_seat_satellite_speaks_of_the_seat(cli, tmp_path):
     db = small_satellite(cli, tmp_path, 3, "--satellite", "150")
     payouts = cli("--db", db, "payouts").stdout
-    assert (
-        "A satellite: 1 seat worth 150 (1st place); it ends when the seat is decided." in payouts
-    )
+    assert "A satellite: 1 seat worth 150 (1st place); it ends when the seat is decided." in payouts
     bubble = bust(cli, db, "P3")
     assert (
         "The seat bubble: 2 players left for 1 seat; the next player out wins nothing, the other"

@@ -232,14 +232,14 @@ def test_a_question_left_open_never_blocks_the_other_terminal(cli, drawn, monkey
     """The director is asked before the file is locked: another terminal can change it
     meanwhile, and then the answered change is refused instead of applied to a stale plan."""
     import tdtool.cli._db as db_mod
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     monkeypatch.setattr(db_mod, "interactive", lambda: True)
     _, victim = _at_short_table(cli, drawn)
 
     def other_terminal_changes_while_asked(plan, table, candidates):
         # Had we held the lock while asking, this would wait and time out.
-        with Store.open(drawn) as other, other.transaction() as tx:
+        with open_store(drawn) as other, other.transaction() as tx:
             tx.append("player.registered", {"name": "Walk-in"})
             tx.append(
                 "seat.moved",
@@ -259,7 +259,7 @@ def test_a_question_left_open_never_blocks_the_other_terminal(cli, drawn, monkey
     monkeypatch.setattr(db_mod, "_ask_who_moves", other_terminal_changes_while_asked)
     result = cli("--db", drawn, "player", "bust", victim)
     assert result.exit_code == 1 and "changed while you answered" in result.stderr
-    with Store.open(drawn) as store:
+    with open_store(drawn) as store:
         assert store.state().seat("Walk-in") is not None  # the other change is kept
         assert not store.state().player(victim).busted  # ours was not recorded
 
@@ -267,10 +267,10 @@ def test_a_question_left_open_never_blocks_the_other_terminal(cli, drawn, monkey
 def test_tda_11a_a_button_recorded_long_ago_is_flagged_for_a_check(cli, drawn):
     import time
 
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     plan = _plan(cli, drawn)
-    with Store.open(drawn) as store, store.transaction(now=time.time() - 25 * 60) as tx:
+    with open_store(drawn) as store, store.transaction(now=time.time() - 25 * 60) as tx:
         for t in plan["tables"]:
             tx.append("seat.button", {"table": t["table"], "seat": int(min(t["seats"]))})
     _, victim = _at_short_table(cli, drawn)

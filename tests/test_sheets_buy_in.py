@@ -107,9 +107,7 @@ def test_the_results_sheet_names_date_buy_in_and_entries_and_prints_names_left(c
     assert list(csv.reader(io.StringIO(as_csv.read_text())))[-1][:3] == ["4", "Dan", "0"]
 
 
-def test_the_deal_sheet_names_the_tournament_and_each_player_signs_by_their_amount(
-    cli, tmp_path
-):
+def test_the_deal_sheet_names_the_tournament_and_each_player_signs_by_their_amount(cli, tmp_path):
     db = make(tmp_path / "cup.tdtool", buy_in=100, fee=10, places_paid=3)
     field(cli, db, ["Anna", "Ben", "Cleo", "Dan"])
     cli("--db", db, "player", "bust", "Dan")

@@ -9,12 +9,13 @@ import pytest
 
 from tdtool.errors import InputError, RuleError
 from tdtool.io import store as store_mod
-from tdtool.io.store import SCHEMA_VERSION, Store
+from tdtool.io.store import SCHEMA_VERSION
+from tdtool.io.store_base import open_store, restore_store
 from tests.tournament_fixtures import created, make
 
 
 def test_events_of_one_change_share_its_id_and_time(backend):
-    with Store.open(make(backend.target())) as store:
+    with open_store(make(backend.target())) as store:
         with store.transaction(now=1000.0) as tx:
             a = tx.append("player.registered", {"name": "Anna"})
             b = tx.append("player.registered", {"name": "Ben"})
@@ -25,7 +26,7 @@ def test_events_of_one_change_share_its_id_and_time(backend):
 
 
 def test_a_failed_change_records_nothing(backend):
-    with Store.open(make(backend.target())) as store:
+    with open_store(make(backend.target())) as store:
         with pytest.raises(RuntimeError), store.transaction() as tx:
             tx.append("player.registered", {"name": "Anna"})
             raise RuntimeError("boom")
@@ -34,7 +35,7 @@ def test_a_failed_change_records_nothing(backend):
 
 
 def test_undo_takes_back_the_whole_last_change_and_keeps_history(backend):
-    with Store.open(make(backend.target())) as store:
+    with open_store(make(backend.target())) as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
         with store.transaction() as tx:
             tx.append("player.registered", {"name": "Ben"})
@@ -51,7 +52,7 @@ def test_undo_takes_back_the_whole_last_change_and_keeps_history(backend):
 
 
 def test_events_filters_by_kind(backend):
-    with Store.open(make(backend.target())) as store:
+    with open_store(make(backend.target())) as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
         assert [e.kind for e in store.events(kinds={"player.registered"})] == ["player.registered"]
 
@@ -60,7 +61,7 @@ def test_create_never_overwrites(backend):
     path = make(backend.target(), name="First")
     with pytest.raises(InputError, match="already exists"):
         make(path, name="Second")
-    with Store.open(path) as store:
+    with open_store(path) as store:
         assert store.state().name == "First" and len(store.log()) == 1
     if not backend.is_pg:
         assert sorted(p.name for p in backend.tmp_path.iterdir()) == ["t.tdtool"]
@@ -81,7 +82,7 @@ def test_bad_files_are_refused_naming_the_file(tmp_path, content, message):
     if content is not None:
         path.write_bytes(content)
     with pytest.raises(InputError, match=message) as info:
-        Store.open(path)
+        open_store(path)
     assert str(path) in str(info.value)
 
 
@@ -89,7 +90,7 @@ def test_another_sqlite_database_is_not_a_tournament(tmp_path):
     path = tmp_path / "other.tdtool"
     sqlite3.connect(path).execute("CREATE TABLE x (y)").connection.commit()
     with pytest.raises(InputError, match="not a tdtool tournament file"):
-        Store.open(path)
+        open_store(path)
 
 
 def _schema_1_file(path):
@@ -107,27 +108,28 @@ def _schema_1_file(path):
 def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
     path = tmp_path / "old.tdtool"
     _schema_1_file(path)
-    with Store.open(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 4
+    with open_store(path) as store:
+        assert store.schema_version == SCHEMA_VERSION == 5
         assert store.migrations() == [
             "0001_event_log",
             "0002_index_events_by_change",
             "0003_snapshots",
             "0004_event_operator",
+            "0005_event_chain",
         ]
         assert store.state().name == "Test Cup"
         assert store.log()[0].event.operator == ""  # changes made before operators: nobody
     # Reading went through a copy upgraded in memory: the file is still as it was ...
     assert sqlite3.connect(path).execute("PRAGMA user_version").fetchone()[0] == 1
-    with Store.open(path) as store:
+    with open_store(path) as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Ann"}))
     # ... until its first change, which upgrades it on disk.
     file = sqlite3.connect(path)
     assert file.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION
     indexes = file.execute("PRAGMA index_list(events)").fetchall()
     assert any(row[1] == "events_by_change" for row in indexes)
-    with Store.open(path) as store:
-        assert store.migrations()[-1] == "0004_event_operator"
+    with open_store(path) as store:
+        assert store.migrations()[-1] == "0005_event_chain"
         assert [r.event.operator for r in store.log()][:1] == [""]
 
 
@@ -137,18 +139,18 @@ def test_migration_refuses_a_file_from_a_newer_tdtool(tmp_path):
     conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
     conn.close()
     with pytest.raises(InputError, match="newer tdtool.*upgrade tdtool"):
-        Store.open(path)
+        open_store(path)
 
 
 def test_unknown_event_kind_is_refused_with_advice(backend):
-    with Store.open(make(backend.target())) as store:
+    with open_store(make(backend.target())) as store:
         store.change(lambda tx: tx.append("hologram.shown", {}))
         with pytest.raises(InputError, match="hologram.shown.*upgrade tdtool"):
             store.state()
 
 
 def test_a_database_failure_mid_change_is_one_clear_error_and_changes_nothing(backend):
-    with Store.open(make(backend.target())) as store:
+    with open_store(make(backend.target())) as store:
         failure = "Could not save the change.*nothing was changed"
         with pytest.raises(InputError, match=failure), store.transaction() as tx:
             tx.append("player.registered", {"name": "Anna"})
@@ -158,9 +160,9 @@ def test_a_database_failure_mid_change_is_one_clear_error_and_changes_nothing(ba
 
 def test_each_change_records_its_operator_and_undo_records_who_took_it_back(backend):
     target = make(backend.target())
-    with Store.open(target, operator="anna") as store:
+    with open_store(target, operator="anna") as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Ben"}))
-    with Store.open(target, operator="bob") as store:
+    with open_store(target, operator="bob") as store:
         assert [e.operator for e in store.last_change()] == ["anna"]
         undone = store.undo()
         assert undone[0].operator == "anna"
@@ -176,18 +178,18 @@ def test_operator_defaults_to_tdtool_operator_then_the_login(backend, monkeypatc
 
     target = make(backend.target())
     monkeypatch.setenv("TDTOOL_OPERATOR", "floor-2")
-    with Store.open(target) as store:
+    with open_store(target) as store:
         assert store.change(lambda tx: tx.append("player.registered", {"name": "A"})).operator == (
             "floor-2"
         )
     monkeypatch.delenv("TDTOOL_OPERATOR")
-    with Store.open(target) as store:
+    with open_store(target) as store:
         assert store.operator == getpass.getuser()
 
 
 def test_undo_of_a_named_change_refuses_when_another_came_since(backend):
     target = make(backend.target())
-    with Store.open(target) as a, Store.open(target) as b:
+    with open_store(target) as a, open_store(target) as b:
         a.change(lambda tx: tx.append("player.registered", {"name": "Anna"}))
         seen = a.last_change()[0].change
         b.change(lambda tx: tx.append("player.registered", {"name": "Ben"}))
@@ -198,20 +200,20 @@ def test_undo_of_a_named_change_refuses_when_another_came_since(backend):
 
 def test_restore_copies_a_log_exactly_and_refuses_to_overwrite(backend, tmp_path):
     source = make(tmp_path / "src.tdtool")
-    with Store.open(source, operator="anna") as store:
+    with open_store(source, operator="anna") as store:
         store.change(lambda tx: tx.append("player.registered", {"name": "Zoë"}))
         store.change(lambda tx: tx.append("player.registered", {"name": "Ben"}))
         store.undo()
         records = store.log()
     target = backend.target("copy")
-    Store.restore(target, records)
-    with Store.open(target) as copied:
+    restore_store(target, records)
+    with open_store(target) as copied:
         assert copied.log() == records
         assert copied.state().players.keys() == {"zoë"}
     with pytest.raises(InputError, match="--force"):
-        Store.restore(target, records[:2])
-    Store.restore(target, records[:2], force=True)
-    with Store.open(target) as copied:
+        restore_store(target, records[:2])
+    restore_store(target, records[:2], force=True)
+    with open_store(target) as copied:
         assert copied.log() == records[:2]
         # Numbering goes on from the copy: the next change follows the last one copied.
         assert copied.change(lambda tx: tx.append("player.registered", {"name": "C"})).seq == 3

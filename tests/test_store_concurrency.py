@@ -13,7 +13,7 @@ import time
 
 import pytest
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tdtool.tournament import director
 from tdtool.tournament.seating import check_invariants
 from tests.conftest import ROOT
@@ -24,8 +24,9 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 _WRITER = """
 import os, sys, time
 from tdtool.io.store import Store
+from tdtool.io.store_base import create_store, open_store, restore_store
 path, who, n, ready, go = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4], sys.argv[5]
-with Store.open(path) as store:
+with open_store(path) as store:
     open(ready, "w").close()
     while not os.path.exists(go):  # both terminals begin at the same moment, however slow
         time.sleep(0.005)         # the machine is to start them
@@ -55,7 +56,7 @@ def test_two_terminals_appending_at_once_lose_no_update(backend, tmp_path):
         time.sleep(0.01)
     go.touch()
     assert [p.wait(timeout=120) for p in procs] == [0, 0]
-    with Store.open(path) as store:
+    with open_store(path) as store:
         regs = store.events(kinds={"player.registered"})
     # Each change read the state under the lock: the entries it saw are 0, 1, 2, ... in order.
     assert [e.data["seen"] for e in regs] == list(range(2 * n))
@@ -72,11 +73,11 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
     every change a command reported is kept, and every change is all or nothing."""
     path = make(tmp_path / "t.tdtool")
     seed_rng = random.Random(20261130)
-    with Store.open(path) as store, store.transaction() as tx:
+    with open_store(path) as store, store.transaction() as tx:
         names = [f"S-{i}" for i in range(60)]
         for kind, data in director.register(tx.state(), names, tx.now, seed_rng):
             tx.append(kind, data)
-    with Store.open(path) as store, store.transaction() as tx:
+    with open_store(path) as store, store.transaction() as tx:
         for kind, data in director.draw(tx.state(), seed_rng):
             tx.append(kind, data)
     rng = random.Random(20261130)
@@ -99,7 +100,7 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
     late = 1.2  # the latest kill moment, in durations of a whole command
     while (kills < 40 or reached < 3 or not added or not busted) and attempt < 400:
         attempt += 1
-        with Store.open(path) as store:
+        with open_store(path) as store:
             left = sorted(p.name for p in store.state().players.values() if not p.busted)
         if rng.random() < 0.5 or len(left) < 8:
             names = [f"P{attempt}-{j}" for j in range(rng.randint(1, 3))]
@@ -134,7 +135,7 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
     assert reached >= 3, "the kills never reached a commit: no command finished within the aim"
     assert added and busted, "no add or no bust command finished"
     assert sqlite3.connect(path).execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    with Store.open(path) as store:
+    with open_store(path) as store:
         state = store.state()
         changes: dict[int, list[str]] = {}
         for e in store.events(kinds={"player.registered"}):

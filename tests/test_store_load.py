@@ -19,7 +19,7 @@ import sys
 import time
 from collections import Counter
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tdtool.tournament import director
 from tdtool.tournament.seating import check_invariants
 from tdtool.tournament.state import fold
@@ -34,6 +34,7 @@ import json, os, random, sys, time
 from typer.testing import CliRunner
 from tdtool.cli import app
 from tdtool.io.store import Store
+from tdtool.io.store_base import create_store, open_store, restore_store
 
 db, operator, role, seconds, seed, go = sys.argv[1:7]
 rng = random.Random(int(seed))
@@ -57,7 +58,7 @@ while time.monotonic() < end:
         if code == 0:
             done.append({"kind": "clock", "action": action})
         continue
-    with Store.open(db) as store:
+    with open_store(db) as store:
         state = store.state()
     alive = [p.name for p in state.players.values() if not p.busted]
     out_now = [p.name for p in state.players.values() if p.busted]
@@ -79,11 +80,11 @@ print(json.dumps(done))
 def _start(backend, players: int = 40):
     target = make(backend.target("load"), reentry=True)
     rng = random.Random(7)
-    with Store.open(target, operator="setup") as store, store.transaction() as tx:
+    with open_store(target, operator="setup") as store, store.transaction() as tx:
         names = [f"P{i:02d}" for i in range(players)]
         for kind, data in director.register(tx.state(), names, tx.now, rng):
             tx.append(kind, data)
-    with Store.open(target, operator="setup") as store, store.transaction() as tx:
+    with open_store(target, operator="setup") as store, store.transaction() as tx:
         for kind, data in director.draw(tx.state(), rng):
             tx.append(kind, data)
         tx.append("clock.start", {})
@@ -112,7 +113,7 @@ def test_four_clients_two_laptops_lose_duplicate_or_misorder_no_change(backend, 
         out, err = proc.communicate(timeout=LOAD_SECONDS + 120)
         assert proc.returncode == 0, err
         reports.append((who, json.loads(out.strip().splitlines()[-1])))
-    with Store.open(target) as store:
+    with open_store(target) as store:
         log = store.log()
         events = store.events()
         state = store.state()
@@ -169,7 +170,7 @@ def test_clients_killed_at_random_moments_keep_every_reported_change(backend):
         if pid == 0:  # the client: record changes until killed
             try:
                 os.close(read)
-                with Store.open(target, operator=f"k{trial}") as store:
+                with open_store(target, operator=f"k{trial}") as store:
                     os.write(write, b"open\n")
                     i = 0
                     while True:
@@ -197,7 +198,7 @@ def test_clients_killed_at_random_moments_keep_every_reported_change(backend):
         import sqlite3
 
         assert sqlite3.connect(target).execute("PRAGMA integrity_check").fetchone() == ("ok",)
-    with Store.open(target) as store:
+    with open_store(target) as store:
         regs = store.events(kinds={"player.registered"})
         state = store.state()
     by_change: dict[int, list[str]] = {}

@@ -13,7 +13,7 @@ import time
 import pytest
 
 from tdtool.errors import InputError
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tests import pg_server as pgs
 from tests.tournament_fixtures import make
 
@@ -29,7 +29,7 @@ def test_a_laptop_clock_90_s_off_does_not_move_the_level_clock(cli, pg_server, m
     real = time.time
     monkeypatch.setattr(time, "time", lambda: real() + 90)  # this laptop runs 90 s fast
     assert cli("--db", url, "clock", "start").exit_code == 0
-    with Store.open(url) as store:
+    with open_store(url) as store:
         started = store.events(kinds={"clock.start"})[-1].at
     assert abs(started - real()) < 5, "the change was stamped with the laptop's time"
     for command in (("clock", "status"), ("status",)):
@@ -122,7 +122,7 @@ def test_an_unreachable_server_is_one_error_line_exit_2(cli):
 
 def test_a_connection_dropped_mid_change_writes_nothing(pg_server):
     url = make(pg_server.url(_unique("drop")))
-    with Store.open(url) as store:
+    with open_store(url) as store:
         before = store.log()
         with pytest.raises(InputError, match="Lost the connection.*nothing was changed"):  # noqa: SIM117
             with store.transaction() as tx:
@@ -130,7 +130,7 @@ def test_a_connection_dropped_mid_change_writes_nothing(pg_server):
                 pid = tx._conn.info.backend_pid
                 pg_server.admin(f"SELECT pg_terminate_backend({pid})")
                 tx.append("player.registered", {"name": "Ben"})
-    with Store.open(url) as store:
+    with open_store(url) as store:
         assert store.log() == before
 
 
@@ -140,7 +140,7 @@ def test_two_laptops_undo_asks_before_taking_back_the_other_ones_change(cli, bac
     refused = cli("--db", db, "--operator", "bob", "undo")
     assert refused.exit_code == 2
     assert "made by anna, not by you (bob)" in refused.stderr and "--yes" in refused.stderr
-    with Store.open(db) as store:
+    with open_store(db) as store:
         assert "zoe" in store.state().players
     done = cli("--db", db, "--operator", "bob", "undo", "--yes")
     assert done.exit_code == 0 and "(made by anna)" in done.stdout
@@ -165,7 +165,7 @@ def test_db_copy_file_to_server_and_back_keeps_the_log_exactly(cli, pg_server, t
     assert "logs compare equal" in result.stdout and pgs.PASSWORD not in result.output
     back = tmp_path / "back.tdtool"
     assert cli("db", "copy", url, back).exit_code == 0
-    with Store.open(src) as a, Store.open(url) as b, Store.open(back) as c:
+    with open_store(src) as a, open_store(url) as b, open_store(back) as c:
         assert a.log() == b.log() == c.log()
         assert a.state().plan.copy().__dict__ == c.state().plan.copy().__dict__
     again = cli("db", "copy", src, url)
@@ -173,7 +173,7 @@ def test_db_copy_file_to_server_and_back_keeps_the_log_exactly(cli, pg_server, t
     assert cli("db", "copy", src, url, "--force").exit_code == 0
     # Work goes on on the server copy: the next change follows the copied numbering.
     assert cli("--db", url, "player", "add", "Dan").exit_code == 0
-    with Store.open(url) as b, Store.open(src) as a:
+    with open_store(url) as b, open_store(src) as a:
         assert b.log()[: len(a.log())] == a.log()
 
 
@@ -196,11 +196,11 @@ def test_the_tv_page_and_the_terminal_clock_follow_another_laptop_within_a_secon
             with urlopen(api, timeout=5) as response:
                 return json.loads(response.read())["status"]
 
-        with Store.open(url) as display:  # `clock run` on the TV laptop
+        with open_store(url) as display:  # `clock run` on the TV laptop
             view = display.view()
             assert view.state().clock.facts == [] and not view.changed()
             assert shown() == "not started"
-            with Store.open(url, operator="floor") as laptop:  # another laptop starts it
+            with open_store(url, operator="floor") as laptop:  # another laptop starts it
                 perform(laptop, ClockAction.START)
             started = time.monotonic()
             assert view.changed() and len(view.state().clock.facts) == 1
@@ -218,14 +218,14 @@ def test_the_tv_page_and_the_terminal_clock_follow_another_laptop_within_a_secon
 def test_snapshots_on_the_server_follow_undo_and_the_state_is_the_fold(pg_server, monkeypatch):
     import random
 
-    import tdtool.io.store as store_mod
+    import tdtool.io.snapshots as store_mod
     from tdtool.tournament import director
     from tdtool.tournament.state import fold
     from tests.test_store_snapshots import plain
 
     monkeypatch.setattr(store_mod, "SNAPSHOT_EVERY", 2)
     url = make(pg_server.url(_unique("snap")))
-    with Store.open(url) as store:
+    with open_store(url) as store:
         for i in range(8):
             with store.transaction() as tx:
                 for kind, data in director.register(

@@ -7,6 +7,7 @@ import threading
 import tdtool.io.store as store_mod
 from tdtool.cli.clock_web import clock_json
 from tdtool.io.store import Store, Watcher
+from tdtool.io.store_base import open_store
 from tests.tournament_fixtures import make
 
 
@@ -29,7 +30,7 @@ def register(store: Store, name: str) -> None:
 
 def test_an_unchanged_tournament_is_not_read_again(tmp_path, monkeypatch):
     path = make(tmp_path / "t.tdtool")
-    with Store.open(path) as store:
+    with open_store(path) as store:
         view = store.view()
         calls = counting(monkeypatch)
         first = view.state()
@@ -40,7 +41,7 @@ def test_an_unchanged_tournament_is_not_read_again(tmp_path, monkeypatch):
 
 def test_a_change_from_another_terminal_is_seen_at_the_next_refresh(tmp_path, monkeypatch):
     path = make(tmp_path / "t.tdtool")
-    with Store.open(path) as display, Store.open(path) as terminal:
+    with open_store(path) as display, open_store(path) as terminal:
         view = display.view()
         assert view.state().entries == 0
         calls = counting(monkeypatch)
@@ -56,7 +57,7 @@ def test_a_change_from_another_terminal_is_seen_at_the_next_refresh(tmp_path, mo
 def test_a_change_made_through_the_same_store_is_seen(tmp_path):
     """`clock run` records its keys' clock events through the store it displays."""
     path = make(tmp_path / "t.tdtool")
-    with Store.open(path) as store:
+    with open_store(path) as store:
         view = store.view()
         assert view.state().entries == 0
         register(store, "Anna")
@@ -65,7 +66,7 @@ def test_a_change_made_through_the_same_store_is_seen(tmp_path):
 
 def test_a_watcher_serves_many_threads_and_sees_changes(tmp_path):
     path = make(tmp_path / "t.tdtool")
-    with Watcher(path) as watcher, Store.open(path) as terminal:
+    with Watcher(path) as watcher, open_store(path) as terminal:
         seen: list[int] = []
         errors: list[BaseException] = []
 

@@ -16,7 +16,7 @@ import sys
 import threading
 import urllib.request
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tests.conftest import ROOT
 from tests.tournament_fixtures import make
 
@@ -63,7 +63,7 @@ def test_a_plain_copy_taken_while_the_tv_page_is_open_holds_the_last_bust(tmp_pa
         assert players_left(url) == 3  # the TV page saw it: its connection is open
         assert (tmp_path / "cup.tdtool-wal").exists()
         shutil.copyfile(path, tmp_path / "copy.tdtool")  # the file alone, not its -wal
-        with Store.open(tmp_path / "copy.tdtool") as copy:
+        with open_store(tmp_path / "copy.tdtool") as copy:
             state = copy.state()
         assert state.players["ben"].busted
         assert state.players_left == 3
@@ -75,7 +75,8 @@ def test_a_plain_copy_taken_while_the_tv_page_is_open_holds_the_last_bust(tmp_pa
 _STREAM = """
 import sys, time
 from tdtool.io.store import Store
-with Store.open(sys.argv[1]) as store:
+from tdtool.io.store_base import create_store, open_store, restore_store
+with open_store(sys.argv[1]) as store:
     for i in range(int(sys.argv[2])):
         with store.transaction() as tx:
             tx.state()
@@ -101,11 +102,11 @@ def test_backup_during_a_stream_of_changes_gives_copies_that_open_and_replay(tmp
     finally:
         assert writer.wait(timeout=120) == 0
     assert len(copies) >= 2
-    with Store.open(path) as store:
+    with open_store(path) as store:
         final = [(e.seq, e.kind, e.data) for e in store.events()]
     counts = []
     for copy in copies:
-        with Store.open(copy) as store:
+        with open_store(copy) as store:
             events = store.events()
             assert plain(store.state()) == plain(fold(events))  # the copy replays
             got = [(e.seq, e.kind, e.data) for e in events]
@@ -123,6 +124,6 @@ def test_backup_refuses_to_overwrite_without_force(tmp_path):
     assert (tmp_path / "old.tdtool").read_text() == "keep me"
     forced = tdtool("--db", str(path), "backup", str(tmp_path / "old.tdtool"), "--force")
     assert forced.returncode == 0, forced.stderr
-    with Store.open(tmp_path / "old.tdtool") as copy:
+    with open_store(tmp_path / "old.tdtool") as copy:
         assert copy.state().name == "Test Cup"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["cup.tdtool", "old.tdtool"]

@@ -127,6 +127,7 @@ def test_check_invalid_file_lists_every_problem_and_exits_2(cli, tmp_path):
     assert f"{path}:8: level 2: the ante of 10 cannot be paid with the chips in play" in err
 
 
+@pytest.mark.slow
 def test_check_in_a_subprocess_exits_2(tmp_path):
     import os
     import subprocess

@@ -9,7 +9,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from tdtool.errors import InputError, RuleError
-from tdtool.io.store import Store
+from tdtool.io.store_base import open_store
 from tdtool.tournament import director
 from tdtool.tournament.seating import NEW_TABLE_SPREAD, check_invariants
 from tests.tournament_fixtures import make
@@ -47,7 +47,7 @@ def test_plan_invariants_hold_after_every_recorded_change_and_undo(tmp_path_fact
     rng = random.Random(data.draw(st.integers(0, 2**32), label="seed"))
     n = data.draw(st.integers(2, 40), label="players")
     counter = iter(range(10_000))
-    with Store.open(path) as store:
+    with open_store(path) as store:
         names = [f"P{next(counter)}" for _ in range(n)]
         _change(store, lambda s, now: director.register(s, names, now, rng))
         live = _change(store, lambda s, now: director.draw(s, rng))
@@ -109,7 +109,7 @@ def test_plan_invariants_hold_after_every_recorded_change_and_undo(tmp_path_fact
 
 def _tournament(tmp_path, n, seats=9, **terms):
     path = make(tmp_path / "t.tdtool", seats=seats, **terms)
-    store = Store.open(path)
+    store = open_store(path)
     rng = random.Random(7)
     _change(store, lambda s, now: director.register(s, [f"P{i}" for i in range(n)], now, rng))
     _change(store, lambda s, now: director.draw(s, rng))

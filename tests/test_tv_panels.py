@@ -19,9 +19,9 @@ NAMES = [f"P{i:02d}" for i in range(1, 13)]
 
 def panels(db):
     from tdtool.app.clock import view_data
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         return view_data(store.state(), store.now()).to_dict()["panels"]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from tdtool.io.store import Store
+from tdtool.io.store_base import create_store
 from tdtool.tournament.state import structure_to_dict
 from tdtool.tournament.structure import Break, Level, Structure
 from tdtool.tournament.terms import Terms
@@ -39,7 +39,7 @@ def created(
 
 def make(path: Path, **kwargs: Any) -> Path:
     """Create a tournament file at `path` and return the path."""
-    with Store.create(path, [("tournament.created", created(**kwargs))]):
+    with create_store(path, [("tournament.created", created(**kwargs))]):
         pass
     return path
 

@@ -33,11 +33,11 @@ class BackedUp:
 def backup(db: Path, dest: Path, force: bool = False) -> BackedUp:
     """Copy the tournament file `db` to `dest` as of now (InputError if `dest` exists and
     not `force`, or cannot be written)."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         written = store.backup(dest, force=force)
-    with Store.open(written) as copy:
+    with open_store(written) as copy:
         log = copy.log()
         name = copy.state().name
     return BackedUp(db, written, name, log[-1].event.change if log else 0, written.stat().st_size)

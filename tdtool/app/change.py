@@ -14,7 +14,7 @@ from tdtool.tournament.seating import Move, TablePlan
 from tdtool.tournament.state import State, fold, working_copy
 
 if TYPE_CHECKING:
-    from tdtool.io.store import Event
+    from tdtool.io.store_base import Event
 
 Ask = Callable[[TablePlan, int, list[str]], str]
 """`ask(plan, table, candidates) -> player`: the director names who moves from `table`
@@ -79,10 +79,10 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
     replays the answers, so another terminal is never blocked by a question left open. If
     the tables changed meanwhile, RuleError and nothing is recorded.
     """
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     answers: dict[tuple[int, tuple[str, ...]], str] = {}
-    with Store.open(db) as store:
+    with open_store(db) as store:
         if ask is not None:
             store.check_writable()  # before asking the director anything
             dry: State = store.state()
@@ -119,9 +119,9 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
 
 def read_state(db: Path) -> State:
     """The tournament's state now (no change)."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         state: State = store.state()
         return state
 
@@ -129,8 +129,8 @@ def read_state(db: Path) -> State:
 def read_state_at(db: Path) -> tuple[State, float]:
     """The tournament's state and the time now as its store keeps time (the server's clock on
     PostgreSQL, so a laptop whose clock is off reads the level clock right)."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         state: State = store.state()
         return state, store.now()

@@ -13,7 +13,7 @@ from tdtool.tournament.events import clock_event
 from tdtool.tournament.state import State, clock_reading
 
 if TYPE_CHECKING:
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import TournamentStore
 
 
 @dataclass(frozen=True)
@@ -33,12 +33,12 @@ class ClockChanged:
         return self.reading.as_dict()
 
 
-def perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockReading:
+def perform(store: TournamentStore, action: ClockAction, seconds: float = 0) -> ClockReading:
     """Record `action` as one change of an open file (RuleError if it makes no sense now)."""
     return _perform(store, action, seconds).reading
 
 
-def _perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockChanged:
+def _perform(store: TournamentStore, action: ClockAction, seconds: float = 0) -> ClockChanged:
     with store.transaction() as tx:
         state: State = tx.state()
         if state.structure is None:  # pragma: no cover - every file is created with one
@@ -55,9 +55,9 @@ def _perform(store: Store, action: ClockAction, seconds: float = 0) -> ClockChan
 
 def clock_action(db: Path, action: ClockAction, seconds: float = 0) -> ClockChanged:
     """Start, pause, resume, next, prev, set (`seconds` left) or add (`seconds`, may be < 0)."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         return _perform(store, action, seconds)
 
 

@@ -76,14 +76,14 @@ def deal(
     """The live tournament's name and sheet heading (for the sheet)."""
     from_counts = stacks is None
     if prizes is None or accept or stacks is None:
-        from tdtool.io.store import Store
+        from tdtool.io.store_base import open_store
         from tdtool.tournament.money import deal_context
 
         if db is None:
             raise InputError("A deal on the live tournament needs its file.")
         from tdtool.app.money import heading_of
 
-        with Store.open(db()) as store:
+        with open_store(db()) as store:
             state = store.state()
             if stacks is None:
                 from tdtool.tournament.chip_counts import recorded_stacks
@@ -123,11 +123,11 @@ def deal(
         )
         write_sheet(deal_sheet(worked_out, tournament, check), sheet)
     if accept:
-        from tdtool.io.store import Store
+        from tdtool.io.store_base import open_store
         from tdtool.tournament.money import accept_deal
 
         assert db is not None
-        with Store.open(db()) as store, store.transaction() as tx:
+        with open_store(db()) as store, store.transaction() as tx:
             for kind, data in accept_deal(tx.state(), worked_out):
                 tx.append(kind, data)
     return DealResult(

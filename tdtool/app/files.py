@@ -43,7 +43,9 @@ def tournament_target(given: Path | str | None, folder: Path) -> Path | str:
     """The tournament a command works on: `given` (a file or a `postgresql://` URL) or else
     the one tournament file in `folder` (InputError when there is none or several)."""
     if given is not None:
-        return str(given) if "://" in str(given) else Path(given)
+        from tdtool.io.targets import parse_target
+
+        return parse_target(given)
     found = tournament_files(folder)
     if not found:
         raise InputError(

@@ -33,14 +33,14 @@ def _label(target: Path | str) -> str:
 
 def read_flight(target: Path | str) -> FlightDay:
     """One flight as it stands now: InputError naming it when it cannot be read."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     label = _label(target)
     if isinstance(target, Path) and not target.is_file():
         what = "is a folder" if target.is_dir() else "does not exist"
         raise InputError(f"Flight {label} {what}; give each flight's tournament file.")
     try:
-        with Store.open(target) as store:
+        with open_store(target) as store:
             state: State = store.state()
             now = store.now()
     except InputError as exc:
@@ -149,7 +149,7 @@ def combine(
     """Create the next day's tournament at `path` from the flights (None: only plan it);
     nothing is written when a flight cannot be read or the flights do not combine."""
     from tdtool.app.tournament import created_event
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import create_store
 
     _refuse_a_file_given_twice(flights)
     read = [read_flight(f) for f in flights]
@@ -177,7 +177,7 @@ def combine(
         ) from None
     if path is None:
         return Combined(None, created.name, plan)
-    with Store.create(path, events) as store:
+    with create_store(path, events) as store:
         where: Path | str = store.path
         state: State = store.state()
     plan_tables = tuple((t, state.plan.count(t)) for t in state.plan.open_tables())

@@ -152,10 +152,10 @@ def _now_called(move: Move, seq: int, renames: list[Any]) -> Move:
 def paper(db: Path, every_move: bool = False) -> SeatPaper:
     """The seats and the table moves of the last change that moved players (with
     `every_move`: every table move still in effect, in order)."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
     from tdtool.tournament.events import EventKind
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         state: State = store.state()
         events = store.events(
             kinds={EventKind.SEAT_MOVED.value, EventKind.PLAYER_RENAMED.value}

@@ -13,7 +13,7 @@ from tdtool.tournament.structure import Structure
 from tdtool.tournament.terms import Terms
 
 if TYPE_CHECKING:
-    from tdtool.io.store import Event
+    from tdtool.io.store_base import Event
 
 
 @dataclass(frozen=True)
@@ -61,14 +61,14 @@ def create(
 ) -> Created:
     """Create the tournament file `path` (never over an existing one) from a structure (a
     bundled structure's name, a YAML file, or a Structure) and money terms."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import create_store
 
     if isinstance(structure, str):
         from tdtool.io.structure_yaml import load_structure
 
         structure = load_structure(structure)
     event = created_event(name, structure, terms, seats, tables, break_order)
-    with Store.create(path, [event.event()]) as store:
+    with create_store(path, [event.event()]) as store:
         where: Path | str = store.path
     return Created(where, event.name, structure, seats)
 
@@ -106,13 +106,47 @@ class LogLine:
 
 def log(db: Path, last: int | None = None) -> tuple[LogLine, ...]:
     """Every record of the log (the last `last` only, when given), undone ones included."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
-        records = store.log()
-    if last is not None:
-        records = records[-last:]
+    with open_store(db) as store:
+        records = store.log(last)
     return tuple(_line(r.event, r.undone) for r in records)
+
+
+@dataclass(frozen=True)
+class Verified:
+    """What `tdtool log --verify` found: the chain's verdict and the snapshots repaired."""
+
+    events: int
+    head: str
+    broken_at: int | None
+    problem: str
+    bad_snapshots: tuple[int, ...]
+    """Snapshots that were not the fold of their log (removed when the file is writable)."""
+
+    @property
+    def ok(self) -> bool:
+        return self.broken_at is None and not self.bad_snapshots
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool log --verify --json`."""
+        return {
+            "ok": self.ok,
+            "events": self.events,
+            "head": self.head,
+            "broken_at": self.broken_at,
+            "problem": self.problem or None,
+            "bad_snapshots": list(self.bad_snapshots),
+        }
+
+
+def verify_log(db: Path | str) -> Verified:
+    """Check the log's hash chain and the snapshots against the log (tdtool.io.chain)."""
+    from tdtool.io.store_base import open_store
+
+    with open_store(db) as store:
+        verdict, bad = store.verify()
+    return Verified(verdict.events, verdict.head, verdict.broken_at, verdict.problem, tuple(bad))
 
 
 def _line(e: Event, undone: bool) -> LogLine:
@@ -154,9 +188,9 @@ class LastChange:
 
 def last_change(db: Path | str) -> LastChange | None:
     """The change `undo` would take back now (None: only the creation is left)."""
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         store.check_writable()  # undo asks before taking back another's change: refuse first
         events = store.last_change()
         me = store.operator
@@ -171,9 +205,9 @@ def undo(db: Path | str, change: int | None = None) -> Undone:
     or, with `change`, when the last change is no longer that one (another laptop made one
     since)."""
     from tdtool.errors import RuleError
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
-    with Store.open(db) as store:
+    with open_store(db) as store:
         try:
             undone = store.undo(change=change)
         except RuleError:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 if TYPE_CHECKING:
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import TournamentStore
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 YesOpt = Annotated[
@@ -24,20 +24,21 @@ YesOpt = Annotated[
 
 
 def db_path(ctx: typer.Context) -> Any:
-    """The tournament file this command works on (InputError when there is none or several).
-
-    A Path, or the `postgresql://` URL given (a str): see tdtool.app.files.
-    """
+    """The tournament this command works on, as the handle every application function takes
+    (`tdtool.io.store_base.Tournament`: the file or URL, and who acts); InputError when there
+    is no tournament file in the folder, or several. Built here, once: nothing is passed
+    down through the environment."""
     from tdtool.app.files import tournament_target
+    from tdtool.io.store_base import Tournament
 
-    return tournament_target(given_db(ctx), Path.cwd())
+    return Tournament(tournament_target(given_db(ctx), Path.cwd()), operator(ctx))
 
 
 def given_db(ctx: typer.Context) -> Path | str | None:
     """The --db (or TDTOOL_DB) given, a file name checked as one, else None."""
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
-    if given is None or "://" in str(given):
+    if given is None or isinstance(given, str):  # a URL (tdtool.io.store_base.parse_target)
         return given
     from tdtool.io.paths import checked
 
@@ -52,7 +53,7 @@ def operator(ctx: typer.Context) -> str | None:
 
 def db_label(ctx: typer.Context) -> str:
     """How messages name this command's tournament (never a URL's password)."""
-    target = db_path(ctx)
+    target = db_path(ctx).target
     if isinstance(target, Path):
         return target.name
     from tdtool.io.store_pg import safe_url
@@ -60,11 +61,11 @@ def db_label(ctx: typer.Context) -> str:
     return safe_url(target)
 
 
-def open_store(ctx: typer.Context) -> Store:
+def open_store(ctx: typer.Context) -> TournamentStore:
     """Open the tournament file of this command (use it in a `with` block)."""
-    from tdtool.io.store import Store
+    from tdtool.io import store_base
 
-    return Store.open(db_path(ctx), operator=operator(ctx))
+    return store_base.open_store(db_path(ctx))
 
 
 def interactive() -> bool:

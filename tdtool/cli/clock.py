@@ -190,6 +190,9 @@ def run(
         raise InputError(
             "`tdtool clock run` needs a terminal; in a script use `tdtool clock status --json`."
         )
+    import gc
+
+    gc.enable()  # hours of refreshes: the collector is on again (tdtool.cli.main)
     with open_store(ctx) as store:
         run_screen(store, sound)
 
@@ -214,6 +217,9 @@ def serve(
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):
         # Spaces, controls, right-to-left marks...: no address, and unsafe to print raw.
         raise InputError(f"--host {ascii(host)[:80]} is not an address; {check_host}.")
+    import gc
+
+    gc.enable()  # a server runs for hours: the collector is on again (tdtool.cli.main)
     path = db_path(ctx)
     with open_store(ctx) as store:  # refuse a missing or damaged file before serving
         name = store.state().name

@@ -27,12 +27,12 @@ if TYPE_CHECKING:
 def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
     """The display data of the tournament file at `path`, now (from `watcher` when given)."""
     from tdtool.app.clock import display_base, view_data
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     if watcher is not None:
         state, base = watcher.derived(display_base)
         return view_data(state, watcher.store.now(), base).to_dict()
-    with Store.open(path) as store:
+    with open_store(path) as store:
         state = store.state()
         now = store.now()  # the server's time on a PostgreSQL tournament
     return view_data(state, now).to_dict()
@@ -84,7 +84,10 @@ class ClockSource:
     def __init__(self, db: Path) -> None:
         from concurrent.futures import ThreadPoolExecutor
 
-        from tdtool.io.store import Store, is_url
+        from tdtool.io.store_base import (
+            is_url,
+            open_store,
+        )
 
         self._db = db
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="tdtool-clock-read")
@@ -92,7 +95,7 @@ class ClockSource:
         self._view: Any = None
         try:
             if not is_url(db):
-                self._poll = Store.open(db, threads=True)
+                self._poll = open_store(db, threads=True)
             self._pool.submit(self._open).result()  # refused here, before anything is served
         except BaseException:
             self.close()
@@ -105,9 +108,9 @@ class ClockSource:
 
     def _open(self) -> None:
         """Open the tournament, in the worker: the only thread that uses that connection."""
-        from tdtool.io.store import Store
+        from tdtool.io.store_base import open_store
 
-        self._view = Store.open(self._db, threads=True).view()
+        self._view = open_store(self._db, threads=True).view()
 
     async def data(self) -> dict[str, Any]:
         """The clock display's data, now (raises what reading the tournament raised)."""

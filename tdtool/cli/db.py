@@ -22,7 +22,7 @@ app = typer.Typer(help=HELP, no_args_is_help=True)
 
 
 def _shown(target: Any) -> str:
-    from tdtool.io.store import is_url
+    from tdtool.io.store_base import is_url
 
     if is_url(target):
         from tdtool.io.store_pg import safe_url
@@ -43,7 +43,7 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     import time
 
     from tdtool.cli.render import emit_json, table
-    from tdtool.io.store import is_url
+    from tdtool.io.store_base import is_url
 
     obj: Any = ctx.find_root().obj or {}
     given = obj.get("db") if isinstance(obj, dict) else None
@@ -81,13 +81,13 @@ def list_(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 def _files(given: Any) -> list[dict[str, Any]]:
     from tdtool.app.files import tournament_files
     from tdtool.errors import TdtoolError
-    from tdtool.io.store import Store
+    from tdtool.io.store_base import open_store
 
     paths = [Path(given)] if given is not None else tournament_files(Path.cwd())
     out = []
     for path in paths:
         try:
-            with Store.open(path) as store:
+            with open_store(path) as store:
                 log = store.log()
         except TdtoolError:
             if given is not None:
@@ -126,9 +126,13 @@ def copy(
     """
     from tdtool.cli.render import emit_json
     from tdtool.errors import InputError
-    from tdtool.io.store import Store, is_url
+    from tdtool.io.store_base import (
+        is_url,
+        open_store,
+        restore_store,
+    )
 
-    with Store.open(src) as source:
+    with open_store(src) as source:
         records = source.log()
         key = getattr(source, "tournament", None) or Path(src).stem
     if is_url(dst):
@@ -138,8 +142,8 @@ def copy(
             dst = with_tournament(dst, key)
     elif Path(src).resolve() == Path(dst).resolve():
         raise InputError("SRC and DST are the same file; nothing was copied.")
-    Store.restore(dst, records, force=force)
-    with Store.open(dst) as copied:
+    restore_store(dst, records, force=force)
+    with open_store(dst) as copied:
         same = copied.log() == records
     if not same:  # never expected: restore writes exactly what it read
         raise InputError(f"The copy at {_shown(dst)} differs from {_shown(src)}; check it.")

@@ -24,7 +24,9 @@ app = typer.Typer(help=HELP, no_args_is_help=True)
 
 def _target(text: str) -> Path | str:
     """A flight given on the command line: a PostgreSQL URL stays text, a file is a Path."""
-    return text if "://" in text else Path(text)
+    from tdtool.io.targets import parse_target
+
+    return parse_target(text)
 
 
 @app.command("combine")

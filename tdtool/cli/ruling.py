@@ -418,7 +418,9 @@ def render_rulings(rulings: Sequence[Ruling]) -> str:
 
 def render_ruling(ruling: Ruling, indent: str = "") -> str:
     """A ruling as a director reads it aloud: the decision, the rule, the numbered steps."""
-    head = "MISDEAL. " if ruling.misdeal else ""
+    head = ""
+    if ruling.misdeal:  # a fouled deck is no misdeal to re-deal: the hand is void (TDA 35E)
+        head = "VOID HAND. " if ruling.irregularity == "duplicate-card" else "MISDEAL. "
     lines = [f"{indent}{head}{ruling.summary} ({ruling.rule})"]
     lines += [f"{indent}  {n}. {step}" for n, step in enumerate(ruling.steps, 1)]
     if ruling.example:

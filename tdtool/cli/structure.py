@@ -302,8 +302,9 @@ def print_sheet(
         from tdtool.app.money import heading_of
         from tdtool.cli._db import db_path
 
-        target = db_path(ctx)
-        state = read_state(target)
+        handle = db_path(ctx)
+        target = handle.target
+        state = read_state(handle)
         assert state.structure is not None  # every tournament is created with one
         chosen_structure = state.structure
         title, facts = state.name, heading_of(state, counts=False).facts()

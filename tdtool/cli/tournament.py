@@ -316,15 +316,30 @@ def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
 def log(
     ctx: typer.Context,
     last: Annotated[int | None, typer.Option(help="Only the last N records.", min=1)] = None,
+    verify: Annotated[
+        bool,
+        typer.Option(
+            "--verify",
+            help="Check the log's hash chain: name the first event changed, removed or moved"
+            " since it was written (exit 1), else print the chain's head to note.",
+        ),
+    ] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """The event log: every change recorded, who made it, undone ones marked.
 
+    Each event carries the hash of itself and the one before it, so --verify shows whether
+    the record was altered; note the head it prints (on the results sheet) to compare later.
+
     Example: tdtool log --last 20
+    Example: tdtool log --verify
     """
     from tdtool.app.tournament import log as read_log
     from tdtool.cli.render import emit_json, table
 
+    if verify:
+        _verify(ctx, json_out)
+        return
     records = read_log(db_path(ctx), last)
     if json_out:
         emit_json([r.to_dict() for r in records])
@@ -340,6 +355,35 @@ def log(
         for r in records
     ]
     typer.echo(table(rows, ["#", "change", "time", "by", "event"]))
+
+
+def _verify(ctx: typer.Context, json_out: bool) -> None:
+    from tdtool.app.tournament import verify_log
+    from tdtool.cli._db import db_label
+    from tdtool.cli.render import emit_json
+
+    found = verify_log(db_path(ctx))
+    if json_out:
+        emit_json(found.to_dict())
+    elif found.broken_at is not None:
+        typer.echo(
+            f"The log of {db_label(ctx)} was altered: {found.problem} The events before"
+            f" {found.broken_at} check out (chain head there: {found.head or 'none'})."
+        )
+    else:
+        typer.echo(
+            f"The log of {db_label(ctx)} checks out: {found.events:,} events, each as it was"
+            f" recorded. Chain head: {found.head} (note it: a later check that prints the"
+            " same head at that event shows nothing before it was changed)."
+        )
+    if found.bad_snapshots and not json_out:
+        where = ", ".join(map(str, found.bad_snapshots))
+        typer.echo(
+            f"A saved state (snapshot at event {where}) did not match the log; it was removed"
+            " and the state is read from the log (the next change saves a new one)."
+        )
+    if not found.ok:
+        raise typer.Exit(1)
 
 
 def undo(

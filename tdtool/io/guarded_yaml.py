@@ -22,6 +22,7 @@ scalar's Python value (str, int, float, bool or None) without ever failing.
 
 from __future__ import annotations
 
+import contextlib
 import math
 import re
 import time
@@ -141,16 +142,50 @@ def compose(text: str, source: str) -> yaml.Node | None:
     except UnicodeEncodeError as exc:
         line = text[: exc.start].count("\n") + 1
         raise YamlRefused(source, line, "this line holds text that is not valid Unicode.") from None
-    loader = _PARSER(text)
+    deadline = time.monotonic() + MAX_SECONDS
     try:
-        return _Composer(loader, source, text).document()
+        return _compose_with(_PARSER, text, source, deadline)
+    except _NotYaml as not_yaml:
+        if _PARSER is not yaml.SafeLoader:
+            # libyaml reads a line ahead of the events it hands over, and refuses on its own
+            # what it finds there (since PyYAML 6.0.4, lists and mappings nested 1,000 deep,
+            # in words of its own). Read up to that line again with PyYAML's pure-Python
+            # parser, which hands over each event as it comes: the guard's own limits
+            # (depth, tags, numbers) are then checked first and worded as everywhere else.
+            # Text that neither parser takes keeps libyaml's words.
+            end = _line_end(text, not_yaml.line)
+            with contextlib.suppress(_NotYaml):
+                _compose_with(yaml.SafeLoader, text[:end], source, deadline)
+        raise
+
+
+class _NotYaml(YamlRefused):
+    """Text the YAML parser itself refused (syntax, characters), not one of the guard's limits."""
+
+
+def _line_end(text: str, line: int) -> int:
+    """The index just past 1-based `line` of `text` (its newline included), or len(text)."""
+    end = -1
+    for _ in range(line):
+        end = text.find("\n", end + 1)
+        if end == -1:
+            return len(text)
+    return end + 1
+
+
+def _compose_with(parser: type, text: str, source: str, deadline: float) -> yaml.Node | None:
+    """`compose` with one YAML parser class; its own errors become `_NotYaml`."""
+    loader = None
+    try:
+        loader = parser(text)  # the pure-Python reader checks the characters here
+        return _Composer(loader, source, text, deadline).document()
     except yaml.reader.ReaderError as exc:
         position = exc.position
-        if _PARSER is not yaml.SafeLoader:  # libyaml counts bytes of UTF-8
+        if parser is not yaml.SafeLoader:  # libyaml counts bytes of UTF-8
             position = len(text.encode("utf-8")[:position].decode("utf-8", "ignore"))
         line = text[:position].count("\n") + 1
         code = exc.character if isinstance(exc.character, int) else ord(exc.character)
-        raise YamlRefused(
+        raise _NotYaml(
             source,
             line,
             f"this line holds a character YAML does not allow (U+{code:04X}); delete it.",
@@ -159,11 +194,12 @@ def compose(text: str, source: str) -> yaml.Node | None:
         mark = exc.problem_mark or exc.context_mark
         line = mark.line + 1 if mark is not None else 1
         problem = exc.problem or exc.context or "unreadable"
-        raise YamlRefused(source, line, f"this is not valid YAML ({problem}).") from None
+        raise _NotYaml(source, line, f"this is not valid YAML ({problem}).") from None
     except yaml.YAMLError as exc:
-        raise YamlRefused(source, 1, f"this is not valid YAML ({exc}).") from None
+        raise _NotYaml(source, 1, f"this is not valid YAML ({exc}).") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
 
 
 def value(node: yaml.Node) -> Any:
@@ -187,14 +223,14 @@ def value(node: yaml.Node) -> Any:
 class _Composer:
     """Builds nodes from parser events with an explicit stack, checking the limits."""
 
-    def __init__(self, loader: Any, source: str, text: str) -> None:
+    def __init__(self, loader: Any, source: str, text: str, deadline: float) -> None:
         self.loader = loader
         self.source = source
         self.text = text
         self.anchors: dict[str, yaml.Node] = {}
         self.weight: dict[int, int] = {}  # id(node) -> values in it, aliases expanded
         self.nodes = 0
-        self.deadline = time.monotonic() + MAX_SECONDS
+        self.deadline = deadline
 
     def refuse(self, mark: Any, reason: str) -> YamlRefused:
         line = mark.line + 1 if mark is not None else 1

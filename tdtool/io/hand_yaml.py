@@ -84,7 +84,9 @@ PREMATURE = {
     Street.TURN: Irregularity.PREMATURE_TURN,
     Street.RIVER: Irregularity.PREMATURE_RIVER,
 }
-KEYWORDS = {*STREET_WORDS, "premature", "exposed", "boxed", "misdeal"}
+KEYWORDS = {
+    *STREET_WORDS, "premature", "exposed", "boxed", "misdeal", "fouled", "duplicate", "dealer",
+}  # fmt: skip
 """Words that open a line that is not a player's action."""
 _NUMBER = re.compile(r"^-?\d[\d,_]*$")
 _CHIP_AMOUNT = re.compile(r"^(\d[\d,_]*(?:\.\d+)?)(k?)$")
@@ -127,6 +129,7 @@ _SAYS = {
     "fold": Said.FOLD, "folds": Said.FOLD, "all-in": Said.ALL_IN, "allin": Said.ALL_IN,
     "all in": Said.ALL_IN, "pot": Said.POT, "the pot": Said.POT, "bet pot": Said.POT,
     "bet the pot": Said.POT, "raise pot": Said.POT, "raise the pot": Said.POT,
+    "complete": Said.COMPLETE, "completes": Said.COMPLETE, "complete the bet": Said.COMPLETE,
 }  # fmt: skip
 OOT = ["out", "of", "turn"]
 
@@ -345,7 +348,7 @@ class _Reader:
 
     def cards(self, node: yaml.Node, text: str) -> tuple[Card, ...]:
         try:
-            return parse_cards(text)
+            return parse_cards(text, repeats=True)  # a card dealt twice is ruled: a fouled deck
         except ValueError as exc:
             raise self.fail(node, str(exc)) from None
 
@@ -546,6 +549,27 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.BOXED_CARD, seat=self.who(node, words[1:], seats)
             )
+        elif low[:2] == ["dealer", "counts"]:
+            count = spoken_amount(words[2:]) if len(words) > 2 else None
+            if count is None or count <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write the bet as the dealer counted it, like `dealer counts 1500`.",
+                )
+            return IrregularityLine(line, text, Irregularity.ACCEPTED_ACTION, amount=count)
+        elif low[:2] == ["fouled", "deck"]:
+            return IrregularityLine(
+                line, text, Irregularity.DUPLICATE_CARD, reason=" ".join(words[2:]) or None
+            )
+        elif low[0] == "duplicate":
+            cards = self.cards(node, " ".join(words[1:]))
+            if len(cards) != 1:
+                raise self.fail(
+                    node,
+                    f"`{text}`: name the one card that turned up twice, like `duplicate As`"
+                    " (or write `fouled deck`).",
+                )
+            return IrregularityLine(line, text, Irregularity.DUPLICATE_CARD, cards=cards)
         elif low[0] == "misdeal":
             return IrregularityLine(
                 line, text, Irregularity.MISDEAL, reason=" ".join(words[1:]) or None
@@ -672,14 +696,15 @@ class _Reader:
                     node,
                     f"`{text}`: `{' '.join(tail)}` is not an amount (write `says raise 8000`).",
                 )
-            return DeclarationLine(line, text, seat, Said.RAISE, amount, out_of_turn)
+            word = "bet" if rest_low[0] in ("bet", "bets") else "raise"
+            return DeclarationLine(line, text, seat, Said.RAISE, amount, out_of_turn, word)
         amount = spoken_amount(rest) if rest else None
         if amount is None or amount <= 0:
             raise self.fail(
                 node,
                 f"`{text}` is not a declaration tdtool can read: write `says call`, `says check`,"
-                " `says fold`, `says raise`, `says raise 8000`, `says 1400`, `says all-in` or"
-                " `says pot`.",
+                " `says fold`, `says raise`, `says raise 8000`, `says 1400`, `says all-in`,"
+                " `says pot` or `says complete`.",
             )
         return DeclarationLine(line, text, seat, Said.AMOUNT, amount, out_of_turn)
 

@@ -59,54 +59,51 @@ Guarantees:
 - Every event records its `operator`: who made the change (`--operator`, TDTOOL_OPERATOR,
   else the login name); events of files written before that carry ''.
 
-Backends: a target that is a `postgresql://` URL opens the same API on a PostgreSQL server
-(`tdtool.io.store_pg.PgStore`, imported only then), where one database holds many
-tournaments, several laptops change one tournament at once and event times come from the
-server. `Store.open(target)` and `Store.create(target, ...)` choose the backend.
+Backends: this module is the file backend of `tdtool.io.store_base.TournamentStore`; a
+`postgresql://` URL is the server backend (`tdtool.io.store_pg.PgStore`), chosen by
+`store_base.open_store`, where one database holds many tournaments, several laptops change
+one tournament at once and event times come from the server.
 
-Cost (snapshots): replaying the whole log made every command grow with the tournament
-(1.8 s for a bust at 31,500 entries). The file keeps the folded state in `snapshots`, keyed
-by `upto`, the seq of the last event in it, and a read folds only the effective events
-after the newest snapshot. A snapshot holds each field of the state as a blob of its own,
-decoded when a command first reads that field (`_dumps`, `_loads`): `status` never decodes
-the players (the players left are kept beside the fields), `clock pause` only the clock.
-The players are stored as columns (one list per field, the class mapped over them), the
-table plan without its look-ups (rebuilt when a seat is looked up). A change that names a
-few players (a bust, a count) reads only their rows (`_player_rows`, tdtool.tournament.
-state.PlayerRows) and its snapshot keeps the players' blob it read as it was plus the rows
-read since (`_encode_players`): a bust at 30,000 entries neither builds nor encodes 30,000
-players; past one player in ROWS_CHANGED_SHARE changed, they are encoded again whole.
-Rules that keep it sound:
+The chain: each event carries the hash of itself and the one before it (`tdtool.io.chain`),
+so `tdtool log --verify` finds an event changed, removed or moved after it was written; a
+file of the releases before gets its chain when it is upgraded (migration 0005).
 
-- A row never read cannot have changed: every row read is kept with the rows changed, and
-  the players decoded whole are built with the very rows read.
-- Written inside a change, never by a read. A change that decoded the big fields (a bust
-  reads the players and the plan: KEEP_AFTER_CHANGE_BYTES) writes the state after it
-  (`Transaction.keep`), so the commands after it fold nothing; a change whose read needed
-  SNAPSHOT_EVERY events folded writes one too. Fields never read keep their blob as it is.
-  The newest SNAPSHOTS_KEPT are kept, and one anchor a block of events older.
-- `undo` deletes every snapshot holding an event it undoes (upto >= its first seq).
-- Each snapshot carries `state_format()`, a fingerprint of this build's state classes and
-  reducers; a snapshot of another build (or one that does not unpickle) is ignored, and the
-  log is folded instead. The unpickler builds only builtin containers and classes of the
-  tdtool core, so a forged snapshot in a file from elsewhere cannot run code.
+Cost (snapshots, `tdtool.io.snapshots`): replaying the whole log made every command grow with
+the tournament (1.8 s for a bust at 31,500 entries). The file keeps the folded state in
+`snapshots`, keyed by `upto`, the seq of the last event in it, and a read folds only the
+effective events after the newest snapshot that checks against the log. A change writes one
+when the state it read needed SNAPSHOT_EVERY events folded; the newest SNAPSHOTS_KEPT are
+kept, and one anchor a block of events older; `undo` deletes every snapshot holding an event
+it undoes (upto >= its first seq). A snapshot is an explicit MessagePack document any
+install of its format reads; nothing in it can name code, and one that does not check (its
+last event's chain hash, its size, its values) is ignored: the log is folded instead.
 """
 
 from __future__ import annotations
 
 import contextlib
-import getpass
 import json
 import os
 import sqlite3
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager, suppress
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
 from tdtool.errors import InputError, RuleError
+from tdtool.io.chain import GENESIS, Row, Verdict, chain_of, link
+from tdtool.io.store_base import (
+    UNDO,
+    Event,
+    LogRecord,
+    View,
+    check_undo,
+    default_operator,
+    is_url,
+    restored_rows,
+    verify_chain,
+)
 
 T = TypeVar("T")
 
@@ -119,30 +116,7 @@ CHECKPOINT_WAIT = 0.25
 APPLICATION_ID = 0x74647431
 """`PRAGMA application_id` of a tdtool file ('tdt1'): tells a tournament from other SQLite files."""
 
-UNDO = "undo"
-"""Kind of the event that records an undo; never part of the effective events."""
-
-
-@dataclass(frozen=True)
-class Event:
-    """One recorded fact: its place in the log, its kind, its data and when it was recorded."""
-
-    seq: int
-    kind: str
-    data: dict[str, Any]
-    at: float
-    change: int = 0
-    """The change (one command) this event belongs to; undo takes back a whole change."""
-    operator: str = ""
-    """Who made the change ('' in files written before operators were recorded)."""
-
-
-@dataclass(frozen=True)
-class LogRecord:
-    """One row of the log as `tdtool log` shows it: an event and whether it was undone."""
-
-    event: Event
-    undone: bool
+_COLUMNS = "seq, change, kind, data, at, operator"
 
 
 # --- migrations: named, applied in order, recorded -------------------------------------------
@@ -183,11 +157,25 @@ def _m0004_event_operator(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE events ADD COLUMN operator TEXT NOT NULL DEFAULT ''")
 
 
+def _m0005_event_chain(conn: sqlite3.Connection) -> None:
+    # Each event carries the hash of itself and the one before (tdtool.io.chain); the events
+    # written before get theirs now, in log order. The snapshots of the releases before were
+    # pickles, never read again (a forged one could run code): they go.
+    conn.execute("ALTER TABLE events ADD COLUMN hash TEXT NOT NULL DEFAULT ''")
+    rows = conn.execute(f"SELECT {_COLUMNS} FROM events ORDER BY seq").fetchall()
+    hashes = chain_of(rows)
+    conn.executemany(
+        "UPDATE events SET hash = ? WHERE seq = ?", zip(hashes, (r[0] for r in rows), strict=True)
+    )
+    conn.execute("DELETE FROM snapshots")
+
+
 MIGRATIONS: tuple[tuple[str, Callable[[sqlite3.Connection], None]], ...] = (
     ("0001_event_log", _m0001_event_log),
     ("0002_index_events_by_change", _m0002_index_events_by_change),
     ("0003_snapshots", _m0003_snapshots),
     ("0004_event_operator", _m0004_event_operator),
+    ("0005_event_chain", _m0005_event_chain),
 )
 """Every schema change ever made, in order; the file's `user_version` counts those applied."""
 
@@ -347,22 +335,6 @@ def _upgraded_copy(conn: sqlite3.Connection, path: Path, threads: bool) -> sqlit
     return memory
 
 
-def is_url(target: object) -> bool:
-    """Whether `target` names a PostgreSQL tournament (`postgresql://...`) rather than a file."""
-    return str(target).startswith(("postgresql://", "postgres://"))
-
-
-def default_operator() -> str:
-    """Who is making changes when no --operator is given: TDTOOL_OPERATOR, else the login."""
-    name = os.environ.get("TDTOOL_OPERATOR", "").strip()
-    if name:
-        return name
-    try:
-        return getpass.getuser()
-    except (OSError, KeyError):
-        return "unknown"
-
-
 def _connect(path: Path, threads: bool = False) -> sqlite3.Connection:
     conn = sqlite3.connect(
         path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=not threads
@@ -371,400 +343,66 @@ def _connect(path: Path, threads: bool = False) -> sqlite3.Connection:
     return conn
 
 
-# --- snapshots: the folded state kept in the file ---------------------------------------------
-
-SNAPSHOT_EVERY = 256
-"""A change writes a snapshot of the state it read when that state needed this many events
-folded on top of the last snapshot; below that, folding them is cheaper than writing one."""
-
-SNAPSHOTS_KEPT = 2
-"""Snapshots kept (the newest): undoing the last change never leaves a command without one."""
-
-KEEP_AFTER_CHANGE_BYTES = 64 * 1024
-"""A change whose state decoded fields of the snapshot this large (the players, the plan)
-keeps the state after it as the new snapshot: the commands after it then decode only what
-they read (`status` reads no player), where folding this change's events on the old one
-would decode them all again."""
+# --- snapshots: the folded state kept in the file (tdtool.io.snapshots) ---------------------
 
 
-def _anchor_below(upto: int) -> int:
-    """Besides the newest SNAPSHOTS_KEPT, the newest snapshot before the SNAPSHOT_EVERY
-    events block of `upto` is kept: undoing several changes then folds at most a few
-    hundred events, not the whole log."""
-    return (upto // SNAPSHOT_EVERY) * SNAPSHOT_EVERY
+def _snapshot_rows(conn: sqlite3.Connection) -> list[tuple[int, str, int]]:
+    rows = conn.execute("SELECT upto, format, length(state) FROM snapshots").fetchall()
+    return [(int(u), str(f), int(n)) for u, f, n in rows]
 
 
-def _after_change(
-    before: tuple[int, bytes] | None, kept: Any, appended: list[Event]
-) -> tuple[int, bytes] | None:
-    """The snapshot a change writes: the state after it when the application kept it
-    (`Transaction.keep`) and it decoded KEEP_AFTER_CHANGE_BYTES or more of its snapshot
-    or needed SNAPSHOT_EVERY events folded (`before`, the state before it, is then
-    written if the application kept none); else none."""
-    if kept is not None and appended and state_format() is not None:
-        from tdtool.tournament.state import decoded_bytes
-
-        if before is not None or decoded_bytes(kept) >= KEEP_AFTER_CHANGE_BYTES:
-            return (appended[-1].seq, _dumps(kept))
-    return before
+def _event_hash(conn: sqlite3.Connection, seq: int) -> str | None:
+    row = conn.execute("SELECT hash FROM events WHERE seq = ?", (seq,)).fetchone()
+    return None if row is None else str(row[0])
 
 
-_SNAPSHOT_LAYOUT = "tdtool-state-pickle-3"
-_format: str | None = None
-_format_known = False
+def _created_bytes(conn: sqlite3.Connection) -> int:
+    row = conn.execute("SELECT length(data) FROM events ORDER BY seq LIMIT 1").fetchone()
+    return int(row[0]) if row else 0
 
 
-def state_format() -> str | None:
-    """Fingerprint of the state format of this build of tdtool (None: snapshots unused).
+def _newest_snapshot(conn: sqlite3.Connection) -> tuple[Any, int] | None:
+    """(state, upto) of the newest snapshot that checks against the log, or None."""
+    from tdtool.io import snapshots
 
-    A snapshot is a pickle of the `State` classes and of the reducers' results, so it is only
-    trusted by the very build that wrote it: the fingerprint covers every module of the
-    package below the CLI (the state classes, the reducers and what they use), by name,
-    size and modification time (what Python itself checks before it trusts a cached .pyc),
-    and the Python version. Any edit to them, an upgrade or another checkout, makes the old
-    snapshots invisible; commands then fold the log and a change writes a new one. Without
-    readable sources (e.g. a zipped install) snapshots are not used at all.
-    """
-    global _format, _format_known
-    if _format_known:
-        return _format
-    import os
-    import sys
-
-    import tdtool
-
-    try:  # hashlib's own blake2b, without loading OpenSSL (2-10 ms) for it
-        from _blake2 import blake2b
-    except ImportError:  # pragma: no cover - every CPython 3.11+ has it
-        from hashlib import blake2b
-
-    root = os.path.dirname(tdtool.__file__)
-    digest = blake2b(f"{_SNAPSHOT_LAYOUT} {sys.version_info[:2]}".encode(), digest_size=16)
-    found = False
-    try:
-        folders = [""]
-        while folders:
-            rel = folders.pop()
-            with os.scandir(os.path.join(root, rel)) as entries:
-                listed = sorted(entries, key=lambda e: e.name)
-            for entry in listed:
-                name = os.path.join(rel, entry.name)
-                if entry.is_dir():
-                    if name != "cli" and entry.name != "__pycache__":
-                        folders.append(name)
-                elif entry.name.endswith(".py"):
-                    info = entry.stat()
-                    digest.update(f"{name}\0{info.st_size}\0{info.st_mtime_ns}\0".encode())
-                    found = True
-    except OSError:
-        found = False
-    _format = digest.hexdigest() if found else None
-    _format_known = True
-    return _format
-
-
-_SAFE_BUILTINS = frozenset(
-    {
-        "dict",
-        "list",
-        "set",
-        "frozenset",
-        "tuple",
-        "int",
-        "float",
-        "str",
-        "bool",
-        "bytes",
-        "complex",
-        "slice",
-        "range",
-        "bytearray",
-    }
-)
-
-
-def _unpickler(data: bytes) -> Any:
-    """A pickle.Unpickler that builds only plain values and tdtool's own state classes.
-
-    The tournament file may come from anyone; a snapshot must never run code, so globals
-    other than builtin containers and classes of the tdtool core are refused.
-    """
-    import io
-    import pickle
-
-    class Restricted(pickle.Unpickler):
-        def find_class(self, module: str, name: str) -> Any:
-            if module == "builtins" and name in _SAFE_BUILTINS:
-                return super().find_class(module, name)
-            if module == "collections" and name in ("OrderedDict", "defaultdict", "deque"):
-                return super().find_class(module, name)
-            if (module, name) == ("fractions", "Fraction"):  # a payout table's percents
-                return super().find_class(module, name)
-            if (module == "tdtool" or module.startswith("tdtool.")) and not module.startswith(
-                ("tdtool.cli", "tdtool.io")
-            ):
-                found = super().find_class(module, name)
-                if isinstance(found, type):
-                    return found
-            raise pickle.UnpicklingError(f"{module}.{name} is not part of a tournament state")
-
-    return Restricted(io.BytesIO(data))
-
-
-_plain: dict[type, tuple[str, ...] | None] = {}
-
-
-def _plain_fields(cls: type) -> tuple[str, ...] | None:
-    """The fields of `cls` when it is a plain dataclass that `cls(*values)` rebuilds (its
-    generated `__init__` takes every field in order, nothing runs after it), else None."""
-    if cls not in _plain:
-        import dataclasses
-
-        init = getattr(cls, "__init__", None)
-        ok = (
-            dataclasses.is_dataclass(cls)
-            and not hasattr(cls, "__post_init__")
-            and not hasattr(cls, "__slots__")
-            and getattr(init, "__code__", None) is not None
-            and init.__code__.co_filename == "<string>"  # type: ignore[union-attr]
-            and all(f.init and not f.kw_only for f in dataclasses.fields(cls))
-            and bool(dataclasses.fields(cls))
-        )
-        _plain[cls] = tuple(f.name for f in dataclasses.fields(cls)) if ok else None
-    return _plain[cls]
-
-
-def _pickled(value: Any, fast: bool = False) -> bytes:
-    """A pickle of `value` in which plain dataclasses are built by their generated
-    `__init__` from a tuple of their fields, which loads a third faster than pickle's
-    default (a dict per object). `fast`: without pickle's memo (a third of the time for
-    columns of 30,000 names and numbers), for values that share and contain no object."""
-    import io
-    import pickle
-
-    class Pickler(pickle.Pickler):
-        def reducer_override(self, obj: Any) -> Any:
-            cls = type(obj)
-            names = None if isinstance(obj, type) else _plain_fields(cls)
-            if names is None:
-                return NotImplemented
-            values = obj.__dict__
-            return (cls, tuple(values[n] for n in names))
-
-    out = io.BytesIO()
-    pickler = Pickler(out, protocol=pickle.HIGHEST_PROTOCOL)
-    pickler.fast = fast
-    pickler.dump(value)
-    return out.getvalue()
-
-
-_ATOMS = frozenset({str, int, float, bool, type(None)})
-
-
-def _atoms(values: list[Any]) -> bool:
-    """Whether `values` are all numbers, text or None: a pickle without memo is safe."""
-    return set(map(type, values)) <= _ATOMS
-
-
-def _small(column: list[Any], kinds: set[type]) -> Any:
-    """A column of flags or of whole numbers from 0 to 255 (entries, rebuys, busted ...) as
-    one byte each (`_unsmall` reads it back); any other column as it is. `kinds`: the
-    types of its values."""
-    if kinds == {bool}:
-        return ("flags", bytes(column))
-    if kinds == {int} and min(column) >= 0 and max(column) < 256:
-        return ("bytes", bytes(column))
-    return ("list", column)
-
-
-def _unsmall(stored: Any) -> list[Any]:
-    kind, data = stored
-    if kind == "flags":
-        return list(map(bool, data))
-    if kind == "bytes":
-        return list(data)
-    column: list[Any] = data
-    return column
-
-
-_ROWS_FROM = 64
-"""A dict of at least this many objects of one plain dataclass is kept as columns."""
-
-
-def _encode_field(value: Any) -> bytes:
-    """One field of the state as a snapshot keeps it. A dict of objects of one plain
-    dataclass (the players, the seats busted players left) is stored as its keys and one
-    list per field: loading it builds no object per value, and rebuilding them is one
-    `map` of the class over the columns. The keys and the columns of numbers and text are
-    pickled without memo (a third of the time), the other columns with it."""
-    if type(value) is dict and len(value) >= _ROWS_FROM:
-        from operator import attrgetter
-
-        kinds = set(map(type, value.values()))
-        cls = kinds.pop()
-        names = None if kinds else _plain_fields(cls)
-        if names is not None:
-            keys: list[Any] | None = list(value)
-            columns = [list(map(attrgetter(n), value.values())) for n in names]
-            first = columns[0]
-            if set(map(type, first)) == {str} and keys == list(map(str.casefold, first)):
-                keys = None  # the players, by their folded name: folded again when read
-            types = [set(map(type, c)) for c in columns]
-            plain = {i: _small(c, types[i]) for i, c in enumerate(columns) if types[i] <= _ATOMS}
-            other = {i: c for i, c in enumerate(columns) if i not in plain}
-            simple_keys = keys is None or _atoms(keys)
-            fast = _pickled((keys if simple_keys else None, plain), fast=True)
-            return _pickled((1, cls, keys is None, None if simple_keys else keys, other, fast))
-    return _pickled((0, value))
-
-
-def _decode_field(blob: bytes) -> Any:
-    """The value `_encode_field` stored (decoded when a command first reads the field)."""
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()  # many small objects that live as long as the command: see _folded
-    try:
-        found = _unpickler(blob).load()
-        if found[0] == 2:  # the players' blob of an earlier snapshot and the rows changed
-            _, base, changed = found
-            value = _decode_field(base)
-            value.update(changed)
-            return value
-        if found[0] == 1:
-            _, cls, folded, keys, columns, fast = found
-            simple_keys, plain = _unpickler(fast).load()
-            columns.update((i, _unsmall(c)) for i, c in plain.items())
-            ordered = [columns[i] for i in range(len(columns))]
-            if folded:
-                keys = list(map(str.casefold, ordered[0]))
-            elif keys is None:
-                keys = simple_keys
-            return dict(zip(keys, map(cls, *ordered), strict=True))
-        return found[1]
-    finally:
-        if enabled:
-            gc.freeze()
-            gc.enable()
-
-
-def _player_rows(blob: bytes) -> Any:
-    """(class, columns, rows changed, base blob) of the players' blob of a snapshot, for
-    reading them one row at a time (tdtool.tournament.state.PlayerRows); None when the
-    players are not kept as columns by their folded names (fewer than _ROWS_FROM)."""
-    import gc
-
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        found = _unpickler(blob).load()
-        changed: dict[str, Any] = {}
-        base = blob
-        if found[0] == 2:
-            _, base, changed = found
-            found = _unpickler(base).load()
-        if found[0] != 1 or not found[2]:
-            return None
-        _, cls, _folded_keys, _keys, columns, fast = found
-        _, plain = _unpickler(fast).load()
-        columns.update((i, _unsmall(c)) for i, c in plain.items())
-        return cls, [columns[i] for i in range(len(columns))], changed, base
-    finally:
-        if enabled:
-            gc.freeze()
-            gc.enable()
-
-
-ROWS_CHANGED_SHARE = 32
-"""A snapshot keeps the players' blob of an earlier one plus the rows changed since, until
-more than one player in this many has changed (at least _ROWS_FROM): then it encodes them
-all again, so reading the changed rows stays a small part of reading the players."""
-
-
-def _encode_players(rows: Any) -> bytes:
-    """The players of a state that read only some of them (`PlayerRows`): the blob they
-    were read from as it is, and every row changed since it was written."""
-    changed = rows.changed_rows()
-    if len(changed) > max(_ROWS_FROM, len(rows.columns[0]) // ROWS_CHANGED_SHARE):
-        return _encode_field(rows.full())
-    return _pickled((2, rows.base, changed))
-
-
-def _dumps(state: Any) -> bytes:
-    """The snapshot of `state`: its fields with a class-level default (a name, numbers)
-    as values, every other field (players, table plan, eliminations, clock ...) as a blob
-    of its own, decoded only when a command reads that field (tdtool.tournament.state.
-    deferred_state). Fields of a state read from a snapshot that were never read keep
-    their blob as it is."""
-    import dataclasses
-
-    from tdtool.tournament.state import State, players_read, snapshot_figures, still_encoded
-
-    kept = still_encoded(state)
-    known = snapshot_figures(state)
-    rows = players_read(state)
-    if rows is not None:
-        kept["players"] = _encode_players(rows)
-    values: dict[str, Any] = {}
-    deferred: dict[str, bytes] = {}
-    for f in dataclasses.fields(State):
-        if f.name in vars(State):
-            values[f.name] = getattr(state, f.name)
-        else:
-            deferred[f.name] = kept.get(f.name) or _encode_field(getattr(state, f.name))
-    return _pickled((values, deferred, known))
-
-
-def _loads(blob: bytes) -> Any:
-    """The state in a snapshot `_dumps` wrote (its deferred fields decoded when read)."""
-    from tdtool.tournament.state import deferred_state
-
-    values, deferred, known = _unpickler(blob).load()
-    encoded: dict[str, tuple[Callable[[bytes], Any], bytes]] = {
-        name: (_decode_field, b) for name, b in deferred.items()
-    }
-    return deferred_state(values, encoded, known, _player_rows)
+    kept = _snapshot_rows(conn)
+    if not kept:  # a small tournament has none: it pays for nothing more
+        return None
+    return snapshots.newest(
+        kept,
+        lambda seq: _event_hash(conn, seq),
+        _created_bytes(conn),
+        lambda upto: bytes(
+            conn.execute("SELECT state FROM snapshots WHERE upto = ?", (upto,)).fetchone()[0]
+        ),
+    )
 
 
 def _folded(conn: sqlite3.Connection) -> tuple[Any, int, int]:
     """(state, seq of the last event in it, events folded on top of the snapshot used).
 
-    Reads the newest snapshot this build wrote and folds the effective events after it;
-    without one (or if it cannot be read) folds the whole log. Run it inside a transaction
-    so the snapshot and the events are of one moment.
+    Reads the newest snapshot that checks against the log and folds the effective events
+    after it; without one folds the whole log. Run it inside a transaction so the snapshot
+    and the events are of one moment.
     """
-    import gc
+    from tdtool.io import snapshots
 
-    from tdtool.tournament.state import fold
-
-    state = None
-    upto = 0
-    enabled = gc.isenabled()
-    gc.disable()  # folding builds many small objects that all live on: no use collecting
-    try:
-        # A small tournament has no snapshot: it never pays for the fingerprint.
-        kept = conn.execute("SELECT format FROM snapshots").fetchall()
-        fmt = state_format() if kept else None
-        if fmt is not None and (fmt,) in kept:
-            row = conn.execute(
-                "SELECT upto, state FROM snapshots WHERE format = ? ORDER BY upto DESC LIMIT 1",
-                (fmt,),
-            ).fetchone()
-            if row is not None:
-                try:
-                    state = _loads(row[1])
-                    upto = int(row[0])
-                except Exception:  # never trusted: any doubt means folding the whole log
-                    state, upto = None, 0
-        events = _effective(conn, None, after=upto)
-        state = fold(events, state)
-    finally:
-        if enabled:
-            # The state lives as long as the command: move it out of the collector's sight,
-            # or the first collections would walk every object just built (20 ms at 30,000).
-            gc.freeze()
-            gc.enable()
+    found = _newest_snapshot(conn)
+    state, upto = found if found is not None else (None, 0)
+    events = _effective(conn, None, after=upto)
+    state = snapshots.fold_on(state, events)
     return state, (events[-1].seq if events else upto), len(events)
+
+
+def _write_snapshot(conn: sqlite3.Connection, blob: bytes, upto: int, now: float) -> None:
+    from tdtool.io import snapshots
+
+    conn.execute(
+        "INSERT OR REPLACE INTO snapshots (upto, format, state, at) VALUES (?, ?, ?, ?)",
+        (upto, snapshots.FORMAT_NAME, blob, now),
+    )
+    stale = snapshots.to_delete(conn.execute("SELECT upto, format FROM snapshots").fetchall())
+    conn.executemany("DELETE FROM snapshots WHERE upto = ?", [(u,) for u in stale])
 
 
 # --- the store ---------------------------------------------------------------------------------
@@ -776,6 +414,8 @@ class Transaction:
     def __init__(
         self, conn: sqlite3.Connection, change: int, now: float, operator: str = ""
     ) -> None:
+        from tdtool.io.snapshots import Pending
+
         self._conn = conn
         self.change = change
         self.now = now
@@ -783,63 +423,59 @@ class Transaction:
         self.operator = operator
         """Who makes this change (recorded with each of its events)."""
         self.appended: list[Event] = []
-        self._snapshot: tuple[int, bytes] | None = None
-        self._kept: Any = None
+        last = conn.execute("SELECT seq, hash FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+        self._seq, self._hash = (int(last[0]), str(last[1])) if last else (0, GENESIS)
+        """The seq and chain hash of the log's last event (this change's once it appends)."""
+        self._pending = Pending()
 
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events, including those appended so far in this change."""
         return _effective(self._conn, kinds)
 
     def keep(self, state: Any) -> None:
-        """Say that `state` (read by `state()`) now has this change's events folded in: the
-        store may keep it as the snapshot, so the commands after this change fold nothing
-        (see `_after_change`)."""
-        self._kept = state
+        """Say that `state` (read by `state()`) now has this change's events folded in: when
+        the change writes a snapshot, it is of this state (see snapshots.Pending)."""
+        self._pending.keep(state)
 
     def state(self) -> Any:
         """The current state: the fold of the effective events (see tdtool.tournament.state).
 
         Read from the last snapshot plus the events after it. When that took SNAPSHOT_EVERY
-        events or more, the state read (before this change's events) is kept as the new
-        snapshot, written with the change.
+        events or more, the change writes a new snapshot as it commits.
         """
         state, last, folded = _folded(self._conn)
-        if folded >= SNAPSHOT_EVERY and not self.appended and state_format() is not None:
-            self._snapshot = (last, _dumps(state))
+        self._pending.read(
+            state, last, folded, bool(self.appended), lambda seq: _event_hash(self._conn, seq)
+        )
         return state
 
     def _write_snapshot(self) -> None:
-        self._snapshot = _after_change(self._snapshot, self._kept, self.appended)
-        if self._snapshot is None:
-            return
-        upto, blob = self._snapshot
-        fmt = state_format()
-        self._conn.execute(
-            "INSERT OR REPLACE INTO snapshots (upto, format, state, at) VALUES (?, ?, ?, ?)",
-            (upto, fmt, blob, self.now),
-        )
-        self._conn.execute(
-            "DELETE FROM snapshots WHERE format != ? OR (upto NOT IN"
-            " (SELECT upto FROM snapshots WHERE format = ? ORDER BY upto DESC LIMIT ?)"
-            " AND upto IS NOT (SELECT MAX(upto) FROM snapshots WHERE format = ? AND upto < ?))",
-            (fmt, fmt, SNAPSHOTS_KEPT, fmt, _anchor_below(upto)),
-        )
+        appended = (self._seq, self._hash) if self.appended else None
+        found = self._pending.blob(appended)
+        if found is not None:
+            _write_snapshot(self._conn, found[0], found[1], self.now)
 
     def append(self, kind: str, data: dict[str, Any] | None = None) -> Event:
         """Record one event as part of this change."""
         if kind == UNDO:
             raise ValueError("undo events are recorded by Store.undo() only")
         payload = dict(data or {})
-        cur = self._conn.execute(
-            "INSERT INTO events (change, kind, data, at, operator) VALUES (?, ?, ?, ?, ?)",
-            (self.change, kind, json.dumps(payload, ensure_ascii=False), self.now, self.operator),
-        )
-        event = Event(cur.lastrowid or 0, kind, payload, self.now, self.change, self.operator)
+        event = self._insert(kind, payload)
         self.appended.append(event)
         return event
 
-
-_COLUMNS = "seq, change, kind, data, at, operator"
+    def _insert(self, kind: str, payload: dict[str, Any]) -> Event:
+        """Write one event (the next seq, chained to the one before it)."""
+        seq = self._seq + 1
+        text = json.dumps(payload, ensure_ascii=False)
+        digest = link(self._hash, seq, self.change, kind, text, self.now, self.operator)
+        self._conn.execute(
+            "INSERT INTO events (seq, change, kind, data, at, operator, hash)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (seq, self.change, kind, text, self.now, self.operator, digest),
+        )
+        self._seq, self._hash = seq, digest
+        return Event(seq, kind, payload, self.now, self.change, self.operator)
 
 
 def _row_event(row: tuple[Any, ...]) -> Event:
@@ -914,20 +550,6 @@ def _remove_stale_temporaries(path: Path) -> None:
             continue
 
 
-def _check_undo(undone: tuple[Event, ...], change: int | None) -> None:
-    """Refuse an undo with nothing to take back, or whose change is no longer the last one."""
-    if not undone:
-        raise RuleError(
-            "Nothing to undo: the log holds only the tournament's creation"
-            " (to start over, delete the file)."
-        )
-    if change is not None and undone[0].change != change:
-        raise RuleError(
-            f"Change {change} is no longer the last one (change {undone[0].change} was made"
-            " since, by another terminal); nothing was undone: run `tdtool undo` again."
-        )
-
-
 def _write_new(
     path: Path,
     fill: Callable[[Store], None],
@@ -980,8 +602,8 @@ def _write_new(
 class Store:
     """An open tournament file. Use `Store.create` or `Store.open`; close it (or use `with`).
 
-    `Store.open`/`Store.create` given a `postgresql://` URL return a
-    `tdtool.io.store_pg.PgStore` instead: the same methods on a PostgreSQL server.
+    The file backend of `tdtool.io.store_base.TournamentStore` (`open_store` chooses it for
+    a path, `tdtool.io.store_pg.PgStore` for a server's URL).
     """
 
     def __init__(self, path: Path, conn: sqlite3.Connection, operator: str | None = None) -> None:
@@ -1021,10 +643,6 @@ class Store:
         The file appears complete or not at all: it is written under a temporary name and
         linked into place, and an existing file is never overwritten.
         """
-        if is_url(path):
-            from tdtool.io.store_pg import PgStore
-
-            return PgStore.create(str(path), events, now=now, operator=operator)  # type: ignore[return-value]
         path = Path(path)
 
         def fill(store: Store) -> None:
@@ -1048,30 +666,14 @@ class Store:
         copy's log compares equal. An existing tournament is refused unless `force`, and is
         then replaced whole (the new file is renamed into place in one step).
         """
-        if is_url(path):
-            from tdtool.io.store_pg import PgStore
-
-            PgStore.restore(str(path), records, force=force)
-            return
-        rows = [
-            (
-                r.event.seq,
-                r.event.change,
-                r.event.kind,
-                json.dumps(r.event.data, ensure_ascii=False),
-                r.event.at,
-                int(r.undone),
-                r.event.operator,
-            )
-            for r in records
-        ]
+        rows = restored_rows(list(records))
 
         def fill(store: Store) -> None:
             conn = store._conn
             conn.execute("BEGIN IMMEDIATE")
             conn.executemany(
-                "INSERT INTO events (seq, change, kind, data, at, undone, operator)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                "INSERT INTO events (seq, change, kind, data, at, undone, operator, hash)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                 rows,
             )
             conn.execute("COMMIT")
@@ -1093,9 +695,7 @@ class Store:
         `Watcher` serialises them), as the TV page's server does.
         """
         if is_url(path):
-            from tdtool.io.store_pg import PgStore
-
-            return PgStore.open(str(path), operator=operator)  # type: ignore[return-value]
+            raise InputError(f"{path} is a server's URL: open it with tdtool.io.store_base.")
         path = Path(path)
         if path.is_dir():
             raise InputError(f"{path} is a folder, not a tournament file; pass --db FILE.")
@@ -1280,15 +880,12 @@ class Store:
         """
         with self.transaction(now=now) as tx:
             undone = _last_change(self._conn)
-            _check_undo(undone, change)
+            check_undo(undone, change)
             last = undone[0].change
             self._conn.execute("UPDATE events SET undone = 1 WHERE change = ?", (last,))
             # A snapshot holding the undone events is no longer the fold of the log.
             self._conn.execute("DELETE FROM snapshots WHERE upto >= ?", (undone[0].seq,))
-            self._conn.execute(
-                "INSERT INTO events (change, kind, data, at, operator) VALUES (?, ?, ?, ?, ?)",
-                (tx.change, UNDO, json.dumps({"change": last}), tx.now, tx.operator),
-            )
+            tx._insert(UNDO, {"change": last})
             return undone
 
     def now(self) -> float:
@@ -1399,60 +996,38 @@ class Store:
         """A `View` of this store: its state, folded again only after a change."""
         return View(self)
 
-    def log(self) -> list[LogRecord]:
-        """Every record in the log, in order, with whether it was undone."""
+    def log(self, last: int | None = None) -> list[LogRecord]:
+        """Every record in the log, in order, with whether it was undone (the `last` only)."""
         with self._reading():
-            rows = self._conn.execute(f"SELECT {_COLUMNS}, undone FROM events ORDER BY seq")
-            return [LogRecord(_row_event(r), bool(r[6])) for r in rows]
+            sql = f"SELECT {_COLUMNS}, undone, hash FROM events"
+            if last is None:
+                rows = self._conn.execute(sql + " ORDER BY seq").fetchall()
+            else:
+                rows = self._conn.execute(sql + " ORDER BY seq DESC LIMIT ?", (last,)).fetchall()
+                rows.reverse()
+            return [LogRecord(_row_event(r), bool(r[6]), r[3], r[7]) for r in rows]
 
+    def verify(self, repair: bool = True) -> tuple[Verdict, list[int]]:
+        """Check the log's chain (tdtool.io.chain) and every snapshot against the log:
+        (the chain's verdict, the upto of each snapshot that is not the fold of its log).
+        With `repair`, such snapshots are deleted when the file may be written (they are
+        a cache: the next change writes a good one); nothing else is ever changed."""
+        with self._reading():
+            rows = self._conn.execute(
+                f"SELECT {_COLUMNS}, undone, hash FROM events ORDER BY seq"
+            ).fetchall()
+            kept = self._conn.execute("SELECT upto, format, state FROM snapshots").fetchall()
+        chain_rows = [Row(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), r[7]) for r in rows]
+        from tdtool.io import snapshots
 
-class View:
-    """The state of a tournament kept in memory, folded again only when the file changed.
-
-    For displays that refresh (`clock run`, the TV page): `state()` asks SQLite whether
-    anything was committed since the last read (`PRAGMA data_version` for other
-    connections, a counter for this one), which costs microseconds, and folds again only
-    then. Thread-safe; the state returned is shared: read it, never change it.
-    """
-
-    def __init__(self, store: Store) -> None:
-        import threading
-
-        self.store = store
-        self._lock = threading.Lock()
-        self._key: Any = None
-        self._state: Any = None
-        self._derived: dict[Callable[[Any], Any], Any] = {}
-
-    def _version(self) -> Any:
-        return self.store.version()
-
-    def changed(self) -> bool:
-        """Whether the file changed since the last `state()` (True before the first)."""
-        with self._lock:
-            return self._state is None or self._version() != self._key
-
-    def _current(self) -> Any:
-        key = self._version()
-        if self._state is None or key != self._key:
-            self._state = self.store.state()
-            self._key = key
-            self._derived = {}
-        return self._state
-
-    def state(self) -> Any:
-        """The current state: the one read last unless the file changed since."""
-        with self._lock:
-            return self._current()
-
-    def derived(self, fn: Callable[[Any], T]) -> tuple[Any, T]:
-        """(state, fn(state)), `fn` run once per state read: figures a display shows that
-        change only with the log (players left, prize pool ...), not at every refresh."""
-        with self._lock:
-            state = self._current()
-            if fn not in self._derived:
-                self._derived[fn] = fn(state)
-            return state, self._derived[fn]
+        verdict = verify_chain(chain_rows, max((int(k[0]) for k in kept), default=None))
+        bad = snapshots.mismatched(
+            [(int(u), str(f), bytes(b)) for u, f, b in kept], chain_rows, _row_event
+        )
+        if bad and repair and self._refusal is None and self._file is None:
+            with self.transaction() as tx:
+                tx._conn.executemany("DELETE FROM snapshots WHERE upto = ?", [(u,) for u in bad])
+        return verdict, bad
 
 
 class Watcher(View):

@@ -36,24 +36,25 @@ from __future__ import annotations
 
 import contextlib
 import json
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any, TypeVar
 from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 from tdtool.errors import InputError, RuleError
-from tdtool.io import store as _file
-from tdtool.io.store import (
+from tdtool.io.chain import GENESIS, Row, Verdict, chain_of, link
+from tdtool.io.store_base import (
     UNDO,
     Event,
     LogRecord,
-    _check_undo,
-    _dumps,
-    _loads,
+    check_undo,
     default_operator,
-    state_format,
+    restored_rows,
+    verify_chain,
 )
 
 T = TypeVar("T")
@@ -63,6 +64,8 @@ CONNECT_TIMEOUT = 5
 
 LOCK_TIMEOUT_MS = 10_000
 """How long a change waits for another laptop's change to the same tournament."""
+
+_COLUMNS = "seq, change, kind, data, at, operator"
 
 _MIGRATION_LOCK = 0x7464_7431  # pg_advisory_xact_lock key while migrating ('tdt1')
 
@@ -106,8 +109,34 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         );
         """,
     ),
+    ("0003_event_chain", "_m0003_event_chain"),
 )
-"""Every schema change of the server database, in order (its own list: not the file's)."""
+"""Every schema change of the server database, in order (its own list: not the file's): SQL,
+or the name of a function of this module for a step SQL alone cannot take."""
+
+
+def _m0003_event_chain(conn: Any) -> None:
+    """Each event carries its chain hash (tdtool.io.chain), each tournament the hash of its
+    last event; the events written before get theirs now. The snapshots of the releases
+    before were pickles, never read again (a forged one could run code): they go."""
+    conn.execute("ALTER TABLE tdtool_events ADD COLUMN hash text NOT NULL DEFAULT ''")
+    conn.execute("ALTER TABLE tdtool_tournaments ADD COLUMN last_hash text NOT NULL DEFAULT ''")
+    conn.execute("DELETE FROM tdtool_snapshots")
+    for (tid,) in conn.execute("SELECT id FROM tdtool_tournaments").fetchall():
+        rows = conn.execute(
+            f"SELECT {_COLUMNS} FROM tdtool_events WHERE tournament = %s ORDER BY seq", (tid,)
+        ).fetchall()
+        hashes = chain_of(rows)
+        with conn.cursor() as cur:
+            cur.executemany(
+                "UPDATE tdtool_events SET hash = %s WHERE tournament = %s AND seq = %s",
+                [(h, tid, r[0]) for h, r in zip(hashes, rows, strict=True)],
+            )
+        conn.execute(
+            "UPDATE tdtool_tournaments SET last_hash = %s WHERE id = %s",
+            (hashes[-1] if hashes else GENESIS, tid),
+        )
+
 
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -251,8 +280,11 @@ def _migrate(conn: Any) -> int:
                 f" knows up to {SCHEMA_VERSION}); upgrade tdtool to use it."
             )
         for number in range(version + 1, SCHEMA_VERSION + 1):
-            name, sql = MIGRATIONS[number - 1]
-            conn.execute(sql)
+            name, step = MIGRATIONS[number - 1]
+            if step.startswith("_m"):
+                globals()[step](conn)
+            else:
+                conn.execute(step)
             conn.execute(
                 "INSERT INTO tdtool_migrations (number, name) VALUES (%s, %s)", (number, name)
             )
@@ -278,21 +310,22 @@ def _row_event(row: tuple[Any, ...]) -> Event:
     return Event(int(seq), kind, json.loads(data), float(at), int(change), operator)
 
 
-_COLUMNS = "seq, change, kind, data, at, operator"
-
-
 class PgTransaction:
     """One change in progress on the server (see `tdtool.io.store.Transaction`)."""
 
-    def __init__(self, store: PgStore, change: int, seq: int, now: float, operator: str) -> None:
+    def __init__(
+        self, store: PgStore, change: int, seq: int, last_hash: str, now: float, operator: str
+    ) -> None:
+        from tdtool.io.snapshots import Pending
+
         self._store = store
         self.change = change
         self._seq = seq
+        self._hash = last_hash
         self.now = now
         self.operator = operator
         self.appended: list[Event] = []
-        self._snapshot: tuple[int, bytes] | None = None
-        self._kept: Any = None
+        self._pending = Pending()
 
     @property
     def _conn(self) -> Any:
@@ -300,7 +333,7 @@ class PgTransaction:
 
     def keep(self, state: Any) -> None:
         """See `tdtool.io.store.Transaction.keep`."""
-        self._kept = state
+        self._pending.keep(state)
 
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events, including those appended so far in this change."""
@@ -308,59 +341,65 @@ class PgTransaction:
 
     def state(self) -> Any:
         """The current state, read under this change's lock: the newest snapshot plus the
-        events after it. When that took SNAPSHOT_EVERY events or more, the state read is kept
-        as a new snapshot, written with the change (as in a file)."""
+        events after it (a change that folded SNAPSHOT_EVERY events writes one, as in a
+        file)."""
         state, last, folded = self._store._folded()
-        if folded >= _file.SNAPSHOT_EVERY and not self.appended and state_format() is not None:
-            self._snapshot = (last, _dumps(state))
+        self._pending.read(state, last, folded, bool(self.appended), self._store._event_hash)
         return state
 
     def _write_snapshot(self) -> None:
-        self._snapshot = _file._after_change(self._snapshot, self._kept, self.appended)
-        if self._snapshot is None:
+        from tdtool.io import snapshots
+
+        appended = (self._seq, self._hash) if self.appended else None
+        found = self._pending.blob(appended)
+        if found is None:
             return
-        upto, blob = self._snapshot
-        fmt = state_format()
+        blob, upto = found
         tid = self._store.tournament_id
         self._conn.execute(
             "INSERT INTO tdtool_snapshots (tournament, upto, format, state, at)"
             " VALUES (%s, %s, %s, %s, %s) ON CONFLICT (tournament, upto) DO UPDATE"
             " SET format = excluded.format, state = excluded.state, at = excluded.at",
-            (tid, upto, fmt, blob, self.now),
+            (tid, upto, snapshots.FORMAT_NAME, blob, self.now),
         )
-        self._conn.execute(
-            "DELETE FROM tdtool_snapshots WHERE tournament = %s AND (format != %s OR (upto NOT IN"
-            " (SELECT upto FROM tdtool_snapshots WHERE tournament = %s AND format = %s"
-            "  ORDER BY upto DESC LIMIT %s) AND upto IS DISTINCT FROM (SELECT MAX(upto)"
-            "  FROM tdtool_snapshots WHERE tournament = %s AND format = %s AND upto < %s)))",
-            (tid, fmt, tid, fmt, _file.SNAPSHOTS_KEPT, tid, fmt, _file._anchor_below(upto)),
-        )
+        rows = self._conn.execute(
+            "SELECT upto, format FROM tdtool_snapshots WHERE tournament = %s", (tid,)
+        ).fetchall()
+        stale = snapshots.to_delete([(int(u), str(f)) for u, f in rows])
+        if stale:
+            self._conn.execute(
+                "DELETE FROM tdtool_snapshots WHERE tournament = %s AND upto = ANY(%s)",
+                (tid, stale),
+            )
 
     def append(self, kind: str, data: dict[str, Any] | None = None) -> Event:
         """Record one event as part of this change."""
         if kind == UNDO:
             raise ValueError("undo events are recorded by Store.undo() only")
-        payload = dict(data or {})
-        return self._insert(kind, payload)
-
-    def _insert(self, kind: str, payload: dict[str, Any]) -> Event:
-        self._seq += 1
-        self._store._conn.execute(
-            "INSERT INTO tdtool_events (tournament, seq, change, kind, data, at, operator)"
-            " VALUES (%s, %s, %s, %s, %s, %s, %s)",
-            (
-                self._store.tournament_id,
-                self._seq,
-                self.change,
-                kind,
-                json.dumps(payload, ensure_ascii=False),
-                self.now,
-                self.operator,
-            ),
-        )
-        event = Event(self._seq, kind, payload, self.now, self.change, self.operator)
+        event = self._insert(kind, dict(data or {}))
         self.appended.append(event)
         return event
+
+    def _insert(self, kind: str, payload: dict[str, Any]) -> Event:
+        seq = self._seq + 1
+        text = json.dumps(payload, ensure_ascii=False)
+        digest = link(self._hash, seq, self.change, kind, text, self.now, self.operator)
+        self._store._conn.execute(
+            "INSERT INTO tdtool_events (tournament, seq, change, kind, data, at, operator, hash)"
+            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
+            (
+                self._store.tournament_id,
+                seq,
+                self.change,
+                kind,
+                text,
+                self.now,
+                self.operator,
+                digest,
+            ),
+        )
+        self._seq, self._hash = seq, digest
+        return Event(seq, kind, payload, self.now, self.change, self.operator)
 
 
 class PgStore:
@@ -464,31 +503,20 @@ class PgStore:
                             "DELETE FROM tdtool_snapshots WHERE tournament = %s", (row[0],)
                         )
                     tid = int(row[0])
+                    copied = restored_rows(rows)
                     with conn.cursor() as cur:
                         cur.executemany(
-                            "INSERT INTO tdtool_events"
-                            " (tournament, seq, change, kind, data, at, undone, operator)"
-                            " VALUES (%s, %s, %s, %s, %s, %s, %s, %s)",
-                            [
-                                (
-                                    tid,
-                                    r.event.seq,
-                                    r.event.change,
-                                    r.event.kind,
-                                    json.dumps(r.event.data, ensure_ascii=False),
-                                    r.event.at,
-                                    r.undone,
-                                    r.event.operator,
-                                )
-                                for r in rows
-                            ],
+                            "INSERT INTO tdtool_events (tournament, seq, change, kind, data, at,"
+                            " undone, operator, hash) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                            [(tid, *r[:5], bool(r[5]), *r[6:]) for r in copied],
                         )
                     conn.execute(
-                        "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s"
-                        " WHERE id = %s",
+                        "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s,"
+                        " last_hash = %s WHERE id = %s",
                         (
                             max((r.event.seq for r in rows), default=0),
                             max((r.event.change for r in rows), default=0),
+                            copied[-1][7] if copied else GENESIS,
                             tid,
                         ),
                     )
@@ -525,19 +553,20 @@ class PgStore:
             conn.execute("BEGIN")
         try:
             row = conn.execute(
-                "SELECT last_seq, last_change, extract(epoch FROM clock_timestamp())"
+                "SELECT last_seq, last_change, extract(epoch FROM clock_timestamp()), last_hash"
                 " FROM tdtool_tournaments WHERE id = %s FOR UPDATE",
                 (self.tournament_id,),
             ).fetchone()
             if row is None:
                 raise InputError(f"The {self.label} was deleted; nothing was changed.")
             at = float(row[2]) if now is None else now
-            tx = PgTransaction(self, int(row[1]) + 1, int(row[0]), at, self.operator)
+            tx = PgTransaction(self, int(row[1]) + 1, int(row[0]), str(row[3]), at, self.operator)
             yield tx
             tx._write_snapshot()
             conn.execute(
-                "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s WHERE id = %s",
-                (tx._seq, tx.change, self.tournament_id),
+                "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s, last_hash = %s"
+                " WHERE id = %s",
+                (tx._seq, tx.change, tx._hash, self.tournament_id),
             )
             if not nested:
                 conn.execute("COMMIT")
@@ -586,7 +615,7 @@ class PgStore:
         """Take back the last change (all its events) and return the events it undid."""
         with self.transaction(now=now) as tx:
             undone = self._last_change()
-            _check_undo(undone, change)
+            check_undo(undone, change)
             self._conn.execute(
                 "UPDATE tdtool_events SET undone = true WHERE tournament = %s AND change = %s",
                 (self.tournament_id, undone[0].change),
@@ -618,36 +647,45 @@ class PgStore:
         with _errors(self.target, reading=True):
             return self._effective(kinds)
 
+    def _event_hash(self, seq: int) -> str | None:
+        row = self._conn.execute(
+            "SELECT hash FROM tdtool_events WHERE tournament = %s AND seq = %s",
+            (self.tournament_id, seq),
+        ).fetchone()
+        return None if row is None else str(row[0])
+
     def _folded(self) -> tuple[Any, int, int]:
         """(state, seq of its last event, events folded on the snapshot): see store._folded."""
-        import gc
+        from tdtool.io import snapshots
 
-        from tdtool.tournament.state import fold
+        tid = self.tournament_id
+        kept = self._conn.execute(
+            "SELECT upto, format, length(state) FROM tdtool_snapshots WHERE tournament = %s",
+            (tid,),
+        ).fetchall()
+        found = None
+        if kept:
+            created = self._conn.execute(
+                "SELECT length(data) FROM tdtool_events WHERE tournament = %s ORDER BY seq LIMIT 1",
+                (tid,),
+            ).fetchone()
 
-        fmt = state_format()
-        state = None
-        upto = 0
-        enabled = gc.isenabled()
-        gc.disable()  # folding builds many small objects that all live on
-        try:
-            if fmt is not None:
+            def fetch(upto: int) -> bytes:
                 row = self._conn.execute(
-                    "SELECT upto, state FROM tdtool_snapshots WHERE tournament = %s"
-                    " AND format = %s ORDER BY upto DESC LIMIT 1",
-                    (self.tournament_id, fmt),
+                    "SELECT state FROM tdtool_snapshots WHERE tournament = %s AND upto = %s",
+                    (tid, upto),
                 ).fetchone()
-                if row is not None:
-                    try:
-                        state = _loads(bytes(row[1]))
-                        upto = int(row[0])
-                    except Exception:  # never trusted: any doubt means folding the whole log
-                        state, upto = None, 0
-            events = self._effective(None, after=upto)
-            state = fold(events, state)
-        finally:
-            if enabled:
-                gc.freeze()
-                gc.enable()
+                return bytes(row[0])
+
+            found = snapshots.newest(
+                [(int(u), str(f), int(n)) for u, f, n in kept],
+                self._event_hash,
+                int(created[0]) if created else 0,
+                fetch,
+            )
+        state, upto = found if found is not None else (None, 0)
+        events = self._effective(None, after=upto)
+        state = snapshots.fold_on(state, events)
         return state, (events[-1].seq if events else upto), len(events)
 
     def state(self) -> Any:
@@ -662,14 +700,77 @@ class PgStore:
             finally:
                 self._conn.execute("COMMIT")
 
-    def log(self) -> list[LogRecord]:
-        """Every record in the log, in order, with whether it was undone."""
+    def log(self, last: int | None = None) -> list[LogRecord]:
+        """Every record in the log, in order, with whether it was undone (the `last` only)."""
         with _errors(self.target, reading=True):
-            rows = self._conn.execute(
-                f"SELECT {_COLUMNS}, undone FROM tdtool_events WHERE tournament = %s ORDER BY seq",
+            rows = self._log_rows(last)
+        return [LogRecord(_row_event(r), bool(r[6]), r[3], r[7]) for r in rows]
+
+    def _log_rows(self, last: int | None = None) -> list[tuple[Any, ...]]:
+        sql = (
+            f"SELECT {_COLUMNS}, undone, hash FROM tdtool_events WHERE tournament = %s ORDER BY seq"
+        )
+        if last is None:
+            rows: list[tuple[Any, ...]] = self._conn.execute(sql, (self.tournament_id,)).fetchall()
+            return rows
+        rows = self._conn.execute(sql + " DESC LIMIT %s", (self.tournament_id, last)).fetchall()
+        rows.reverse()
+        return rows
+
+    def verify(self, repair: bool = True) -> tuple[Verdict, list[int]]:
+        """The chain's verdict and the snapshots that are not the fold of their log (see
+        `tdtool.io.store.Store.verify`); the tournament's own count of events finds events
+        removed from the end of the log."""
+        from tdtool.io import snapshots
+
+        with _errors(self.target, reading=True):
+            rows = self._log_rows()
+            kept = self._conn.execute(
+                "SELECT upto, format, state FROM tdtool_snapshots WHERE tournament = %s",
                 (self.tournament_id,),
             ).fetchall()
-        return [LogRecord(_row_event(r), bool(r[6])) for r in rows]
+            last = self._conn.execute(
+                "SELECT last_seq FROM tdtool_tournaments WHERE id = %s", (self.tournament_id,)
+            ).fetchone()
+        chain_rows = [
+            Row(int(r[0]), int(r[1]), r[2], r[3], float(r[4]), r[5], bool(r[6]), r[7]) for r in rows
+        ]
+        expected = max([int(k[0]) for k in kept] + [int(last[0]) if last else 0], default=None)
+        verdict = verify_chain(chain_rows, expected)
+        bad = snapshots.mismatched(
+            [(int(u), str(f), bytes(b)) for u, f, b in kept], chain_rows, _row_event
+        )
+        if bad and repair:
+            with self.transaction() as tx:
+                tx._conn.execute(
+                    "DELETE FROM tdtool_snapshots WHERE tournament = %s AND upto = ANY(%s)",
+                    (self.tournament_id, bad),
+                )
+        return verdict, bad
+
+    def backup(self, dest: str | os.PathLike[str], *, force: bool = False) -> Path:
+        """Write the tournament to the tournament file `dest` (what `tdtool db copy` does):
+        its whole log as of one moment, chain included. An existing `dest` is refused
+        unless `force`. Returns the path written."""
+        from tdtool.io.store import Store
+
+        dest = Path(dest)
+        if dest.is_dir():
+            raise InputError(
+                f"{dest} is a folder; name the backup file, e.g. {dest / 'copy.tdtool'}."
+            )
+        if dest.exists() and not force:
+            raise InputError(
+                f"{dest} already exists; pass --force to overwrite it, or name another file."
+            )
+        with _errors(self.target, reading=True):
+            self._conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+            try:
+                records = self.log()
+            finally:
+                self._conn.execute("COMMIT")
+        Store.restore(dest, records, force=force)
+        return dest
 
     def version(self) -> int:
         """A number that changes with every change (the last event's seq): a cheap poll."""
@@ -681,9 +782,9 @@ class PgStore:
 
     def view(self) -> Any:
         """A `tdtool.io.store.View`: the state, folded again only after a change (by anyone)."""
-        from tdtool.io.store import View
+        from tdtool.io.store_base import View
 
-        return View(self)  # type: ignore[arg-type]
+        return View(self)
 
     def now(self) -> float:
         """The server's time (unix seconds): this laptop's clock plus the measured offset."""

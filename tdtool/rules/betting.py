@@ -96,6 +96,10 @@ class Stakes:
     cap: int = 4
     river_bet: int | None = None
     """Limit with a bigger river bet (`bets: S/B/R`); None: the big bet."""
+    cap_heads_up: bool = True
+    """Limit: the cap applies heads-up too (TDA 48, until the event is down to two players).
+    False: raising is unlimited once at most two players not all-in are in the pot, unless the
+    round was already capped with more (Robert's Rules, Betting and Raising 3, 4)."""
 
     def bet_size(self, street: Street) -> int:
         """The fixed limit bet of a street (small bet pre-flop and flop, big bet after)."""
@@ -206,6 +210,9 @@ class Betting:
         self.full_level = stakes.big_blind
         """Limit: the last full bet level of the round; the next raise is a full bet above it."""
         self.bets_made = 1
+        self.capped_multiway = False
+        """The cap was reached with three or more players not all-in: it stays, whoever folds
+        (Robert's Rules, Betting and Raising 4)."""
         self.acted_at = [0] * n
         """Limit: how many full bets had been made when each player last acted."""
         if stakes.game is Game.LIMIT and stakes.big_blind < self._size():
@@ -287,6 +294,7 @@ class Betting:
         paid = self._pay(i, Post.STRADDLE, amount, live=True)
         if self.stakes.game is Game.LIMIT:
             self.bets_made += 1  # a straddle is a blind raise: it counts toward the cap
+            self._note_cap()
         self.shortfall += amount - paid
         self.min_raise = amount  # it acts as the big blind: raises are by the straddle
         self.current = amount
@@ -358,7 +366,16 @@ class Betting:
 
     def _capped(self) -> bool:
         cap = self.stakes.cap
-        return self.stakes.game is Game.LIMIT and cap > 0 and self.bets_made >= cap
+        if not (self.stakes.game is Game.LIMIT and cap > 0 and self.bets_made >= cap):
+            return False
+        return self.stakes.cap_heads_up or self.capped_multiway or self._actives() >= 3
+
+    def _note_cap(self) -> None:
+        """Remember a cap reached with three or more players not all-in (RRoP Betting and
+        Raising 4: a later fold to heads-up does not lift it)."""
+        cap = self.stakes.cap
+        if cap > 0 and self.bets_made >= cap and self._actives() >= 3:
+            self.capped_multiway = True
 
     def _pot_max(self, i: int) -> int:
         pot = self.pot_total() + (self.shortfall if self.street is Street.PREFLOP else 0)
@@ -504,6 +521,12 @@ class Betting:
         if self._actives(but=i) == 0:
             return "every other player is all-in", "TDA 47"
         if self._capped():
+            if not self.stakes.cap_heads_up:
+                return (
+                    f"the betting is capped at {self.stakes.cap} bets this round, reached with"
+                    " three or more players in the pot",
+                    "RRoP Betting and Raising 3, 4",
+                )
             return f"the betting is capped at {self.stakes.cap} bets this round", "TDA 48"
         level = self.level[i]
         assert level is not None
@@ -556,6 +579,8 @@ class Betting:
                         self.min_raise = raised
                 if full:
                     self.bets_made += 1
+                    if self.stakes.game is Game.LIMIT:
+                        self._note_cap()
                 if self.current == 0:
                     kind = Verb.BET
                 self.current = to
@@ -580,6 +605,7 @@ class Betting:
         self.min_raise = self._size()
         self.full_level = 0
         self.bets_made = 0
+        self.capped_multiway = False
         self.acted_at = [0] * self.n
         self.aggressor = None
         self.to_act = self._next(self.first_after_flop) if self._actives() >= 2 else None

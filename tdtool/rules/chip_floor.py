@@ -16,12 +16,22 @@ from typing import TYPE_CHECKING, Any
 from tdtool.errors import InputError
 from tdtool.game import Game
 from tdtool.rules.betting import Betting, IllegalAction, Street, Verb
-from tdtool.rules.chips import Facing, Reading, behind, read_chips, read_declaration
+from tdtool.rules.chips import (
+    Facing,
+    Reading,
+    behind,
+    cannot_complete,
+    read_accepted,
+    read_chips,
+    read_declaration,
+    undercall_in_sequence,
+)
 from tdtool.rules.entry import (
     ActionLine,
     ChipsLine,
     DeclarationLine,
     HandLine,
+    IrregularityLine,
     PullBackLine,
     Said,
 )
@@ -75,6 +85,8 @@ def _words(record: PlayerLine, current: int) -> str:
     if record.said is Said.RAISE and record.amount:
         word = "bet of" if current == 0 else "raise to"
         return f"the declared {word} {record.amount:,}"
+    if record.said is Said.COMPLETE:
+        return "the declared completion"
     return f"the declared {record.said}"
 
 
@@ -110,6 +122,11 @@ class ChipFloor:
         self.bound: set[int] = set()
         """Seats whose out-of-turn action is bound by substantial action past a skipped player
         (TDA 53B)."""
+        self.undercall: tuple[Street, int, str, int] | None = None
+        """The action just played was an undercall (TDA): (street, bet faced, the first
+        undercaller of the sequence, its line), for TDA 51C."""
+        self.counted: tuple[int, int] | None = None
+        """`dealer counts N` just before: (seat of the player to act, the bet as counted)."""
         self.skipped_on: Street | None = None
         """The street on which TDA 53B made out-of-turn actions binding past a skipped player."""
 
@@ -143,6 +160,7 @@ class ChipFloor:
             step = opts.min_to - b.current
         out = self.out.get(seat)
         prior = out[1] if out is not None and out[0] is b.street else None
+        preflop = b.street is Street.PREFLOP
         return Facing(
             who=b.name(i),
             bet=b.bet[i],
@@ -158,6 +176,13 @@ class ChipFloor:
             big_blind=b.stakes.big_blind,
             prior=prior,
             fixed=game is Game.LIMIT,
+            incomplete=game is Game.LIMIT and b.current > b.full_level,
+            blind_only=preflop
+            and i == b.sb
+            and not b.straddles
+            and b.current == b.stakes.big_blind
+            and b.bet[i] < b.current
+            and opening,
         )
 
     def _ensure_turn(self, record: PlayerLine) -> None:
@@ -211,6 +236,7 @@ class ChipFloor:
                     record.line,
                 )
         before = b.to_act
+        self.undercall = None
         self.replay.action(record)
         if self.oot_folds:
             self._pass_folds(before)
@@ -299,6 +325,17 @@ class ChipFloor:
                 f"{self.where(record.line)}: {f.who} puts {record.amount:,} but has only"
                 f" {have:,} behind."
             )
+        count, self.counted = self.counted, None
+        if count is not None and f.bet + record.amount == count[1] != f.current:
+            reading = read_accepted(f, count[1], "pushed out that amount", record.line)
+            self._play(record, reading)
+            self._rule(reading.ruling)
+            self.out[record.seat] = (
+                self.betting.street,
+                self.betting.bet[self.betting.index[record.seat]],
+            )
+            self.chips_first = record.seat
+            return
         upcoming = self.replay.upcoming
         fold_next = (
             isinstance(upcoming, ActionLine)
@@ -315,6 +352,7 @@ class ChipFloor:
             pulled=pulled,
             fold_next=fold_next,
             line=record.line,
+            declared_pot=awaiting is not None and awaiting.said is Said.POT,
         )
         if reading.forfeit and upcoming is not None:
             self.consumed.add(upcoming.line)
@@ -333,8 +371,17 @@ class ChipFloor:
                 self.where(upcoming.line),
                 upcoming.line,
             )
+        previous = self.undercall  # the action just before, if it was an undercall
         self._play(record, reading)
-        self._rule(reading.ruling)
+        ruling = reading.ruling
+        if ruling.irregularity == Irregularity.UNDERCALL and self.profile == Profile.TDA:
+            faced = (self.betting.street, f.current)
+            if previous is not None and previous[:2] == faced:
+                ruling = undercall_in_sequence(ruling, previous[2], previous[3])
+                self.undercall = previous  # the sequence keeps its first undercaller
+            else:
+                self.undercall = (*faced, f.who, record.line)
+        self._rule(ruling)
         b = self.betting
         i = b.index[record.seat]
         physical = b.bet[i]
@@ -429,7 +476,18 @@ class ChipFloor:
         self._clear_context()
         self._ensure_turn(record)
         f = self.facing(record.seat)
-        reading = read_declaration(f, self.profile, str(record.said), record.amount, record.line)
+        if record.said is Said.COMPLETE:
+            why = cannot_complete(f)
+            if why is not None:
+                raise InputError(f"{self.where(record.line)}: `{record.text}`: {why}")
+        if self._pot_then_chips(record, f):
+            return
+        reading = read_declaration(
+            f, self.profile, str(record.said), record.amount, record.line, record.word
+        )
+        count, self.counted = self.counted, None
+        if count is not None and record.said is Said.CALL and count[1] != f.current:
+            reading = read_accepted(f, count[1], "said call", record.line)
         if reading is None:
             if record.said is Said.CHECK:  # a check facing a bet (TDA 55)
                 self.limited[record.seat] = (
@@ -466,7 +524,8 @@ class ChipFloor:
                     False,
                     "TDA 40B, 42",
                     (
-                        f"{who} said {word} without an amount: {who} is committed to a {word}"
+                        f"{who} said {record.word or word} without an amount: {who} is"
+                        f" committed to a {word}"
                         + (" (at least the minimum bet, TDA 55B)" if f.current == 0 else "")
                         + ".",
                         "The chips that follow, in one motion, give the amount; short of a full"
@@ -479,6 +538,66 @@ class ChipFloor:
         self._play(record, reading)
         self._rule(reading.ruling)
         self.declared = (record.seat, reading)
+
+    def _pot_then_chips(self, record: DeclarationLine, f: Facing) -> bool:
+        """`says pot` in no-limit followed by the player's chips (TDA 54D): not a valid bet, but
+        it binds a valid bet or raise, and the chips give its size. Returns True when the chips
+        line is to complete it."""
+        upcoming = self.replay.upcoming
+        if not (
+            record.said is Said.POT
+            and self.betting.stakes.game is Game.NO_LIMIT
+            and f.min_to is not None
+            and isinstance(upcoming, ChipsLine)
+            and upcoming.seat == record.seat
+            and not upcoming.out_of_turn
+        ):
+            return False
+        self.awaiting = record
+        word = "bet" if f.current == 0 else "raise"
+        self._rule(
+            Ruling(
+                record.line,
+                Irregularity.DECLARATION,
+                False,
+                "TDA 54D",
+                (
+                    f"{f.who} said pot: in no-limit that is not a valid bet, but it binds"
+                    f" {f.who} to a valid {word}, at least a full {word} to {f.min_to:,}.",
+                    "The chips that follow, in one motion, give its size (a house may hold it"
+                    " to the size of the pot instead); consider a penalty.",
+                ),
+                f"{f.who} said pot: a valid {word}, sized by the chips that follow.",
+            )
+        )
+        return True
+
+    def count(self, record: IrregularityLine) -> None:
+        """`dealer counts N`: the player to act asked for a count and was told N. It matters
+        only if that player's next line calls on it (TDA 49, accepted action)."""
+        b = self.betting
+        where = self.where(record.line)
+        if b.to_act is None or self.replay.over:
+            raise InputError(
+                f"{where}: `{record.text}` comes when nobody is to act, so there is no bet to"
+                " count."
+            )
+        seat = b.players[b.to_act].seat
+        who = self.name(seat)
+        if b.current <= b.bet[b.to_act]:
+            raise InputError(
+                f"{where}: `{record.text}`: {who} faces no bet, so there is nothing to count."
+            )
+        nxt = self.replay.upcoming
+        calls = (isinstance(nxt, ChipsLine) and not nxt.out_of_turn) or (
+            isinstance(nxt, DeclarationLine) and nxt.said is Said.CALL and not nxt.out_of_turn
+        )
+        if not (calls and nxt is not None and getattr(nxt, "seat", None) == seat):
+            raise InputError(
+                f"{where}: `{record.text}`: the count is for {who}, who is to act, so the next"
+                f" line should be what {who} did with it: `{who} puts N` or `{who} says call`."
+            )
+        self.counted = (seat, record.amount or 0)
 
     def pull_back(self, record: PullBackLine) -> None:
         """`WHO pulls back [C C ...]`: prior-bet chips taken back facing a raise (TDA 46B)."""
@@ -562,6 +681,9 @@ class ChipFloor:
                 " N out of turn`)."
             )
         kind = _kind(record, b.current)
+        if isinstance(record, DeclarationLine) and record.said is Said.COMPLETE:
+            completes = b.stakes.game is Game.LIMIT and b.current > b.full_level
+            kind = "raise" if completes else "call"
         entry = _Pending(record, b.current, kind, _words(record, b.current))
         street = b.street
         if kind == "fold":
@@ -639,6 +761,7 @@ class ChipFloor:
             p.faced,
             self.betting.current,
             p.record.line,
+            own=self.betting.bet[self.betting.index[seat]],
             **how,
         )
 

@@ -18,7 +18,7 @@ action.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tdtool.rules.betting import Verb
 from tdtool.rules.rulings import Irregularity, Profile, Ruling
@@ -57,6 +57,11 @@ class Facing:
     overchip waiting for change, TDA 46 situation 4)."""
     fixed: bool = False
     """Limit betting: every bet and raise is one fixed size (`max_to` is that size)."""
+    incomplete: bool = False
+    """Limit: the bet faced is short of a full bet (a short all-in, a big blind below the small
+    bet), so the next raise completes it (`min_to`)."""
+    blind_only: bool = False
+    """The player is the small blind before the flop, facing only the big blind."""
 
     @property
     def all_in_to(self) -> int:
@@ -282,6 +287,18 @@ def _undercall(
     )
 
 
+def undercall_in_sequence(ruling: Ruling, first: str, first_line: int) -> Ruling:
+    """TDA 51C: an undercall right after another undercall of the same bet. Play backs up to
+    the first undercaller, who corrects by 51B; the TD decides how to treat the later ones:
+    here each is ruled by 51B as well, as it came."""
+    step = (
+        f"Undercalls in sequence: play backs up to the first undercaller, {first} (line"
+        f" {first_line}), who corrects by TDA 51B; the TD decides how to treat the later"
+        " ones, and this one is ruled by TDA 51B too."
+    )
+    return replace(ruling, rule=f"TDA 51C; {ruling.rule}", steps=(*ruling.steps, step))
+
+
 def _ruling(
     line: int,
     kind: Irregularity,
@@ -343,11 +360,14 @@ def read_chips(
     pulled: int | None = None,
     fold_next: bool = False,
     line: int = 0,
+    declared_pot: bool = False,
 ) -> Reading:
     """Chips pushed out in one motion: `chips` by value, or only their `amount` (TDA 40-46, 61).
 
     `pulled` is what the player took back of a prior bet first (None: left alone); `fold_next`
-    says the player's next line is a fold (an undercall the floor let them forfeit, TDA 51B).
+    says the player's next line is a fold (an undercall the floor let them forfeit, TDA 51B);
+    `declared_raise` that the player said raise (or, with `declared_pot`, pot in no-limit)
+    before the chips.
     """
     added = sum(chips) if chips else (amount or 0)
     prior = f.bet if f.prior is None else max(f.bet, f.prior)
@@ -375,7 +395,7 @@ def read_chips(
         f" on top of {_n(counted)} already out" if counted and situation in (1, 3, 4) else ""
     )
     if declared_raise:
-        return _declared_raise_chips(f, total, chips, how, line)
+        return _declared_raise_chips(f, total, chips, how, line, declared_pot)
     kind = Irregularity.CHIPS_PUT_OUT
     if chips:
         kind = Irregularity.OVERCHIP if len(chips) == 1 else Irregularity.MULTIPLE_CHIPS
@@ -469,9 +489,14 @@ def read_chips(
 
 
 def _declared_raise_chips(
-    f: Facing, total: int, chips: tuple[int, ...], how: str, line: int
+    f: Facing, total: int, chips: tuple[int, ...], how: str, line: int, pot: bool = False
 ) -> Reading:
-    """`says raise` then chips: the chips give the amount; short of a full raise, a full raise."""
+    """`says raise` then chips: the chips give the amount; short of a full raise, a full raise.
+
+    `pot`: the player said pot in no-limit (TDA 54D): not a valid bet, but it binds a valid bet
+    or raise whose size the chips set, at least the minimum."""
+    if pot:
+        return _declared_pot_chips(f, total, chips, how, line)
     if f.min_to is None:
         o = _Outcome(
             Verb.CALL,
@@ -509,6 +534,70 @@ def _declared_raise_chips(
     )
 
 
+def _declared_pot_chips(
+    f: Facing, total: int, chips: tuple[int, ...], how: str, line: int
+) -> Reading:
+    """`says pot` in no-limit, then chips (TDA 54D): a valid bet or raise, sized by the chips."""
+    assert f.min_to is not None  # the declaration waits for chips only when a raise is open
+    word = "bet" if f.current == 0 else "raise"
+    single = len(chips) == 1
+    if total < f.min_to:
+        o = _bet_or_raise(
+            f,
+            f.min_to,
+            f"saying pot came first, so the chips are not a {'check' if not f.facing else 'call'}:"
+            f" short of the minimum, the valid {word} it binds is a full {word} to"
+            f" {_n(f.min_to)}",
+            "TDA 54D, 43A",
+        )
+    else:
+        o = _bet_or_raise(
+            f,
+            total,
+            f"saying pot binds a valid {word} and the chips give its size: a {word} to {_n(total)}"
+            + (", the most the chip allows" if single else ""),
+            "TDA 54D" + (", 44" if single else ""),
+        )
+    return _ruling(
+        line, Irregularity.DECLARATION, f, o, f"{f.who} said pot, then put out {how}", None
+    )
+
+
+def read_accepted(f: Facing, counted: int, how: str, line: int = 0) -> Reading:
+    """TDA 49, accepted action: the dealer counted the bet as `counted` and the player then
+    called (`how`: "said call", "pushed out that amount"): the player has accepted the full,
+    correct action, a call of the real bet (or all-in for less).
+
+    >>> f = Facing("B", 0, 5000, 1500, 1500, True, None, False, True, (1500,), 1650, 100)
+    >>> read_accepted(f, 1000, "pushed out that amount").ruling.summary
+    'B accepted the action: a call of 1,500.'
+    """
+    call = min(f.current, f.all_in_to)
+    all_in = " (all-in)" if f.all_in_to <= f.current else ""
+    pushed = counted - f.bet
+    if how == "said call" or pushed == call - f.bet:
+        chips = f"{f.who} puts in the full call."
+    elif pushed < call - f.bet:
+        chips = f"{f.who} adds {_n(call - f.bet - pushed)} to the {_n(pushed)} pushed out."
+    else:
+        chips = f"{f.who} gets back {_n(pushed - (call - f.bet))} of the {_n(pushed)} pushed out."
+    steps = (
+        f"{f.who} asked for a count and was told {_n(counted)}; the bet is {_n(f.current)}.",
+        f"{f.who} then {how}: it is the caller's job to know the bet, so {f.who} has accepted the"
+        f" full, correct action: a call of {_n(call)}{all_in}.",
+        chips,
+    )
+    ruling = Ruling(
+        line,
+        Irregularity.ACCEPTED_ACTION,
+        False,
+        "TDA 49",
+        steps,
+        f"{f.who} accepted the action: a call of {_n(call)}{all_in}.",
+    )
+    return Reading(Verb.CALL, None, ruling)
+
+
 # ---------------------------------------------------------------------------------------
 # Words said
 
@@ -541,12 +630,18 @@ def unclear_amount(said: int, f: Facing) -> int | None:
 
 
 def read_declaration(
-    f: Facing, profile: Profile, said: str, amount: int | None, line: int = 0
+    f: Facing,
+    profile: Profile,
+    said: str,
+    amount: int | None,
+    line: int = 0,
+    word: str | None = None,
 ) -> Reading | None:
     """A declaration in turn (TDA 40, 43B, 51A, 54D, 55, 57).
 
     Returns None when the declaration needs chips to say how much (`says raise` without an
-    amount): the next `puts` line of the player completes it.
+    amount): the next `puts` line of the player completes it. `word` is what was said with
+    the amount, `bet` or `raise` (`said` is "raise" for both), for the wording.
     """
     who = f.who
     kind = Irregularity.DECLARATION
@@ -579,9 +674,12 @@ def read_declaration(
         return _ruling(line, kind, f, o, f"{who} said all-in", None)
     if said == "pot":
         return _pot(f, line)
+    if said == "complete":
+        return _complete(f, profile, line)
     if said == "raise":
         if amount is None:
             return None
+        word = word or "raise"
         if f.min_to is None:
             o = _Outcome(
                 Verb.CALL,
@@ -591,9 +689,9 @@ def read_declaration(
                 " full call",
                 "TDA 51A, 47",
             )
-            return _ruling(line, kind, f, o, f"{who} said raise {_n(amount)}", None)
+            return _ruling(line, kind, f, o, f"{who} said {word} {_n(amount)}", None)
         to = amount
-        note = f"raise and an amount is the total: {_n(amount)}"
+        note = f"{word} and an amount is the total: {_n(amount)}"
         rule = "TDA 43B" if f.current else "TDA 40B"
         if f.current and amount <= f.current:
             to = f.current + amount
@@ -613,7 +711,7 @@ def read_declaration(
         else:
             o = _bet_or_raise(f, to, note, rule)
         example = "TDA 43B (the 'raise, eight thousand' example)" if rule == "TDA 43B" else None
-        return _ruling(line, kind, f, o, f"{who} said raise {_n(amount)}", example)
+        return _ruling(line, kind, f, o, f"{who} said {word} {_n(amount)}", example)
     # An amount only: the same as pushing out that much (TDA 40C), read by TDA 57 if unclear.
     assert amount is not None
     meant = unclear_amount(amount, f)
@@ -661,3 +759,65 @@ def _pot(f: Facing, line: int) -> Reading:
         "TDA 54D",
     )
     return _ruling(line, kind, f, o, f"{f.who} said pot", None)
+
+
+def cannot_complete(f: Facing) -> str | None:
+    """Why `says complete` cannot be read here, or None when it can (TDA 3).
+
+    In limit, completing makes an incomplete bet a full bet; the small blind completing the big
+    blind is a call, in any game. Anything else has no meaning to rule on.
+
+    >>> f = Facing("B", 0, 500, 40, 100, True, 100, False, False, (), 300, 100, fixed=True)
+    >>> cannot_complete(f).split(":")[0]
+    'the bet of 40 is already a full bet, so there is nothing to complete'
+    """
+    if f.blind_only or (f.fixed and f.incomplete):
+        return None
+    if not f.fixed:
+        return (
+            "completing a bet is a limit term (RRoP No-limit and pot-limit rules: completing the"
+            " bet is a limit wager only); in no-limit and pot-limit a short all-in is called, or"
+            " raised by at least a full raise (TDA 47A). Write what the floor ruled it was:"
+            " `says call` or `says raise N`."
+        )
+    if f.current == 0:
+        return "there is no bet to complete: write `says check` or `says bet`."
+    return (
+        f"the bet of {_n(f.current)} is already a full bet, so there is nothing to complete:"
+        " write `says call` or `says raise`."
+    )
+
+
+def _complete(f: Facing, profile: Profile, line: int) -> Reading:
+    """`says complete` where `cannot_complete` finds a meaning: in limit an incomplete bet made a
+    full bet; the small blind facing only the big blind, a call."""
+    kind = Irregularity.DECLARATION
+    lead = f"{f.who} said complete"
+    if not (f.fixed and f.incomplete):  # the small blind completes the big blind
+        o = _Outcome(
+            Verb.CALL,
+            None,
+            0,
+            f"the small blind completes to the big blind: a call of {_n(f.current)}",
+            "TDA 3",
+        )
+        return _ruling(line, kind, f, o, lead, None)
+    rule = "TDA 3, 47B" if profile == Profile.TDA else "RRoP Betting and Raising 6"
+    if f.min_to is None:
+        o = _Outcome(
+            Verb.CALL,
+            None,
+            0,
+            f"the betting is not open to {f.who} for a raise, so completing binds only the call"
+            f" of {_n(min(f.current, f.all_in_to))}",
+            f"{rule}, 51A",
+        )
+        return _ruling(line, kind, f, o, lead, None)
+    o = _bet_or_raise(
+        f,
+        f.min_to,
+        f"the bet of {_n(f.current)} is short of a full bet: completing makes it a full bet,"
+        f" to {_n(f.min_to)}",
+        rule,
+    )
+    return _ruling(line, kind, f, o, lead, None)

@@ -79,7 +79,8 @@ class IrregularityLine:
 
     `seat` names the player concerned (exposed, boxed, exposes), `which` the hole card
     ("first" or "second") for an exposed card, `cards` the cards dealt (premature or
-    four-card flop), `reason` the words after `misdeal`.
+    four-card flop), `reason` the words after `misdeal`, `amount` the bet as the dealer
+    counted it (`dealer counts N`).
     """
 
     line: int
@@ -89,6 +90,7 @@ class IrregularityLine:
     which: str | None = None
     cards: tuple[Card, ...] = ()
     reason: str | None = None
+    amount: int | None = None
 
 
 class Said(StrEnum):
@@ -100,6 +102,9 @@ class Said(StrEnum):
     RAISE = "raise"
     ALL_IN = "all-in"
     POT = "pot"
+    COMPLETE = "complete"
+    """Limit: making an incomplete bet (a short all-in, a big blind below the small bet) a full
+    bet (TDA 3); the small blind completing the big blind is a call."""
     AMOUNT = "amount"
     """An amount only ("fourteen hundred"): the same as pushing out that much (TDA 40C)."""
 
@@ -130,6 +135,9 @@ class DeclarationLine:
     said: Said
     amount: int | None = None
     out_of_turn: bool = False
+    word: str | None = None
+    """The word said with an amount, `bet` or `raise` (`says bet 500`), for the ruling's
+    wording; None when no such word was said."""
 
 
 @dataclass(frozen=True)

@@ -26,6 +26,7 @@ from tdtool.rules.rulings import (
     deal_order,
     rule_boxed_card,
     rule_declared_misdeal,
+    rule_duplicate_card,
     rule_exposed_card,
     rule_extra_card,
     rule_flop_without_burn,
@@ -71,6 +72,9 @@ class Floor:
         self.rulings: list[Ruling] = []
         self.ended: Ruling | None = None
         """The misdeal (or void hand) that ended the hand, if any."""
+        self.fouled: Ruling | None = None
+        """The first card found dealt twice (TDA 35E): the hand is void, whatever the lines
+        after it say, and they are still checked as entered."""
         self._exposed = 0
         self._boxed = 0
         self._scrambled: tuple[int, tuple[Card, ...]] | None = None
@@ -132,6 +136,15 @@ class Floor:
                 betting.kill(record.seat)  # a wrong number of cards after SA: a dead hand
         elif kind == Irregularity.FLOP_WITHOUT_BURN:
             ruling = self._flop_without_burn(record, betting, seen, where, flop_follows)
+        elif kind == Irregularity.DUPLICATE_CARD:
+            found = ""
+            if record.cards:
+                card = record.cards[0]
+                at = f", after it was dealt to {seen[card]}" if card in seen else ""
+                found = f"A second {card} turned up{at}."
+            elif record.reason:
+                found = f"The dealer found the deck fouled ({record.reason})."
+            ruling = rule_duplicate_card(self.profile, line, found)
         else:  # pragma: no cover - the hand file has no other irregularity lines
             raise InputError(f"{where}: tdtool cannot rule on `{record.text}` in a hand file.")
         self.rulings.append(ruling)
@@ -139,17 +152,25 @@ class Floor:
             self.ended = ruling
         return ruling
 
+    def foul(self, card: Card, line: int, first: str, again: str) -> None:
+        """A card dealt a second time: the deck is fouled and the hand void (TDA 35E). Only the
+        first such card is ruled on; the replay goes on checking the lines as entered."""
+        if self.fouled is not None:
+            return
+        found = f"{card} was dealt twice: to {first}, then to {again}."
+        self.fouled = rule_duplicate_card(self.profile, line, found)
+        self.rulings.append(self.fouled)
+
     def _fresh(self, record: IrregularityLine, seen: Mapping[Card, str], where: str) -> None:
-        """Cards that came off the deck must not be cards already dealt elsewhere."""
+        """Cards that came off the deck: one already dealt elsewhere fouls the deck (TDA 35E);
+        a card burned by an earlier ruling may not come back."""
         cards, text = record.cards, record.text
         for i, card in enumerate(cards):
+            here = f"`{text}` (line {record.line})"
             if card in seen:
-                raise InputError(
-                    f"{where}: {card} in `{text}` is dealt twice: it was already dealt to"
-                    f" {seen[card]}. Each card exists once in the deck."
-                )
-            if card in cards[:i]:
-                raise InputError(f"{where}: {card} appears twice in `{text}`.")
+                self.foul(card, record.line, seen[card], here)
+            elif card in cards[:i]:
+                self.foul(card, record.line, here, "the same line")
             if card in self._burned:
                 raise OutOfProcedure(
                     record.line,

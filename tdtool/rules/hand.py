@@ -8,7 +8,7 @@ Irregularity lines all go through `Replay.irregularity`, the one place rulings p
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from tdtool.cards import Card
 from tdtool.errors import InputError
@@ -31,7 +31,7 @@ from tdtool.rules.entry import (
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Irregularity, Ruling
+from tdtool.rules.rulings import Irregularity, Profile, Ruling
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -163,7 +163,10 @@ class Replay:
     def __init__(self, hand: EnteredHand) -> None:
         self.hand = hand
         players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
-        self.betting = Betting(hand.stakes, players, hand.button, hand.blinds)
+        # Heads-up limit raising: capped by TDA 48, unlimited by Robert's Rules (Betting and
+        # Raising 4); the profile may come from `--rules`, after the file was read.
+        stakes = replace(hand.stakes, cap_heads_up=hand.profile != Profile.ROBERT)
+        self.betting = Betting(stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
         self.seen: dict[Card, str] = {}
         self.folded_at: dict[int, int] = {}
@@ -193,11 +196,10 @@ class Replay:
         return f"{self.hand.source}:{line}"
 
     def _deal(self, card: Card, line: int, owner: str) -> None:
+        """Register a card dealt; a card dealt twice fouls the deck (TDA 35E)."""
         if card in self.seen:
-            raise InputError(
-                f"{self.where(line)}: {card} is dealt twice: it was already dealt to"
-                f" {self.seen[card]}. Each card exists once in the deck."
-            )
+            self.floor.foul(card, line, self.seen[card], owner)
+            return
         self.seen[card] = owner
 
     # -- state ------------------------------------------------------------------------------
@@ -222,12 +224,15 @@ class Replay:
 
     def apply(self, record: HandLine) -> None:
         """Play one line of the hand."""
-        if self.floor.ended is not None:
+        ended = self.floor.ended
+        if ended is not None:
+            how, then = "in a misdeal", "the re-deal"
+            if ended.irregularity == Irregularity.DUPLICATE_CARD:
+                how, then = "void (a fouled deck)", "the next hand"
             raise AfterMisdeal(
                 f"{self.where(record.line)}: `{record.text}` does not belong to this hand: it"
-                f" ended in a misdeal on line {self.floor.ended.line}; enter the re-deal as a"
-                " new hand.",
-                self.floor.ended,
+                f" ended {how} on line {ended.line}; enter {then} as a new hand.",
+                ended,
             )
         if not self.talk.before(record):
             return
@@ -256,6 +261,9 @@ class Replay:
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
+        if record.kind == Irregularity.ACCEPTED_ACTION:  # a count during the betting (TDA 49)
+            self.talk.count(record)
+            return
         where = self.where(record.line)
         follows = isinstance(self.upcoming, BoardLine) and self.upcoming.street is Street.FLOP
         try:
@@ -382,7 +390,7 @@ class Replay:
             self.floor.check_board(record)
         except IllegalAction as exc:
             raise exc.at(where, record.line) from None
-        owner = f"the board (line {record.line})"
+        owner = f"the {record.street} (line {record.line})"
         for card in record.cards:
             self._deal(card, record.line, owner)
         self.board.extend(record.cards)
@@ -440,7 +448,8 @@ class Replay:
         b = self.betting
         self.talk.finish()
         start = tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat))
-        if self.floor.ended is not None:  # a misdeal: every chip goes back where it started
+        void = self.floor.fouled or self.floor.ended
+        if void is not None:  # a misdeal or a fouled deck: every chip goes back where it started
             return HandResult(
                 pots=(),
                 returned=(),
@@ -454,7 +463,7 @@ class Replay:
                 won_by_fold=None,
                 chip=self.hand.chip,
                 rulings=self.all_rulings(),
-                misdeal=self.floor.ended,
+                misdeal=void,
             )
         if not b.hand_over:
             end = self.where(self.hand.end_line)

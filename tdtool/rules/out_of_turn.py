@@ -29,8 +29,13 @@ def _n(amount: int) -> str:
     return f"{amount:,}"
 
 
-def _faced(amount: int) -> str:
-    return "no bet" if amount == 0 else f"a bet of {_n(amount)}"
+def _faced(amount: int, own: int = 0) -> str:
+    """What a player with `own` chips already in this round faces when the bet is `amount`."""
+    if amount == 0:
+        return "no bet"
+    if amount <= own:  # the big blind's option: the bet is the player's own blind
+        return f"no bet beyond their own {_n(own)}"
+    return f"a bet of {_n(amount)}" + (f" ({_n(amount - own)} more to call)" if own else "")
 
 
 def rule_out_of_turn(
@@ -45,13 +50,19 @@ def rule_out_of_turn(
     ended: bool = False,
     substantial: bool = False,
     winner: str | None = None,
+    own: int = 0,
 ) -> Ruling:
     """The ruling on one out-of-turn action once the action has come back to the player.
 
     `action` is the line's action in words ("raise to 800"), `kind` its sort (check, call,
     bet, raise, fold); `faced`/`now` the bet to the player when they acted and when their turn
     came; `ended` says the hand was over before their turn came; `winner` names the one
-    player left when a binding fold out of turn ends the hand.
+    player left when a binding fold out of turn ends the hand; `own` is what the player
+    already has in this round (a blind), which they do not face.
+
+    >>> rule_out_of_turn(Profile.TDA, "BB", "the check", "check", changed=False, faced=100,
+    ...                  now=100, line=9, own=100).steps[1].split(": ")[1]
+    'BB still faces no bet beyond their own 100.'
     """
     tda = profile == Profile.TDA
     rule = "TDA 53A" if tda else ROBERT_RULE
@@ -94,7 +105,7 @@ def rule_out_of_turn(
     example = f"{ADDENDUM}, Rule 53-A example {2 if kind == 'check' else 1}" if tda else None
     if substantial and not changed:
         rule, example = "TDA 53B", f"{ADDENDUM}, Rule 53-B"
-    if not changed and kind == "check" and now > 0:
+    if not changed and kind == "check" and now > own:
         return Ruling(
             line,
             Irregularity.OUT_OF_TURN,
@@ -102,10 +113,10 @@ def rule_out_of_turn(
             f"{rule}, 55" if tda else rule,
             (
                 first,
-                f"{who} checked, but faces a bet of {_n(now)}: a check cannot stand against a bet.",
+                f"{who} checked, but faces {_faced(now, own)}: a check cannot stand against a bet.",
                 f"{who} may call or fold, but not raise; the next line is the choice.",
             ),
-            f"{head} facing a bet of {_n(now)}: call or fold only.",
+            f"{head} facing {_faced(now, own)}: call or fold only.",
             example,
         )
     if not changed:
@@ -122,7 +133,7 @@ def rule_out_of_turn(
             (
                 first,
                 f"The players before {who} acted without a bet or raise: {who} still faces"
-                f" {_faced(now)}.",
+                f" {_faced(now, own)}.",
                 f"{why[:1].upper() + why[1:]}: {action} stands.",
                 "Consider a penalty.",
             ),
@@ -142,13 +153,13 @@ def rule_out_of_turn(
         rule,
         (
             first,
-            f"A bet or raise came before {who}'s turn: the action changed from {_faced(faced)}"
-            f" to {_faced(now)}.",
+            f"A bet or raise came before {who}'s turn: the action changed from"
+            f" {_faced(faced, own)} to {_faced(now, own)}.",
             f"The out-of-turn action is not binding; any chips go back to {who}.",
             options + "; the next line is the real choice.",
         ),
-        f"{head}, but the action changed ({_faced(faced)} became {_faced(now)}): not binding;"
-        + (" call or fold only." if limited else " every option is open."),
+        f"{head}, but the action changed ({_faced(faced, own)} became {_faced(now, own)}):"
+        " not binding;" + (" call or fold only." if limited else " every option is open."),
         example,
     )
 

@@ -54,6 +54,7 @@ class Irregularity(StrEnum):
     DECLARATION = "declaration"
     OUT_OF_TURN = "out-of-turn"
     STRING_BET = "string-bet"
+    ACCEPTED_ACTION = "accepted-action"
 
 
 @dataclass(frozen=True)
@@ -574,15 +575,19 @@ def rule_player_exposes(profile: Profile, line: int = 0, who: str = "The player"
     )
 
 
-def rule_duplicate_card(profile: Profile, line: int = 0) -> Ruling:
-    """Two cards of the same rank and suit in the deck: the hand is void (TDA 35E; RRoP)."""
+def rule_duplicate_card(profile: Profile, line: int = 0, found: str = "") -> Ruling:
+    """Two cards of the same rank and suit in the deck: the hand is void (TDA 35E; RRoP).
+
+    `found` says what turned up where, as a sentence ("Ah was dealt to Anna (line 4) and
+    again on the flop (line 11).") put before the steps.
+    """
     tda = profile == Profile.TDA
     return Ruling(
         line=line,
         irregularity=Irregularity.DUPLICATE_CARD,
         misdeal=True,
         rule="TDA 35E" if tda else "RRoP Irregularities: duplicate card",
-        steps=FOULED_DECK_STEPS,
+        steps=((found,) if found else ()) + FOULED_DECK_STEPS,
         summary="The deck is fouled: the hand is void and every bet goes back, whatever"
         " action there has been.",
     )

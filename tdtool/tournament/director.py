@@ -469,8 +469,7 @@ def bust(
     if stacks is not None and 0 in stacks:
         raise InputError(
             "A player with no chips was not dealt into the hand;",
-            "give with {option:stacks} the chips each had at the start of the hand"
-            " (more than 0).",
+            "give with {option:stacks} the chips each had at the start of the hand (more than 0).",
         )
     players = [state.player(n) for n in names]
     for p in players:

@@ -423,7 +423,6 @@ class TablePlan:
 
     def copy(self) -> TablePlan:
         """An independent copy."""
-        self._build_indexes()  # once for both (a copy is made to be changed: it needs them)
         new = TablePlan.__new__(TablePlan)
         new.__dict__.update(self.__dict__)
         new._table = dict(self._table)
@@ -452,66 +451,85 @@ class TablePlan:
     @classmethod
     def from_snapshot(cls, data: dict[str, Any]) -> TablePlan:
         """Rebuild a plan from `snapshot()` output."""
-        plan = cls(
+        return cls.from_parts(
             int(data["seats"]),
             data.get("tables"),
-            break_order=data.get("break_order") or None,
-            final_table_seats=data.get("final_table_seats"),
+            list(data.get("break_order") or ()),
+            data.get("final_table_seats"),
+            data.get("final_table"),
+            data.get("last_giver"),
+            {
+                int(t): {int(s): str(p) for s, p in occupants.items()}
+                for t, occupants in data.get("occupants", {}).items()
+            },
+            {int(t): int(s) for t, s in data.get("buttons", {}).items()},
         )
-        plan.final_table = data.get("final_table")
-        plan.last_giver = data.get("last_giver")
-        for t, occupants in data.get("occupants", {}).items():
-            for s, player in occupants.items():
-                plan._place(player, Seat(int(t), int(s)))
-        for t, s in data.get("buttons", {}).items():
-            plan._buttons[int(t)] = int(s)
+
+    def parts(
+        self,
+    ) -> tuple[
+        int,
+        list[int] | None,
+        list[int],
+        int,
+        int | None,
+        int | None,
+        dict[int, dict[int, str]],
+        dict[int, int],
+    ]:
+        """The plan as plain values (`from_parts` rebuilds it): seats, tables, break order,
+        final table seats, final table, last giver, occupants (table -> seat -> player),
+        buttons (table -> seat)."""
+        return (
+            self.seats,
+            None if self.tables is None else list(self.tables),
+            list(self.break_order),
+            self.final_seats,
+            self.final_table,
+            self.last_giver,
+            self._at,
+            self._buttons,
+        )
+
+    @classmethod
+    def from_parts(
+        cls,
+        seats: int,
+        tables: Sequence[int] | None,
+        break_order: Sequence[int],
+        final_table_seats: int | None,
+        final_table: int | None,
+        last_giver: int | None,
+        occupants: dict[int, dict[int, str]],
+        buttons: dict[int, int],
+    ) -> TablePlan:
+        """Rebuild a plan from `parts()`, its look-ups in one pass (a plan of 30,000 seats
+        is read at every command of a big field); the dicts given become the plan's own.
+        InputError when it does not hold together: a seat outside its table, a player
+        seated twice."""
+        plan = cls(
+            seats, tables, break_order=break_order or None, final_table_seats=final_table_seats
+        )
+        plan.final_table = final_table
+        plan.last_giver = last_giver
+        at = {t: o for t, o in occupants.items() if o}
+        table_of: dict[str, int] = {}
+        for table, seated in at.items():
+            if table < 1 or min(seated) < 1 or max(seated) > plan.capacity(table):
+                raise InputError(f"Table {table} of the plan has a seat it does not have.")
+            table_of.update(dict.fromkeys(seated.values(), table))
+        if len(table_of) != sum(map(len, at.values())):
+            raise InputError("The plan seats a player twice.")
+        plan._at = at
+        plan._table = table_of
+        for t in sorted(at):
+            plan._by_count[len(at[t])].append(t)
+        plan._open = sorted((plan.break_key(t), t) for t in at)
+        plan._buttons = dict(buttons)
         return plan
 
     def __eq__(self, other: object) -> bool:
         return isinstance(other, TablePlan) and self.snapshot() == other.snapshot()
-
-    # -- pickled form (the store's snapshots) ------------------------------------------------
-
-    _INDEXES = ("_table", "_by_count", "_open")
-    """Look-ups rebuilt from the occupants: never pickled, built on first use after a load."""
-
-    def __getstate__(self) -> dict[str, Any]:
-        """What a pickle keeps: everything but the look-ups the occupants give. A snapshot
-        of 30,000 entries then loads tables of plain numbers and names, not 22,000 seats;
-        `status` and `seat show` never need the table of each player."""
-        return {k: v for k, v in self.__dict__.items() if k not in self._INDEXES}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-
-    def _build_indexes(self) -> None:
-        """Build the look-ups a plan read from a pickle lacks, from its occupants."""
-        found = self.__dict__
-        if "_table" in found and "_by_count" in found and "_open" in found:
-            return
-        at = self._at
-        if "_table" not in found:
-            found.setdefault(
-                "_table", {p: t for t, occupants in at.items() for p in occupants.values()}
-            )
-        if "_by_count" not in found or "_open" not in found:
-            by_count: list[list[int]] = [[] for _ in range(self.final_seats + 1)]
-            for t in sorted(at):
-                by_count[len(at[t])].append(t)
-            found.setdefault("_by_count", by_count)
-            if self._break_index:
-                found.setdefault("_open", sorted((self.break_key(t), t) for t in at))
-            else:  # every key is (1, -table): the highest table breaks first
-                found.setdefault("_open", [((1, -t), t) for t in sorted(at, reverse=True)])
-
-    if not TYPE_CHECKING:  # mypy keeps checking every attribute; at run time, the look-ups
-
-        def __getattr__(self, name: str) -> Any:
-            """A look-up a loaded plan has not needed yet (see `__getstate__`)."""
-            if name in self._INDEXES:
-                self._build_indexes()
-                return self.__dict__[name]
-            raise AttributeError(f"'TablePlan' object has no attribute {name!r}")
 
     # Mutable, so unhashable; typeshed types object.__hash__ as never None, hence the ignore.
     __hash__ = None  # type: ignore[assignment]

@@ -14,14 +14,14 @@ newer tdtool.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
-from contextlib import suppress
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from itertools import accumulate
 from operator import attrgetter
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament import events as ev
+from tdtool.tournament.bounty import Knockout
 from tdtool.tournament.clock import ClockFact, ClockReading, reading
 from tdtool.tournament.payouts import PayoutTable
 from tdtool.tournament.seating import Seat, TablePlan
@@ -160,8 +160,8 @@ class State:
     give the seat back)."""
     clock: ClockState = field(default_factory=ClockState)
     money: MoneyState = field(default_factory=MoneyState)
-    knockouts: list[Any] = field(default_factory=list)
-    """Each bust with its eliminators (`tdtool.tournament.bounty.Knockout`), in order."""
+    knockouts: list[Knockout] = field(default_factory=list)
+    """Each bust with its eliminators, in order."""
     bounty_unclaimed: int = 0
     """Cents of bounties of players busted with nobody named as their eliminator."""
     bounty_paid: int = 0
@@ -175,29 +175,11 @@ class State:
     """When the last player busted (a count taken before it misses the chips won since)."""
     chip_totals: ChipTotals = field(default_factory=ChipTotals)
 
-    if not TYPE_CHECKING:  # mypy keeps checking every field; at run time, the deferred ones
-
-        def __getattr__(self, name: str) -> Any:
-            """A field of a state read from a snapshot, decoded when first read
-            (`deferred_state`): `status` never decodes who busted when."""
-            encoded = self.__dict__.get("_encoded")
-            if encoded is None or name not in encoded:
-                raise AttributeError(f"'State' object has no attribute {name!r}")
-            rows = self.__dict__.get("_rows")
-            if name == "players" and rows:  # the rows read so far are part of the whole
-                return self.__dict__.setdefault(name, rows.full())
-            decode, blob = encoded[name]
-            return self.__dict__.setdefault(name, decode(blob))
-
     def player(self, name: str) -> Player:
         """The player `name` means: any capitalisation, accents or not, or one whole word of
         the name when only one player has it (tdtool.names.find). A miss suggests the
         nearest names and two possible players are an InputError naming both."""
         key = name.casefold()
-        rows = self._player_rows()
-        found = rows.get(key, name) if rows is not None else None
-        if found is not None:
-            return found
         found = self.players.get(key)
         if found is not None:
             return found
@@ -205,30 +187,6 @@ class State:
 
         names = [p.name for p in self.players.values()]
         return self.players[find(name, names, "player", "tdtool player list").casefold()]
-
-    def _player_rows(self) -> PlayerRows | None:
-        """The players of a state read from a snapshot, one row at a time, while they are
-        not decoded as a whole (`PlayerRows`); None once they are, or for another state."""
-        own = self.__dict__
-        if "players" in own:
-            return None
-        parent = own.get("_parent")
-        if parent is not None:  # a working copy reads its state's players
-            found: PlayerRows | None = parent._player_rows()
-            return found
-        rows = own.get("_rows")
-        if rows is None:
-            rows = False
-            make = own.get("_make_rows")
-            encoded = own.get("_encoded") or {}
-            left = (own.get("_figures") or {}).get("players_left")
-            if make is not None and "players" in encoded and left is not None:
-                made = make(encoded["players"][1])
-                if made is not None:
-                    rows = PlayerRows(*made, left=left)
-            # One PlayerRows per state, even when two threads of `clock serve` read at once.
-            rows = own.setdefault("_rows", rows)
-        return rows if isinstance(rows, PlayerRows) else None
 
     def seat(self, name: str) -> Seat | None:
         """The player's seat, or None."""
@@ -249,18 +207,6 @@ class State:
     @property
     def players_left(self) -> int:
         """Entries still in the tournament."""
-        own = self.__dict__
-        if "players" not in own:  # see deferred_state and PlayerRows
-            parent = own.get("_parent")
-            if parent is not None:  # a working copy: the players are its state's
-                return int(parent.players_left)
-            rows = own.get("_rows")
-            if rows:
-                return int(rows.left())
-            known = own.get("_figures")
-            if known is not None:
-                left: int = known["players_left"]
-                return left
         busted: int = sum(map(_busted_flag, self.players.values()))
         return len(self.players) - busted
 
@@ -417,191 +363,12 @@ class State:
         ).total
 
 
-Decoder = Callable[[bytes], Any]
-
-
-class PlayerRows:
-    """The players of a snapshot read one row at a time: a bust at 30,000 entries reads a
-    few players, so it builds those and not 30,000 objects, and the snapshot after it keeps
-    the players' blob as it was plus the rows read (`changed`): 30,000 players are neither
-    decoded nor encoded again (tdtool.io.store keeps them as `base` plus the rows changed).
-
-    Sound because a row never read cannot have changed: every row a command reads (and may
-    change) is in `touched`, and the whole dict, when a command needs it (`full`), is built
-    with those very objects. `left` counts the players left from the snapshot's figure and
-    the rows read (a bust, a re-entry)."""
-
-    def __init__(
-        self,
-        cls: type[Player],
-        columns: list[list[Any]],
-        changed: dict[str, Player],
-        base: bytes,
-        *,
-        left: int,
-    ) -> None:
-        self.cls = cls
-        self.columns = columns
-        """One list per field of `cls`, in order; the first holds the names."""
-        self.changed = changed
-        """Rows changed since `base` was written (by the changes before this one)."""
-        self.base = base
-        """The blob the columns were read from, kept as it is by the next snapshot."""
-        self.touched: dict[str, Player] = {}
-        """Rows read by this command (each built once; a change may have changed them)."""
-        self._busted_before: dict[str, bool] = {}
-        self._left = left
-        self._index: dict[str, int] | None = None
-
-    def keys(self) -> list[str]:
-        """Every player's key (the name folded), in registration order."""
-        return list(map(str.casefold, self.columns[0]))
-
-    def get(self, key: str, name: str | None = None) -> Player | None:
-        """The player with this key (a name folded), or None. `name`, the name as written:
-        a player written exactly so is found by a scan of the names (a bust names one or two
-        players: cheaper than indexing 30,000 keys, which any other name builds once)."""
-        found = self.touched.get(key)
-        if found is not None:
-            return found
-        found = self.changed.get(key)
-        if found is None:
-            i = self._row(key, name)
-            if i is None:
-                return None
-            found = self.cls(*[column[i] for column in self.columns])
-        self.touched[key] = found
-        self._busted_before[key] = found.busted
-        return found
-
-    def _row(self, key: str, name: str | None) -> int | None:
-        """The row of the player with this key."""
-        if self._index is None and name is not None:
-            names = self.columns[0]
-            with suppress(ValueError):
-                i = names.index(name)
-                if names[i].casefold() == key:
-                    return i
-        if self._index is None:
-            keys = self.keys()
-            self._index = dict(zip(keys, range(len(keys)), strict=True))
-        return self._index.get(key)
-
-    def left(self) -> int:
-        """Players left: the snapshot's figure, less those read who busted since, plus
-        those read who came back (a re-entry)."""
-        before = self._busted_before
-        return self._left - sum(p.busted - before[k] for k, p in self.touched.items())
-
-    def changed_rows(self) -> dict[str, Player]:
-        """Every row changed since `base`: the earlier changes' and those read now."""
-        return {**self.changed, **self.touched}
-
-    def full(self) -> dict[str, Player]:
-        """Every player, by key in registration order, the rows read being those objects."""
-        players = dict(zip(self.keys(), map(self.cls, *self.columns), strict=True))
-        players.update(self.changed)
-        players.update(self.touched)
-        return players
-
-
-RowsReader = Callable[
-    [bytes], tuple[type[Player], list[list[Any]], dict[str, Player], bytes] | None
-]
-"""`read(blob) -> (class, columns, rows changed, base blob)` of the players' blob, or None
-when it is not kept as columns (see PlayerRows)."""
-
-
-def deferred_state(
-    values: dict[str, Any],
-    encoded: dict[str, tuple[Decoder, bytes]],
-    known: dict[str, Any] | None = None,
-    rows: RowsReader | None = None,
-) -> State:
-    """A State with the fields in `values`, and those in `encoded` decoded when first read
-    (`decode(blob)`): a state read from a snapshot pays only for what the command looks at.
-
-    Every field is in one of the two; an encoded field must have no class-level default
-    (a `default_factory` one), or the class attribute would hide it. The mapping is never
-    changed, so copies of the state each decode on their own. `known` holds the
-    `snapshot_figures` of the state encoded: each is answered from there as long as the
-    field it is counted from was not decoded (nothing can change a field unread). `rows`
-    reads the players one row at a time from their blob (`PlayerRows`) until a command
-    needs them all."""
-    missing = {f.name for f in fields(State)} - values.keys() - encoded.keys()
-    hidden = [name for name in encoded if name in vars(State)]
-    if missing or hidden:
-        raise ValueError(f"deferred_state: fields missing {missing} or hidden {hidden}")
-    state = State.__new__(State)
-    state.__dict__.update(values)
-    state.__dict__["_encoded"] = dict(encoded)
-    if known is not None:
-        state.__dict__["_figures"] = dict(known)
-    if rows is not None:
-        state.__dict__["_make_rows"] = rows
-    return state
-
-
-def snapshot_figures(state: State) -> dict[str, Any]:
-    """Figures a snapshot keeps beside the fields (`deferred_state`): `status` and `seat
-    show` then count the players left without decoding 30,000 players."""
-    return {"players_left": state.players_left}
-
-
-def still_encoded(state: State) -> dict[str, bytes]:
-    """The fields of a `deferred_state` not decoded yet: field name -> its blob, as given."""
-    encoded: dict[str, tuple[Decoder, bytes]] = state.__dict__.get("_encoded") or {}
-    out = {name: blob for name, (_, blob) in encoded.items() if blob and name not in state.__dict__}
-    rows = state.__dict__.get("_rows")
-    if rows and rows.touched:  # rows read (and maybe changed): see players_read
-        out.pop("players", None)
-    return out
-
-
-def players_read(state: State) -> PlayerRows | None:
-    """The players of a state from a snapshot when only some rows were read (and maybe
-    changed) and the players were not decoded as a whole: the snapshot after it keeps
-    their blob and those rows (`PlayerRows`). None otherwise."""
-    rows = state.__dict__.get("_rows")
-    if rows and rows.touched and "players" not in state.__dict__:
-        found: PlayerRows = rows
-        return found
-    return None
-
-
-def decoded_bytes(state: State) -> int:
-    """How much of its snapshot a `deferred_state` has decoded so far (0 for another)."""
-    encoded: dict[str, tuple[Decoder, bytes]] = state.__dict__.get("_encoded") or {}
-    return sum(len(blob) for name, (_, blob) in encoded.items() if name in state.__dict__)
-
-
 def working_copy(state: State) -> State:
-    """What a decision works on: a copy whose table plan is its own (the seating decisions
-    change it as they go), made when first read; every other field is the state's own
-    (as `dataclasses.replace` shares them), read through the state, so a field of a state
-    from a snapshot is decoded once for both, and not at all when the decision never
-    reads it (a clock action needs neither the players nor the plan)."""
+    """What a decision works on: the state with a table plan of its own (the seating
+    decisions change it as they go); every other field is the state's own, unchanged."""
+    from dataclasses import replace
 
-    def plan_copy(_: bytes) -> TablePlan:
-        return state.plan.copy()
-
-    def through(name: str) -> Decoder:
-        return lambda _: getattr(state, name)
-
-    work = State.__new__(State)
-    own = state.__dict__
-    lazy: dict[str, tuple[Decoder, bytes]] = {}
-    for f in fields(State):
-        if f.name == "plan":
-            lazy["plan"] = (plan_copy, b"")
-        elif f.name in own:
-            work.__dict__[f.name] = own[f.name]
-        else:
-            lazy[f.name] = (through(f.name), b"")
-    work.__dict__["_encoded"] = lazy
-    if "players" not in own:
-        work.__dict__["_parent"] = state  # its players, read one row at a time or whole
-    return work
+    return replace(state, plan=state.plan.copy())
 
 
 def stale_buttons(state: State, moves: Iterable[dict[str, Any]], now: float) -> dict[int, int]:

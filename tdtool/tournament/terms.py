@@ -55,6 +55,7 @@ class Terms:
     def bounties(self) -> bool:
         """Whether players carry bounties."""
         return self.bounty > 0
+
     day_ends_after: int | None = None
     """The day ends at the end of this level: the clock stops there (beside the structure's
     own days); None: only the structure's days."""
