@@ -24,9 +24,10 @@ def test_a_registration_entered_by_mistake_is_removed_with_its_refund_not_busted
     assert "Zed" not in [p["name"] for p in _j(cli, db, "player", "list")]
     status = _j(cli, db, "status")
     assert (status["entries"], status["players_left"], status["prize_pool"]) == (10, 10, 1000)
-    assert "Removed Zed's registration (entered by mistake; refund 130)" in cli(
-        "--db", db, "log"
-    ).stdout
+    assert (
+        "Removed Zed's registration (entered by mistake; refund 130)"
+        in cli("--db", db, "log").stdout
+    )
     assert cli("--db", db, "player", "add", "Zed").exit_code == 0  # the name is free again
     assert cli("--db", db, "undo", "--yes").exit_code == 0
     # After the draw: the seat is freed and the tables balanced (5 and 5, not 6 and 4).

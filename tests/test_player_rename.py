@@ -64,7 +64,7 @@ def test_player_rename_corrects_a_name_and_results_sheets_and_knockouts_follow(
     assert f"{name} wins the tournament!" in out.stdout
     report = _j(cli, db, "report")
     assert (report["results"][0]["name"], report["results"][0]["place"]) == (name, 1)
-    assert f"\"{typo}\"" not in json.dumps(report, ensure_ascii=False)
+    assert f'"{typo}"' not in json.dumps(report, ensure_ascii=False)
     # The state read through the store is the log folded from scratch.
     with open_store(db) as store:
         read, fresh = store.state(), fold(store.events())

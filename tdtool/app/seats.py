@@ -157,9 +157,7 @@ def paper(db: Path, every_move: bool = False) -> SeatPaper:
 
     with open_store(db) as store:
         state: State = store.state()
-        events = store.events(
-            kinds={EventKind.SEAT_MOVED.value, EventKind.PLAYER_RENAMED.value}
-        )
+        events = store.events(kinds={EventKind.SEAT_MOVED.value, EventKind.PLAYER_RENAMED.value})
     renames = [e for e in events if e.kind == EventKind.PLAYER_RENAMED]
     moves = [
         (e.change, e.at, _now_called(m, e.seq, renames))  # a slip names them as called now

@@ -312,9 +312,7 @@ class ChipBrief:
         }
 
 
-def chip_brief(
-    state: State, big_blind: int | None = None, now: float | None = None
-) -> ChipBrief:
+def chip_brief(state: State, big_blind: int | None = None, now: float | None = None) -> ChipBrief:
     """The chip figures of `state` (see ChipBrief); `big_blind` of the level being played.
     From the totals the fold keeps: no player is read, but for the leader when `now` (wall
     time) is given and counts were taken before the last bust, to say how old theirs is."""

@@ -241,8 +241,10 @@ def remove(
     )  # fmt: skip
     if not played and any(p.name == s.name for k in state.knockouts for s in k.shares):
         played = "has knocked a player out"
-    if not played and state.origin is not None and any(
-        b.name == p.name for b in state.origin.players
+    if (
+        not played
+        and state.origin is not None
+        and any(b.name == p.name for b in state.origin.players)
     ):
         played = "advanced from a flight"
     if played:
