@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -32,6 +31,9 @@ class Change:
 
     state: State
     events: tuple[Event, ...]
+    now: float = 0.0
+    """The time the change was recorded at (the store's: the server's on PostgreSQL), the one
+    `now` for everything the change decides and says."""
 
     @property
     def moves(self) -> tuple[Move, ...]:
@@ -55,9 +57,9 @@ def log_seed(state: State) -> int:
     same change made again from the same state draws the same (a bust undone and typed again
     moves the same player), while a change from another state draws anew. Not a secret: a
     draw is fair because nobody chooses the seed, not because nobody could compute it."""
-    import hashlib
+    from tdtool.io.chain import blake2b
 
-    where = (  # plain fields and a snapshot's figure: nothing of a snapshot is decoded
+    where = (
         state.name,
         state.created_at,
         state.last_event_at,
@@ -67,7 +69,7 @@ def log_seed(state: State) -> int:
         state.addons,
         state.players_left,
     )
-    digest = hashlib.sha256(repr(where).encode()).digest()
+    digest = blake2b(repr(where).encode(), digest_size=8).digest()
     return int.from_bytes(digest[:8], "big")
 
 
@@ -93,7 +95,7 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
                 answers[(table, tuple(candidates))] = answer
                 return answer
 
-            build(dry, time.time(), random.Random(dry_seed), record)
+            build(dry, store.now(), random.Random(dry_seed), record)  # the store's time
 
         def replay(table: int, candidates: list[str]) -> str:
             key = (table, tuple(candidates))
@@ -114,7 +116,7 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
                 tx.append(kind, data)
             after = fold(tx.appended, state)
             tx.keep(after)
-            return Change(after, tuple(tx.appended))
+            return Change(after, tuple(tx.appended), tx.now)
 
 
 def read_state(db: Path) -> State:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -276,7 +275,7 @@ def bust(
         place = state.place(b["name"])
         assert place is not None
         finishes.append(Finish(b["name"], place.place, place.place + place.tied - 1))
-    now = time.time()
+    now = change.now  # what the bust was recorded at decides the rebuys and registration
     moves = change.moves
     winner = state.winner()
     held = not moves and winner is None and director.rebuys_open(state, now)

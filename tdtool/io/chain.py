@@ -22,9 +22,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 try:  # hashlib's own BLAKE2b without loading OpenSSL (2-10 ms of start-up) for it
-    from _blake2 import blake2b
+    from _blake2 import blake2b as blake2b  # (also the seed of a change: tdtool.app.change)
 except ImportError:  # pragma: no cover - every CPython 3.11+ has it
-    from hashlib import blake2b
+    from hashlib import blake2b as blake2b
 
 GENESIS = ""
 """The hash before the first event."""

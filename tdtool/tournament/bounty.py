@@ -105,29 +105,6 @@ class Knockout:
         }
 
 
-def knockout(state: State, busted: str, by: tuple[str, ...]) -> Knockout | None:
-    """Collect `busted`'s bounty for `by` in `state` (the reducer of a bust calls this): the
-    bounty leaves the busted player's head and is paid or added per share. None when nobody
-    is named (a bust of a file written before bounties, or a tournament without them)."""
-    p = state.player(busted)
-    if not by:
-        state.bounty_unclaimed += p.bounty
-        p.bounty = 0
-        return None
-    collected, p.bounty = p.bounty, 0
-    out = []
-    for name, share in zip(by, shares(collected, len(by)), strict=True):
-        winner = state.player(name)
-        paid, added = paid_and_added(share, state.terms.pko)
-        state.bounty_paid += paid
-        winner.bounty_won += paid
-        winner.bounty += added
-        out.append(Share(winner.name, winner.entries, paid, added))
-    ko = Knockout(p.name, collected, tuple(out))
-    state.knockouts.append(ko)
-    return ko
-
-
 # --- views -----------------------------------------------------------------------------------
 
 

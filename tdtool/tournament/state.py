@@ -21,7 +21,7 @@ from typing import Any, Protocol
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament import events as ev
-from tdtool.tournament.bounty import Knockout
+from tdtool.tournament.bounty import Knockout, Share, paid_and_added, shares
 from tdtool.tournament.clock import ClockFact, ClockReading, reading
 from tdtool.tournament.payouts import PayoutTable
 from tdtool.tournament.seating import Seat, TablePlan
@@ -566,12 +566,30 @@ def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
         p.places.append((group, entry.rank))
         hand.append((p.name, entry.rank))
         if p.bounty or entry.by:
-            from tdtool.tournament.bounty import knockout
-
-            knockout(state, p.name, entry.by)
+            _knockout(state, p, entry.by)
     state.eliminations.append(hand)
     state.last_bust_at = at
     state.chip_totals.fresh = 0  # every count left was taken before this bust
+
+
+def _knockout(state: State, p: Player, by: tuple[str, ...]) -> None:
+    """The busted player's bounty collected (tdtool.tournament.bounty): paid or added to
+    each eliminator's own per share, or unclaimed when nobody is named (a bust of a file
+    written before bounties, or a tournament without them)."""
+    if not by:
+        state.bounty_unclaimed += p.bounty
+        p.bounty = 0
+        return
+    collected, p.bounty = p.bounty, 0
+    out = []
+    for name, share in zip(by, shares(collected, len(by)), strict=True):
+        winner = state.player(name)
+        paid, added = paid_and_added(share, state.terms.pko)
+        state.bounty_paid += paid
+        winner.bounty_won += paid
+        winner.bounty += added
+        out.append(Share(winner.name, winner.entries, paid, added))
+    state.knockouts.append(Knockout(p.name, collected, tuple(out)))
 
 
 def _clock(state: State, e: ev.ClockStart, at: float) -> None:
