@@ -40,3 +40,33 @@ def test_a_file_written_by_release_0_1_0_takes_new_changes(cli, tmp_path, name):
     assert cli("--db", db, "status", "--json").exit_code == 0
     after = json.loads(cli("--db", db, "log", "--json").stdout)
     assert after[: len(before)] == before
+
+
+def test_a_file_of_the_last_main_with_a_pickled_snapshot_reads_the_same_and_drops_the_pickle(
+    cli, tmp_path
+):
+    """`main-c3719ee-pickled-snapshot.tdtool` was written by the build before snapshots became
+    explicit documents (schema 4, a pickled snapshot at event 25; a PKO field of 24, three
+    knockouts). The pickle is never read: the state is folded from the log, reads as that
+    build printed it, and the first change upgrades the file, drops the pickle and gives the
+    log its chain."""
+    import sqlite3
+
+    name = "main-c3719ee-pickled-snapshot"
+    db = tmp_path / f"{name}.tdtool"
+    shutil.copy(DATA / f"{name}.tdtool", db)
+    result = cli("--db", db, "player", "list", "--json")
+    assert result.exit_code == 0, result.output
+    expected = json.loads((DATA / f"{name}.players.json").read_text())
+    got = json.loads(result.stdout)
+    assert [{k: row[k] for k in old} for row, old in zip(got, expected, strict=True)] == expected
+    assert cli("--db", db, "clock", "pause").exit_code == 0
+    conn = sqlite3.connect(db)
+    try:
+        formats = {f for (f,) in conn.execute("SELECT format FROM snapshots")}
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == 5
+    finally:
+        conn.close()
+    assert all(f.startswith("msgpack-") for f in formats)
+    verified = json.loads(cli("--db", db, "log", "--verify", "--json").stdout)
+    assert verified["ok"] and verified["events"] == 33  # 32 written then, the pause
