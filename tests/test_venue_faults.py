@@ -1,0 +1,220 @@
+"""The faults a venue meets (issue 21), each met by the CLI as a process.
+
+A server stopped at each step of a change, a network that goes silent mid-change (a proxy
+in front of the test server, `tests/pg_proxy.py`), a COMMIT whose answer is lost, URLs with
+passwords as people type them: always one `Error:` line, exit 2, no traceback, the password
+never printed, and what the error says about the change is what the log holds.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import threading
+import time
+import uuid
+
+import pytest
+
+from tests import pg_server as pgs
+from tests.pg_proxy import Fault, Proxy
+
+pytestmark = pytest.mark.slow
+
+
+def tdtool(*args: str, env: dict[str, str] | None = None, timeout: float = 60):
+    """`tdtool ARGS` as a process: (completed process, seconds it took)."""
+    started = time.monotonic()
+    done = subprocess.run(
+        [sys.executable, "-m", "tdtool", *map(str, args)],
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env={**os.environ, "TDTOOL_OPERATOR": "floor-1", **(env or {})},
+    )
+    return done, time.monotonic() - started
+
+
+def one_error_line(done: subprocess.CompletedProcess[str]) -> str:
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    assert done.stderr.startswith("Error: ") and done.stderr.count("\n") == 1, done.stderr
+    assert "Traceback" not in done.stderr + done.stdout
+    return done.stderr
+
+
+def names(url: str) -> list[str]:
+    """The players the log registered (undone changes left out), read in this process."""
+    from tdtool.io.store_base import open_store
+
+    with open_store(url) as store:
+        return [e.data["name"] for e in store.events(kinds={"player.registered"})]
+
+
+@pytest.fixture
+def tournament(pg_server):
+    """(direct URL, URL through a proxy, the proxy) of a new tournament on the test server."""
+    key = f"venue-{uuid.uuid4().hex[:8]}"
+    url = pg_server.url(key)
+    done, _ = tdtool("--db", url, "new", "Venue Cup", "-s", "turbo")
+    assert done.returncode == 0, done.stderr
+    proxy = Proxy(pg_server.port)
+    yield url, proxy.url(key), proxy
+    proxy.close()
+
+
+# --- 1. no traceback on any connect, offset or URL path ---------------------------------------
+
+
+def test_a_server_gone_while_the_clock_offset_is_measured_is_one_error_line(tournament):
+    _, through, proxy = tournament
+    proxy.fault = Fault("close", after=b"SELECT extract(epoch FROM clock_timestamp()), pg_")
+    done, _ = tdtool("--db", through, "status")
+    assert proxy.fault.met.is_set()
+    assert "Lost the connection" in one_error_line(done)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        pytest.param("postgresql://td:pw@[::1/fest", id="ipv6-bracket-open"),
+        pytest.param("postgresql://td:pw@host:port/fest", id="port-no-number"),
+        pytest.param("postgresql://td:pw@host:99999/fest", id="port-too-big"),
+        pytest.param("postgresql://td:pw@[fe80::1%zz/fest", id="ipv6-zone-open"),
+    ],
+)
+def test_a_url_libpq_cannot_take_is_one_error_line(url):
+    message = one_error_line(tdtool("--db", url, "status")[0])
+    assert "pw" not in message.replace("postgresql://USER@HOST", "")
+
+
+# --- 2. a password never printed, however written ---------------------------------------------
+
+SECRETS = ["Qz7/Kx9?Wv3#Lm5@Rt8", "Pw1/Xq2", "Pw3?Xq4", "Pw5#Xq6", "Pw7@Xq8", "/?#@"]
+
+
+def pieces(secret: str) -> list[str]:
+    """The password and each run of it between reserved characters."""
+    import re
+
+    return [secret] + [p for p in re.split(r"[/?#@]", secret) if p]
+
+
+@pytest.mark.parametrize("secret", SECRETS)
+def test_a_password_with_reserved_characters_logs_in_and_is_never_printed(pg_server, secret):
+    role = f"td_{uuid.uuid4().hex[:8]}"
+    escaped = secret.replace("'", "''")
+    pg_server.admin(f"CREATE ROLE {role} LOGIN PASSWORD '{escaped}' IN ROLE {pgs.USER}")
+    key = f"pw-{uuid.uuid4().hex[:8]}"
+    good = f"postgresql://{role}:{secret}@127.0.0.1:{pg_server.port}/festival?tournament={key}"
+    wrong = f"postgresql://{role}:{secret}Jk9@127.0.0.1:{pg_server.port}/festival?tournament={key}"
+    created, _ = tdtool("--db", good, "new", "Secret Cup", "-s", "turbo")
+    assert created.returncode == 0, created.stderr  # the URL as typed logs in
+    outputs = [created]
+    for args in (("status",), ("log", "--json"), ("db", "list"), ("player", "add", "Anna")):
+        outputs.append(tdtool("--db", good, *args)[0])
+        assert outputs[-1].returncode == 0, outputs[-1].stderr
+    refused, _ = tdtool("--db", wrong, "status")
+    assert "refused the login" in one_error_line(refused)
+    gone, _ = tdtool("--db", good.replace(str(pg_server.port), str(pgs._free_port())), "status")
+    assert "Cannot reach" in one_error_line(gone)
+    for done in [*outputs, refused, gone]:
+        for piece in pieces(secret) + pieces(secret + "Jk9"):
+            assert piece not in done.stdout + done.stderr, (piece, done.stdout, done.stderr)
+
+
+# --- 3. every wait bounded ----------------------------------------------------------------------
+
+
+def test_a_network_silent_mid_change_ends_in_15_s_and_the_other_laptops_carry_on(tournament):
+    url, through, proxy = tournament
+    proxy.fault = Fault("silent", after=b"FOR UPDATE")  # the lock taken, then nothing
+    result: dict[str, object] = {}
+
+    def stuck() -> None:
+        result["stuck"] = tdtool("--db", through, "player", "add", "Wifi")
+
+    laptop = threading.Thread(target=stuck)
+    laptop.start()
+    assert proxy.fault.met.wait(30)
+    time.sleep(0.5)  # the first laptop holds the tournament's lock now
+    other, other_took = tdtool("--db", url, "player", "add", "Desk")
+    laptop.join(60)
+    done, took = result["stuck"]  # type: ignore[misc]
+    message = one_error_line(done)
+    assert took < 15, took
+    assert "nothing was changed" in message and "no answer" in message
+    assert other.returncode == 0, other.stderr
+    assert other_took < 15, other_took
+    assert names(url) == ["Desk"]
+
+
+# --- 4. the truth after a lost reply ------------------------------------------------------------
+
+
+@pytest.mark.parametrize("mode", ["close", "mute"])
+def test_a_commit_whose_answer_is_lost_says_the_change_was_recorded(tournament, mode):
+    url, through, proxy = tournament
+    proxy.fault = Fault(mode, after=b"COMMIT", since=b"INSERT INTO tdtool_events")
+    done, took = tdtool("--db", through, "player", "add", "Anna")
+    assert proxy.fault.met.is_set()
+    message = one_error_line(done)
+    assert "the change was recorded (change 2)" in message and "do not run" in message
+    assert took < 15, took
+    assert names(url) == ["Anna"]
+
+
+def test_a_server_stopped_at_each_step_of_a_change_says_what_the_log_holds(tournament):
+    url, through, proxy = tournament
+    step, seen, after = 0, set(), names(url)
+    while True:
+        step += 1
+        name = f"P{step}"
+        before = after
+        proxy.fault = Fault("close", step=step)
+        done, _ = tdtool("--db", through, "player", "add", name)
+        after = names(url)
+        if not proxy.fault.met.is_set():  # past the command's last statement
+            assert done.returncode == 0, done.stderr
+            break
+        message = one_error_line(done)
+        if "the change was recorded" in message:
+            assert after == [*before, name], (step, message)
+            seen.add("recorded")
+        else:
+            assert "nothing was changed" in message or "nothing was read" in message, message
+            assert after == before, (step, message)
+            seen.add("nothing")
+        assert step < 40
+    assert seen == {"recorded", "nothing"}, seen
+
+
+# --- 5. change numbers without gaps ----------------------------------------------------------
+
+
+def test_a_change_that_appends_nothing_uses_up_no_change_number(backend):
+    db = backend.target("gaps")
+    assert tdtool("--db", db, "new", "Gap Cup", "-s", "turbo")[0].returncode == 0
+    assert tdtool("--db", db, "player", "add", "A", "B", "C")[0].returncode == 0
+    assert tdtool("--db", db, "seat", "draw")[0].returncode == 0
+    balanced, _ = tdtool("--db", db, "seat", "balance")
+    assert "No moves needed" in balanced.stdout, balanced.stdout
+    assert tdtool("--db", db, "player", "add", "D")[0].returncode == 0
+    done, _ = tdtool("--db", db, "log", "--json")
+    changes = sorted({r["change"] for r in json.loads(done.stdout)})
+    assert changes == list(range(1, len(changes) + 1)), changes
+
+
+def test_a_new_tournament_whose_commit_answer_is_lost_says_it_was_recorded(pg_server):
+    proxy = Proxy(pg_server.port)
+    key = f"new-{uuid.uuid4().hex[:8]}"
+    try:
+        proxy.fault = Fault("mute", after=b"COMMIT", since=b"INSERT INTO tdtool_events")
+        done, took = tdtool("--db", proxy.url(key), "new", "Lost Cup", "-s", "turbo")
+    finally:
+        proxy.close()
+    assert "the change was recorded (change 1)" in one_error_line(done)
+    assert took < 15, took
+    again, _ = tdtool("--db", pg_server.url(key), "status", "--json")
+    assert again.returncode == 0 and json.loads(again.stdout)["name"] == "Lost Cup"
