@@ -218,3 +218,85 @@ def test_a_new_tournament_whose_commit_answer_is_lost_says_it_was_recorded(pg_se
     assert took < 15, took
     again, _ = tdtool("--db", pg_server.url(key), "status", "--json")
     assert again.returncode == 0 and json.loads(again.stdout)["name"] == "Lost Cup"
+
+
+# --- 3. the TV page says it is offline, and since when ------------------------------------------
+
+WRAPPER = """<!doctype html><html><body>
+<iframe id="tv" src="%(tv)s" width="1280" height="720"></iframe><pre id="seen"></pre>
+<script>
+const started = performance.now(); let last = "";
+setInterval(() => {
+  const d = document.getElementById("tv").contentDocument;
+  const o = d && d.getElementById("offline");
+  const now = o ? o.style.display + "|" + o.textContent : "";
+  if (now !== last) {
+    last = now;
+    document.getElementById("seen").textContent +=
+      Math.round(performance.now() - started) + "|" + now + "\\n";
+  }
+}, 100);
+</script><img src="/slow"></body></html>"""
+
+
+def watch_page(tv: str, seconds: float, tmp_path) -> list[tuple[int, str, str]]:
+    """The TV page at `tv` watched in real time for `seconds` in a frame of a page whose load
+    an image holds open that long: (ms, display, text) each time #offline changes."""
+    import http.server
+    import re
+
+    from tests.browser import CHROMIUM, headless
+
+    if CHROMIUM is None:
+        pytest.skip("no Chromium")
+
+    class Wrapper(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            if self.path == "/slow":
+                time.sleep(seconds)
+                body, kind = b"GIF89a", "image/gif"
+            else:
+                body, kind = (WRAPPER % {"tv": tv}).encode(), "text/html"
+            self.send_response(200)
+            self.send_header("Content-Type", kind)
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Wrapper)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        dom = headless(tmp_path, "--disable-web-security", "--dump-dom", url)
+    finally:
+        server.shutdown()
+    seen = re.search(r'<pre id="seen">(.*?)</pre>', dom, re.S)
+    assert seen, dom[-2000:]
+    rows = [line.split("|", 2) for line in seen.group(1).splitlines() if line.count("|") == 2]
+    return [(int(ms), display, text) for ms, display, text in rows]
+
+
+def test_the_tv_page_says_offline_since_when_and_recovers_by_itself(tournament, tmp_path):
+    from tests.test_clock_browser import serving
+
+    _, through, proxy = tournament
+    with serving(through) as tv:
+        # The TV laptop's network goes silent 3 s after the page is up, for its next read.
+        timer = threading.Timer(
+            3, lambda: setattr(proxy, "fault", Fault("silent", after=b"SELECT last_seq"))
+        )
+        timer.start()
+        try:
+            changes = watch_page(tv, 16, tmp_path)
+        finally:
+            timer.cancel()
+    assert proxy.fault is not None and proxy.fault.met.is_set()
+    import re
+
+    offline = [c for c in changes if c[1] == "block"]
+    assert offline, changes
+    assert re.fullmatch(r"offline, last update \d\d:\d\d:\d\d", offline[0][2]), changes
+    back = [c for c in changes if c[1] == "none" and c[0] > offline[0][0]]
+    assert back, f"the page did not recover: {changes}"

@@ -2,7 +2,9 @@
 
 The page is plain HTML, CSS and a little JavaScript: it asks `/api/clock` for the clock
 every second and counts down on its own in between, so a slow network never makes the
-seconds stutter. The server is read-only (GET and HEAD only) and listens on 127.0.0.1
+seconds stutter. A poll unanswered in 3 s, or answered with an error, shows "offline, last
+update HH:MM:SS" in the corner while the clock counts on; the next poll that is answered
+takes it away (one poll at a time, a second after the last). The server is read-only (GET and HEAD only) and listens on 127.0.0.1
 unless told otherwise. It keeps the tournament folded in memory (`ClockSource`) and folds
 it again only when it changed: commands typed in any terminal show on the TV within a
 second, and a request on an unchanged tournament costs microseconds whatever its size.
@@ -332,7 +334,7 @@ PAGE = """<!doctype html>
 </div><aside id="side"></aside></div>
 <div id="figures"></div>
 <div id="flash"></div>
-<div id="offline">connection to the tournament file lost: showing the last known clock</div>
+<div id="offline">offline</div>
 <script>
 "use strict";
 let data = __INITIAL__;
@@ -615,9 +617,17 @@ function fit() {
 }
 addEventListener("resize", () => { shape = ""; render(); });
 function key(d) { return [d.level, d.on_break, d.past_last_level].join("|"); }
+const POLL_WAIT = 3000;  // ms a poll may take: a server that does not answer is offline
+let lastUpdate = new Date();  // the data built into the page is of this moment
+function hms(t) {
+  return [t.getHours(), t.getMinutes(), t.getSeconds()]
+    .map((n) => String(n).padStart(2, "0")).join(":");
+}
 async function poll() {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), POLL_WAIT);
   try {
-    const r = await fetch("/api/clock", {cache: "no-store"});
+    const r = await fetch("/api/clock", {cache: "no-store", signal: stop.signal});
     const d = await r.json();
     if (!r.ok || d.error) throw new Error(d.error || r.status);
     if (key(d) !== key(data)) {
@@ -627,16 +637,22 @@ async function poll() {
       const f = $("flash");
       f.classList.remove("on"); void f.offsetWidth; f.classList.add("on");
     }
-    data = d; got = performance.now();
+    data = d; got = performance.now(); lastUpdate = new Date();
     $("offline").style.display = "none";
   } catch (e) {
+    // Unreachable, too slow, or the tournament could not be read: the clock counts on from
+    // the last data, and says since when.
+    $("offline").textContent = "offline, last update " + hms(lastUpdate);
     $("offline").style.display = "block";
+  } finally {
+    clearTimeout(timer);
   }
   render();
+  setTimeout(poll, 1000);  // the next poll once this one is over: never several at once
 }
 render();
 setInterval(render, 200);
-setInterval(poll, 1000);
+setTimeout(poll, 1000);
 </script>
 </body>
 </html>
