@@ -300,3 +300,52 @@ def test_the_tv_page_says_offline_since_when_and_recovers_by_itself(tournament, 
     assert re.fullmatch(r"offline, last update \d\d:\d\d:\d\d", offline[0][2]), changes
     back = [c for c in changes if c[1] == "none" and c[0] > offline[0][0]]
     assert back, f"the page did not recover: {changes}"
+
+
+# --- 6. clock serve answers only the Host names it serves (DNS rebinding) ---------------------
+
+
+def test_clock_serve_answers_only_the_host_names_it_serves(tmp_path):
+    import re
+    import socket
+
+    from tests.tournament_fixtures import make
+
+    db = make(tmp_path / "cup.tdtool")
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tdtool", "--db", str(db), "clock", "serve", "--port", "0",
+         "--allow-host", "clock.venue.lan"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        found = re.search(r"http://127\.0\.0\.1:(\d+)/", proc.stdout.readline())  # type: ignore[union-attr]
+        assert found, proc.stderr.read() if proc.stderr else ""
+        port = int(found.group(1))
+
+        def status(host: str | None) -> int:
+            head = f"Host: {host}\r\n" if host is not None else ""
+            with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
+                sock.sendall(f"GET /api/clock HTTP/1.1\r\n{head}Connection: close\r\n\r\n".encode())
+                answer = b""
+                while chunk := sock.recv(65536):
+                    answer += chunk
+            return int(answer.split(b" ", 2)[1])
+
+        served = [f"127.0.0.1:{port}", "localhost", f"localhost:{port}", "[::1]:8765",
+                  "192.168.1.20:8765", "clock.venue.lan", "Clock.Venue.LAN.", None]  # fmt: skip
+        refused = ["evil.example", f"evil.example:{port}", "clock.venue.lan.evil.example",
+                   "localhost.evil.example", "", "127.0.0.1.nip.io"]  # fmt: skip
+        assert {h: status(h) for h in served} == dict.fromkeys(served, 200)
+        assert {h: status(h) for h in refused} == dict.fromkeys(refused, 421)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def test_clock_serve_refuses_an_allow_host_that_is_no_name(tmp_path):
+    from tests.tournament_fixtures import make
+
+    db = make(tmp_path / "cup.tdtool")
+    for bad in ("", "a b", "evil/x", "x" * 300):
+        done, _ = tdtool("--db", db, "clock", "serve", "--port", "0", "--allow-host", bad)
+        assert "is not a host name" in one_error_line(done)
