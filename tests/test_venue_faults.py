@@ -349,3 +349,62 @@ def test_clock_serve_refuses_an_allow_host_that_is_no_name(tmp_path):
     for bad in ("", "a b", "evil/x", "x" * 300):
         done, _ = tdtool("--db", db, "clock", "serve", "--port", "0", "--allow-host", bad)
         assert "is not a host name" in one_error_line(done)
+
+
+# --- 7. reading needs no free space; a backup onto a full disk says so -------------------------
+
+
+@pytest.fixture
+def full_disk(tmp_path):
+    """A 2 MiB tmpfs (root only) and a function that fills it up to the last byte."""
+    tiny = tmp_path / "tiny"
+    tiny.mkdir()
+    mounted = subprocess.run(
+        ["mount", "-t", "tmpfs", "-o", "size=2m", "tmpfs", str(tiny)], capture_output=True
+    )
+    if mounted.returncode != 0:
+        pytest.skip(f"cannot mount a small tmpfs here: {mounted.stderr.decode().strip()}")
+
+    def fill() -> None:
+        with open(tiny / "filler", "wb", buffering=0) as out:
+            for size in (65536, 4096, 512, 1):
+                try:
+                    while True:
+                        out.write(b"\0" * size)
+                except OSError:
+                    pass
+        assert os.statvfs(tiny).f_bavail == 0
+
+    yield tiny, fill
+    subprocess.run(["umount", "-l", str(tiny)], capture_output=True)
+
+
+def test_a_tournament_on_a_full_disk_is_read_and_a_change_says_the_disk_is_full(full_disk):
+    tiny, fill = full_disk
+    db = tiny / "cup.tdtool"
+    for args in (("new", "Cup", "-s", "turbo"), ("player", "add", "Anna", "Ben", "Cleo")):
+        assert tdtool("--db", db, *args)[0].returncode == 0
+    fill()
+    before = db.read_bytes()
+    for args in (("status",), ("log",), ("seat", "show"), ("player", "list", "--json")):
+        done, _ = tdtool("--db", db, *args)
+        assert done.returncode == 0, (args, done.stderr)
+        assert "Traceback" not in done.stderr
+    assert "Anna" in tdtool("--db", db, "log")[0].stdout
+    change, _ = tdtool("--db", db, "player", "add", "Dana")
+    assert "is full" in one_error_line(change) and "nothing was changed" in change.stderr
+    assert db.read_bytes() == before
+    assert sorted(p.name for p in tiny.iterdir()) == ["cup.tdtool", "filler"]
+
+
+def test_a_backup_onto_a_full_disk_says_that_disk_is_full(full_disk, tmp_path):
+    tiny, fill = full_disk
+    db = tmp_path / "cup.tdtool"
+    for args in (("new", "Cup", "-s", "turbo"), ("player", "add", *[f"P{i}" for i in range(300)])):
+        assert tdtool("--db", db, *args)[0].returncode == 0
+    fill()
+    done, _ = tdtool("--db", db, "backup", tiny / "copy.tdtool")
+    message = one_error_line(done)
+    assert f"The disk holding {tiny / 'copy.tdtool'} is full" in message, message
+    assert "damaged" not in message
+    assert sorted(p.name for p in tiny.iterdir()) == ["filler"]
