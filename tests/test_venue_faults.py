@@ -408,3 +408,37 @@ def test_a_backup_onto_a_full_disk_says_that_disk_is_full(full_disk, tmp_path):
     assert f"The disk holding {tiny / 'copy.tdtool'} is full" in message, message
     assert "damaged" not in message
     assert sorted(p.name for p in tiny.iterdir()) == ["filler"]
+
+
+# --- 8. an older build refuses what it cannot show ----------------------------------------------
+
+
+def newer_tournament(backend, terms: dict[str, object]):
+    """A tournament as a newer build would write it: its terms carry `terms` on top."""
+    from tdtool.io.store_base import create_store
+    from tests.tournament_fixtures import created
+
+    data = created(buy_in=100)
+    data["terms"] = {**data["terms"], **terms}
+    db = backend.target("newer")
+    create_store(db, [("tournament.created", data)]).close()
+    return db
+
+
+def test_a_tournament_using_a_term_this_build_does_not_know_is_refused(backend):
+    db = newer_tournament(backend, {"jackpot_share": 2})
+    for args in (("status",), ("player", "add", "Anna"), ("payouts",), ("clock", "start")):
+        done, _ = tdtool("--db", db, *args)
+        message = one_error_line(done)
+        assert "uses the term jackpot_share" in message and "upgrade tdtool" in message
+    from tdtool.io.store_base import open_store
+
+    with open_store(db) as store:
+        assert len(store.log()) == 1  # nothing was recorded
+
+
+def test_a_term_the_writer_marks_ignorable_is_read_past(backend):
+    db = newer_tournament(backend, {"tv_colour": "green", "ignorable": ["tv_colour"]})
+    done, _ = tdtool("--db", db, "player", "add", "Anna")
+    assert done.returncode == 0, done.stderr
+    assert "1 of 1 entries" in tdtool("--db", db, "status")[0].stdout
