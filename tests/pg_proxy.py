@@ -156,6 +156,8 @@ class _Link:
                     fault.met.set()
                     self._cut()
                     return
+                if met and fault is not None and fault.mode == "close":
+                    self.muted = True  # its answer is lost, however fast it comes
                 if met and fault is not None and fault.mode in ("silent", "mute"):
                     self.silent = True  # this answer comes back, then nothing either way
                     self.muted = fault.mode == "mute"  # this answer is lost too
