@@ -103,6 +103,8 @@ def pieces(secret: str) -> list[str]:
 
 @pytest.mark.parametrize("secret", SECRETS)
 def test_a_password_with_reserved_characters_logs_in_and_is_never_printed(pg_server, secret):
+    # The schema is td's (a role that first connects would own the tables it creates).
+    assert tdtool("--db", pg_server.url(), "db", "list")[0].returncode == 0
     role = f"td_{uuid.uuid4().hex[:8]}"
     escaped = secret.replace("'", "''")
     pg_server.admin(f"CREATE ROLE {role} LOGIN PASSWORD '{escaped}' IN ROLE {pgs.USER}")
