@@ -109,7 +109,7 @@ def test_a_browser_polls_over_one_connection_and_http_1_0_is_closed(db):
     with running(db) as (_, port, _server):
         with connect(port) as sock:
             for _ in range(3):  # keep-alive, as the page's fetch every second does
-                sock.sendall(b"GET /api/clock HTTP/1.1\r\nHost: tv\r\n\r\n")
+                sock.sendall(b"GET /api/clock HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
                 status, headers, body = read_answer(sock)
                 assert status == 200 and headers["connection"] == "keep-alive"
                 assert json.loads(body)["name"] == "Test Cup"

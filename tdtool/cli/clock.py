@@ -204,10 +204,21 @@ def serve(
         str, typer.Option(help="Address to listen on; 0.0.0.0 shows it to the whole network.")
     ] = "127.0.0.1",
     port: Annotated[int, typer.Option(help="Port (0: any free port).", min=0, max=65535)] = 8765,
+    allow_host: Annotated[
+        list[str] | None,
+        typer.Option(
+            "--allow-host",
+            help="A name the TVs use for this computer (clock.venue.lan); repeat for more."
+            " Addresses, localhost and this computer's name are always served.",
+        ),
+    ] = None,
 ) -> None:
     """The clock as a web page for a TV or projector (read-only); Ctrl-C stops it.
 
-    Example: tdtool clock serve --host 0.0.0.0 --port 8765
+    Only requests for this computer's addresses and names are answered (a page elsewhere
+    cannot read it through DNS rebinding); name others with --allow-host.
+
+    Example: tdtool clock serve --host 0.0.0.0 --port 8765 --allow-host clock.venue.lan
     """
     from tdtool.cli.clock_http import raise_file_limit
     from tdtool.cli.clock_web import make_server
@@ -217,6 +228,17 @@ def serve(
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):
         # Spaces, controls, right-to-left marks...: no address, and unsafe to print raw.
         raise InputError(f"--host {ascii(host)[:80]} is not an address; {check_host}.")
+    allowed = tuple(allow_host or ())
+    for name in allowed:
+        if (
+            not name
+            or len(name) > 253
+            or not all(33 <= ord(c) < 127 and c not in "/?#@" for c in name)
+        ):
+            raise InputError(
+                f"--allow-host {ascii(name)[:80]} is not a host name; give a name such as"
+                " clock.venue.lan."
+            )
     import gc
 
     gc.enable()  # a server runs for hours: the collector is on again (tdtool.cli.main)
@@ -225,7 +247,7 @@ def serve(
         name = store.state().name
     raise_file_limit()  # hundreds of TVs and phones: a connection each
     try:
-        server = make_server(path, host, port)
+        server = make_server(path, host, port, allowed_hosts=allowed)
     except (OSError, UnicodeError, ValueError, TypeError, OverflowError) as exc:
         import socket
 

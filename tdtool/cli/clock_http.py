@@ -14,6 +14,10 @@ director's terminal. Here:
   connections reach `max_connections` the one waiting longest is closed first, so
   half-open connections never starve the others;
 - HTTP/1.1 keep-alive (a browser polls over one connection), GET and HEAD only, no bodies;
+- with `hosts`, only the Host names it accepts are answered (421 Misdirected Request
+  otherwise): a web page elsewhere whose name is made to point at this address (DNS
+  rebinding) cannot read it from a browser on the venue network; a request without a Host
+  (a script's; a browser always sends one) is answered;
 - a client that goes away is no event: nothing is printed. Anything unexpected prints one
   short line, never a traceback.
 """
@@ -49,6 +53,9 @@ class Reply(NamedTuple):
 
 Answer = Callable[[str], Awaitable[Reply]]
 """Given the path asked for (query string and all), the reply."""
+
+Hosts = Callable[[str], bool]
+"""Given a request's Host header, whether this server answers it."""
 
 
 def raise_file_limit() -> None:
@@ -96,12 +103,14 @@ class HttpServer:
         name: str = "tdtool",
         timeout: float = TIMEOUT,
         max_connections: int | None = None,
+        hosts: Hosts | None = None,
     ) -> None:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
         family, _, _, _, address = infos[0]
         self.socket = socket.create_server(address, family=family, backlog=BACKLOG)
         self.server_address: Any = self.socket.getsockname()
         self.answer = answer
+        self.hosts = hosts
         self.name = name
         self.timeout = timeout
         self.max_connections = max_connections or _max_connections()
@@ -228,6 +237,11 @@ class HttpServer:
         keep = "keep-alive" in tokens if version == "HTTP/1.0" else "close" not in tokens
         if headers.get("content-length", "0") != "0" or "transfer-encoding" in headers:
             keep = False  # a body we do not read: answer, then close
+        if self.hosts is not None:
+            host = headers.get("host")  # none: no browser's request, so no rebinding page's
+            if host is not None and not self.hosts(host):
+                why = f"this clock is not served as {host[:60]!r}"
+                return False, _error(HTTPStatus.MISDIRECTED_REQUEST, why), False
         if method not in ("GET", "HEAD"):
             why = f"{method[:20]!r} is not served (GET and HEAD are)"
             return False, _error(HTTPStatus.NOT_IMPLEMENTED, why), False

@@ -2,11 +2,15 @@
 
 The page is plain HTML, CSS and a little JavaScript: it asks `/api/clock` for the clock
 every second and counts down on its own in between, so a slow network never makes the
-seconds stutter. The server is read-only (GET and HEAD only) and listens on 127.0.0.1
-unless told otherwise. It keeps the tournament folded in memory (`ClockSource`) and folds
-it again only when it changed: commands typed in any terminal show on the TV within a
-second, and a request on an unchanged tournament costs microseconds whatever its size.
-The HTTP side (one event loop, timeouts, keep-alive, no tracebacks) is `clock_http`.
+seconds stutter. A poll unanswered in 3 s, or answered with an error, shows "offline, last
+update HH:MM:SS" in the corner while the clock counts on; the next poll that is answered
+takes it away (one poll at a time, a second after the last). The server is read-only (GET
+and HEAD only), answers only the Host names it serves (`served_hosts`: DNS rebinding) and
+listens on 127.0.0.1 unless told otherwise. It keeps the tournament folded in memory
+(`ClockSource`) and folds it again only when it changed: commands typed in any terminal
+show on the TV within a second, and a request on an unchanged tournament costs
+microseconds whatever its size. The HTTP side (one event loop, timeouts, keep-alive, no
+tracebacks) is `clock_http`.
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -191,17 +196,64 @@ class _ClockServer(HttpServer):
         self.source.close()
 
 
+def served_hosts(host: str, allowed: tuple[str, ...] = ()) -> Callable[[str], bool]:
+    """Whether a request's Host header names this clock: any IP address (a rebinding page
+    always comes under a name), localhost and *.localhost, this computer's name (and its
+    .local name), the --host it listens on and the names given with --allow-host.
+
+    >>> ok = served_hosts("0.0.0.0", ("clock.venue.lan",))
+    >>> [ok(h) for h in ("192.168.1.20:8765", "[::1]:8765", "localhost", "Clock.Venue.Lan.")]
+    [True, True, True, True]
+    >>> [ok(h) for h in ("evil.example", "clock.venue.lan.evil.example", "")]
+    [False, False, False]
+    """
+    import ipaddress
+    import socket
+
+    names = {n.lower().rstrip(".") for n in (host, *allowed)}
+    with contextlib.suppress(OSError):
+        me = socket.gethostname().lower()
+        names |= {me, f"{me}.local"}
+
+    def accepts(value: str) -> bool:
+        value = value.strip().lower()
+        if value.startswith("["):  # [IPv6]:port
+            name = value[1 : value.find("]")] if "]" in value else ""
+        else:
+            name, colon, port = value.rpartition(":")
+            if not colon or not port.isdigit():
+                name = value
+        name = name.rstrip(".")
+        if not name:
+            return False
+        try:
+            ipaddress.ip_address(name)
+            return True
+        except ValueError:
+            pass
+        return name == "localhost" or name.endswith(".localhost") or name in names
+
+    return accepts
+
+
 def make_server(
-    db: Path, host: str, port: int, *, timeout: float = TIMEOUT, max_connections: int | None = None
+    db: Path,
+    host: str,
+    port: int,
+    *,
+    timeout: float = TIMEOUT,
+    max_connections: int | None = None,
+    allowed_hosts: tuple[str, ...] = (),
 ) -> HttpServer:
     """A server for the clock of `db` (a file or a PostgreSQL URL) on host:port (port 0: any
     free port); `timeout`: seconds a connection may take to send a request;
-    `max_connections`: held at most (by default well inside the process's file limit)."""
+    `max_connections`: held at most (by default well inside the process's file limit);
+    `allowed_hosts`: Host names it answers beyond those of `served_hosts`."""
     source = ClockSource(db)
     try:
         server = _ClockServer(
             host, port, source.answer, name="tdtool-clock", timeout=timeout,
-            max_connections=max_connections,
+            max_connections=max_connections, hosts=served_hosts(host, allowed_hosts),
         )  # fmt: skip
     except BaseException:
         source.close()
@@ -332,7 +384,7 @@ PAGE = """<!doctype html>
 </div><aside id="side"></aside></div>
 <div id="figures"></div>
 <div id="flash"></div>
-<div id="offline">connection to the tournament file lost: showing the last known clock</div>
+<div id="offline">offline</div>
 <script>
 "use strict";
 let data = __INITIAL__;
@@ -615,9 +667,17 @@ function fit() {
 }
 addEventListener("resize", () => { shape = ""; render(); });
 function key(d) { return [d.level, d.on_break, d.past_last_level].join("|"); }
+const POLL_WAIT = 3000;  // ms a poll may take: a server that does not answer is offline
+let lastUpdate = new Date();  // the data built into the page is of this moment
+function hms(t) {
+  return [t.getHours(), t.getMinutes(), t.getSeconds()]
+    .map((n) => String(n).padStart(2, "0")).join(":");
+}
 async function poll() {
+  const stop = new AbortController();
+  const timer = setTimeout(() => stop.abort(), POLL_WAIT);
   try {
-    const r = await fetch("/api/clock", {cache: "no-store"});
+    const r = await fetch("/api/clock", {cache: "no-store", signal: stop.signal});
     const d = await r.json();
     if (!r.ok || d.error) throw new Error(d.error || r.status);
     if (key(d) !== key(data)) {
@@ -627,16 +687,22 @@ async function poll() {
       const f = $("flash");
       f.classList.remove("on"); void f.offsetWidth; f.classList.add("on");
     }
-    data = d; got = performance.now();
+    data = d; got = performance.now(); lastUpdate = new Date();
     $("offline").style.display = "none";
   } catch (e) {
+    // Unreachable, too slow, or the tournament could not be read: the clock counts on from
+    // the last data, and says since when.
+    $("offline").textContent = "offline, last update " + hms(lastUpdate);
     $("offline").style.display = "block";
+  } finally {
+    clearTimeout(timer);
   }
   render();
+  setTimeout(poll, 1000);  // the next poll once this one is over: never several at once
 }
 render();
 setInterval(render, 200);
-setInterval(poll, 1000);
+setTimeout(poll, 1000);
 </script>
 </body>
 </html>

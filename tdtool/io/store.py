@@ -266,6 +266,27 @@ def _write_refusal(path: Path) -> str | None:
     return None
 
 
+FREE_TO_READ = 256 << 10
+"""Bytes free on a tournament file's disk below which it is read without side files: a
+WAL file's reader creates NAME.tdtool-shm (32 KiB) and -wal, which a full disk refuses."""
+
+
+def _disk_full(folder: Path, need: int = FREE_TO_READ) -> bool:
+    """Whether the disk holding `folder` has less than `need` bytes free for this user."""
+    try:
+        info = os.statvfs(folder)
+    except (OSError, AttributeError):
+        return False
+    return info.f_bavail * info.f_frsize < need
+
+
+def _full_refusal(path: Path) -> str:
+    return (
+        f"The disk holding {path} is full: nothing was changed. Free some space on it (or"
+        " copy the file elsewhere) and run the command again; reading it works meanwhile."
+    )
+
+
 def _owner(uid: int) -> str:
     try:
         import pwd
@@ -403,6 +424,21 @@ def _write_snapshot(conn: sqlite3.Connection, blob: bytes, upto: int, now: float
     )
     stale = snapshots.to_delete(conn.execute("SELECT upto, format FROM snapshots").fetchall())
     conn.executemany("DELETE FROM snapshots WHERE upto = ?", [(u,) for u in stale])
+
+
+@contextmanager
+def _target_full(dest: Path) -> Iterator[None]:
+    """A copy to `dest` that fails for want of space there says so (SQLite's SQLITE_FULL is
+    a write's, and a copy writes only `dest`): not that the tournament is damaged."""
+    try:
+        yield
+    except sqlite3.Error as exc:
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL" or _disk_full(dest.parent, 1):
+            raise InputError(
+                f"The disk holding {dest} is full ({exc}); nothing was written and the"
+                " tournament is as it was. Free some space there or back up to another disk."
+            ) from None
+        raise
 
 
 # --- the store ---------------------------------------------------------------------------------
@@ -590,6 +626,11 @@ def _write_new(
                 raise InputError(f"{path} already exists; {hint}.") from None
     except (sqlite3.OperationalError, PermissionError) as exc:
         # The folder cannot be written (or the disk is full): nothing was created.
+        if getattr(exc, "sqlite_errorname", "") == "SQLITE_FULL":
+            raise InputError(
+                f"The disk holding {path} is full ({exc}): nothing was created. Free some"
+                " space there or choose another disk."
+            ) from None
         raise InputError(
             f"Cannot create {path}: {exc}; choose a folder you can write to"
             " (or pass --db with a path there). Nothing was created."
@@ -704,6 +745,14 @@ class Store:
                 f"No tournament file {path}; create one with `tdtool new NAME` or pass --db FILE."
             )
         refusal = _write_refusal(path)
+        wal = Path(f"{path}-wal")
+        if (
+            refusal is None
+            and _disk_full(path.parent)
+            and (not wal.exists() or not wal.stat().st_size)
+        ):
+            # The file alone holds every committed change: read it as it is, creating nothing.
+            refusal = _full_refusal(path)
         try:
             connect = _connect if refusal is None else _connect_read_only
             conn = connect(path, threads)
@@ -920,7 +969,7 @@ class Store:
             try:
                 target = sqlite3.connect(tmp, isolation_level=None)
                 try:
-                    with self._reading():
+                    with self._reading(), _target_full(dest):
                         self._conn.backup(target)
                     check = target.execute("PRAGMA quick_check").fetchone()[0]
                     if check != "ok":

@@ -25,7 +25,20 @@ Guarantees (as for a file, and more):
   laptop whose clock is off cannot move the level clock, and times follow the log's order.
   Reads use the server's time too (`now()`: the laptop's clock plus the offset measured
   when connecting).
-- `seq` and `change` count per tournament, as in a file.
+- `seq` and `change` count per tournament, as in a file, without gaps: a change that
+  records nothing ("No moves needed") uses up no number.
+- Every wait has an end (a laptop's Wi-Fi dies mid-change; a server stops): the connection
+  is given `CONNECT_TIMEOUT`, TCP keepalives on both sides (`KEEPALIVE`), a lock wait, a
+  statement timeout and an idle-in-transaction timeout on the server (`SERVER_SETTINGS`),
+  and a `Watchdog` gives up a statement unanswered for `ANSWER_WAIT` s (plus the lock's wait
+  where it takes the lock). A session lost mid-change is ended from a new connection, so
+  the other laptops wait for it no longer, and a change whose COMMIT was sent but whose
+  answer was lost is looked up in the log by its last event's chain hash (made before it was
+  sent): the error says "the change was recorded" or "nothing was changed", and only says
+  it cannot tell when the server cannot be reached at all.
+- A URL is read as people type it: a password with `/ ? # @` unencoded still logs in, and a
+  URL that is no URL at all (`[::1` unclosed, a port that is no number) is one error that
+  never names the password.
 - The schema carries named migrations in `tdtool_migrations`, applied on connect under an
   advisory lock, so two laptops starting at once do not both apply them.
 
@@ -43,7 +56,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
-from urllib.parse import parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
+from urllib.parse import SplitResult, parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 from tdtool.errors import InputError, RuleError
 from tdtool.io.chain import GENESIS, Row, Verdict, chain_of, link
@@ -64,6 +77,34 @@ CONNECT_TIMEOUT = 5
 
 LOCK_TIMEOUT_MS = 10_000
 """How long a change waits for another laptop's change to the same tournament."""
+
+STATEMENT_TIMEOUT_MS = LOCK_TIMEOUT_MS + 2_000
+"""The server gives up a statement after this long (longer than the lock's wait, so a wait
+for another laptop says so)."""
+
+IDLE_IN_TRANSACTION_MS = 5_000
+"""The server ends a session that holds a change open this long without a word: a laptop
+whose Wi-Fi died mid-change holds the tournament's lock no longer than this."""
+
+ANSWER_WAIT = 6.0
+"""Seconds this laptop waits for the server's answer to one statement (a statement that may
+wait for the tournament's lock: that wait more) before it gives the connection up."""
+
+KEEPALIVE = {"keepalives": 1, "keepalives_idle": 5, "keepalives_interval": 2,
+             "keepalives_count": 3, "tcp_user_timeout": 10_000}  # fmt: skip
+"""TCP keepalives (libpq's names): a silent peer is found dead in 5 + 3 x 2 s, unanswered
+data in 10 s; the server is asked for the same on its side of the connection."""
+
+SERVER_SETTINGS = {
+    "lock_timeout": LOCK_TIMEOUT_MS,
+    "statement_timeout": STATEMENT_TIMEOUT_MS,
+    "idle_in_transaction_session_timeout": IDLE_IN_TRANSACTION_MS,
+    "tcp_keepalives_idle": KEEPALIVE["keepalives_idle"],
+    "tcp_keepalives_interval": KEEPALIVE["keepalives_interval"],
+    "tcp_keepalives_count": KEEPALIVE["keepalives_count"],
+    "tcp_user_timeout": KEEPALIVE["tcp_user_timeout"],
+}
+"""What each session sets on the server: every wait on either side has an end."""
 
 _COLUMNS = "seq, change, kind, data, at, operator"
 
@@ -155,32 +196,90 @@ class Target:
     password: str | None
 
 
+def _split(url: str) -> tuple[str, str | None, str | None, SplitResult]:
+    """(scheme, user, password, the rest as a URL without its user and password).
+
+    A password holding `/`, `?`, `#` or `@` unencoded (as people type them) ends the URL's
+    authority early by the standard reading, which would then show part of it as a host, a
+    path, a query or a tournament in every message. So the user and password run to the last
+    `@` whenever the standard reading makes no sense of what follows its authority: a port
+    that is no number, or an `@` in the path, in a query item's name or in the fragment.
+
+    >>> _split("postgresql://td:pa/ss@venue:5433/festival")[1:3]
+    ('td', 'pa/ss')
+    >>> _split("postgresql://td:pa@ss@venue/festival?tournament=x")[3].netloc
+    'venue'
+    """
+    scheme, sep, rest = url.partition("://")
+    if not sep:
+        raise ValueError("no scheme:// at the start")
+    end = min((i for i in (rest.find(c) for c in "/?#") if i >= 0), default=len(rest))
+    netloc, tail = rest[:end], rest[end:]
+    at = netloc.rfind("@")
+    if "@" in tail:
+        hostport = netloc[at + 1 :]
+        port = hostport.rsplit("]", 1)[-1].partition(":")
+        before_fragment, _, fragment = tail.partition("#")
+        path, _, query = before_fragment.partition("?")
+        if (
+            (port[1] and not port[2].isdigit())
+            or "@" in path
+            or "@" in fragment
+            or any("@" in item.partition("=")[0] for item in query.split("&"))
+        ):
+            at = rest.rfind("@")
+    user = password = None
+    if at >= 0:
+        user, colon, secret = rest[:at].partition(":")
+        user = unquote(user)
+        password = unquote(secret) if colon else None
+        rest = rest[at + 1 :]
+    return scheme, user, password, urlsplit(f"{scheme}://{rest}")
+
+
+def _userinfo(user: str | None, password: str | None) -> str:
+    if user is None:
+        return ""
+    shown = quote(user, safe="")
+    return f"{shown}:{quote(password, safe='')}@" if password is not None else f"{shown}@"
+
+
 def parse_url(url: str) -> Target:
     """Split `postgresql://...?tournament=NAME` (or `#NAME`) into libpq's URL and the name.
+
+    InputError (never naming the password) when it is no URL libpq could take.
 
     >>> t = parse_url("postgresql://td:secret@venue/festival?tournament=friday")
     >>> t.tournament, t.shown
     ('friday', 'postgresql://td@venue/festival?tournament=friday')
     >>> parse_url("postgresql://venue/festival#main-event").tournament
     'main-event'
+    >>> t = parse_url("postgresql://td:p@ss/w?rd#1@venue/festival?tournament=friday")
+    >>> t.password, t.shown
+    ('p@ss/w?rd#1', 'postgresql://td@venue/festival?tournament=friday')
     """
-    parts = urlsplit(url)
-    query = parse_qsl(parts.query, keep_blank_values=True)
+    try:
+        scheme, user, password, parts = _split(url)
+        parts.port  # noqa: B018  (a port that is no number raises here, not in libpq)
+        query = parse_qsl(parts.query, keep_blank_values=True)
+    except ValueError as exc:
+        raise InputError(
+            f"--db is not a PostgreSQL URL tdtool can read ({exc}); write it as"
+            " postgresql://USER@HOST[:PORT]/DATABASE?tournament=NAME (a password with"
+            " / ? # @ or % in it goes in PGPASSWORD or ~/.pgpass, or percent-encoded)."
+        ) from None
     names = [v for k, v in query if k == "tournament"]
     rest = [(k, v) for k, v in query if k != "tournament"]
     tournament = names[-1] if names else unquote(parts.fragment) or None
     if tournament is not None:
         tournament = tournament.strip() or None
-    conninfo = urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(rest), ""))
-    password = parts.password
-    netloc = parts.netloc
-    if password is not None:
-        user, _, host = netloc.rpartition("@")
-        netloc = f"{user.split(':', 1)[0]}@{host}"
+    netloc = _userinfo(user, password) + parts.netloc
+    conninfo = urlunsplit((scheme, netloc, parts.path, urlencode(rest), ""))
     shown_query = [(k, v) for k, v in rest if k.lower() != "password"]
     if tournament:
         shown_query.append(("tournament", tournament))
-    shown = urlunsplit((parts.scheme, netloc, parts.path, urlencode(shown_query), ""))
+    shown_netloc = _userinfo(user, None) + parts.netloc
+    shown = urlunsplit((scheme, shown_netloc, parts.path, urlencode(shown_query), ""))
     query_password = [v for k, v in rest if k.lower() == "password"]
     if not password and query_password:
         password = query_password[-1]
@@ -189,17 +288,22 @@ def parse_url(url: str) -> Target:
 
 def with_tournament(url: str, name: str) -> str:
     """`url` naming tournament `name` (replacing a name it gave)."""
-    parts = urlsplit(url)
+    try:
+        scheme, user, password, parts = _split(url)
+    except ValueError:
+        parse_url(url)  # the InputError that says why
+        raise
     query = [(k, v) for k, v in parse_qsl(parts.query, keep_blank_values=True) if k != "tournament"]
     query.append(("tournament", name))
-    return urlunsplit((parts.scheme, parts.netloc, parts.path, urlencode(query), ""))
+    netloc = _userinfo(user, password) + parts.netloc
+    return urlunsplit((scheme, netloc, parts.path, urlencode(query), ""))
 
 
 def safe_url(url: str) -> str:
     """The URL as messages may show it: without a password."""
     try:
         return parse_url(url).shown
-    except ValueError:
+    except InputError:
         return "the PostgreSQL URL given"
 
 
@@ -247,25 +351,145 @@ def _connect_error(exc: Exception, target: Target) -> InputError:
     )
 
 
-def connect(target: Target) -> Any:
-    """A psycopg connection (autocommit; transactions explicit), or InputError."""
+class Watchdog:
+    """Gives up a connection whose server has not answered one statement in time.
+
+    A laptop whose network goes silent (Wi-Fi gone, a switch unplugged) would otherwise wait
+    for an answer for as long as TCP does (minutes). One thread per connection sleeps until
+    the deadline of the statement in flight, if any, and then shuts the socket down, so the
+    wait ends in psycopg's own error for a lost connection. Arming and disarming cost a lock.
+    """
+
+    def __init__(self) -> None:
+        import threading
+
+        self._cond = threading.Condition()
+        self._deadline: float | None = None
+        self._socket = -1
+        self.fired: float | None = None
+        """The wait (seconds) after which it shut the connection down, if it did."""
+        self._thread: threading.Thread | None = None
+
+    @contextmanager
+    def bounded(self, socket_fd: int, seconds: float) -> Iterator[None]:
+        """Shut `socket_fd` down if the block takes longer than `seconds`."""
+        import threading
+
+        with self._cond:
+            self._socket, self._limit = socket_fd, seconds
+            self._deadline = time.monotonic() + seconds
+            if self._thread is None:
+                self._thread = threading.Thread(
+                    target=self._watch, name="tdtool-pg-watchdog", daemon=True
+                )
+                self._thread.start()
+            self._cond.notify()
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._deadline = None
+
+    def stop(self) -> None:
+        """End the thread (the connection is closed)."""
+        with self._cond:
+            self._deadline, self._thread = -1.0, None
+            self._cond.notify()
+
+    def _watch(self) -> None:
+        import socket
+
+        with self._cond:
+            while self._deadline != -1.0:
+                if self._deadline is None:
+                    self._cond.wait()
+                    continue
+                left = self._deadline - time.monotonic()
+                if left > 0:
+                    self._cond.wait(left)
+                    continue
+                self._deadline, self.fired = None, self._limit
+                with contextlib.suppress(OSError):
+                    cut = socket.socket(fileno=os.dup(self._socket))
+                    cut.shutdown(socket.SHUT_RDWR)
+                    cut.close()
+
+
+_CONNECTION_CLASS: Any = None
+
+
+def _connection_class() -> Any:
+    """psycopg's Connection, each `execute` bounded by a Watchdog (made once, psycopg being
+    imported only for a server's tournament)."""
+    global _CONNECTION_CLASS
+    if _CONNECTION_CLASS is not None:
+        return _CONNECTION_CLASS
     psycopg = _psycopg()
+
+    class Connection(psycopg.Connection):  # type: ignore[misc, name-defined]
+        watchdog: Watchdog
+
+        def execute(self, query: Any, params: Any = None, *, wait: float | None = None,
+                    **kwargs: Any) -> Any:  # fmt: skip
+            """psycopg's execute, given up after `wait` seconds (ANSWER_WAIT; plus the lock's
+            wait for a statement that takes the tournament's lock)."""
+            if wait is None:
+                wait = ANSWER_WAIT
+                text = query if isinstance(query, str) else ""
+                if "FOR UPDATE" in text or "FOR SHARE" in text or "advisory" in text:
+                    wait += LOCK_TIMEOUT_MS / 1000
+            if self.closed:
+                return super().execute(query, params, **kwargs)
+            with self.watchdog.bounded(self.fileno(), wait):
+                return super().execute(query, params, **kwargs)
+
+        def close(self) -> None:
+            self.watchdog.stop()
+            super().close()
+
+    _CONNECTION_CLASS = Connection
+    return Connection
+
+
+def connect(target: Target) -> Any:
+    """A psycopg connection (autocommit; transactions explicit), or InputError: every wait
+    on it bounded (SERVER_SETTINGS, KEEPALIVE, Watchdog)."""
+    psycopg = _psycopg()
+    options = " ".join(f"-c {k}={v}" for k, v in SERVER_SETTINGS.items())
     try:
-        conn = psycopg.connect(
+        conn = _connection_class().connect(
             target.conninfo,
             autocommit=True,
             connect_timeout=CONNECT_TIMEOUT,
             application_name="tdtool",
-            options=f"-c lock_timeout={LOCK_TIMEOUT_MS}",
+            options=options,
+            **KEEPALIVE,
         )
     except psycopg.Error as exc:
         raise _connect_error(exc, target) from None
+    conn.watchdog = Watchdog()
     return conn
+
+
+@contextmanager
+def _transaction(conn: Any) -> Iterator[None]:
+    """BEGIN ... COMMIT (ROLLBACK on an error) on `conn`, each statement through its
+    bounded `execute` (psycopg's `transaction()` would wait for the COMMIT's answer without
+    an end)."""
+    conn.execute("BEGIN")
+    try:
+        yield
+    except BaseException:
+        if not conn.closed:
+            with contextlib.suppress(Exception):
+                conn.execute("ROLLBACK")
+        raise
+    conn.execute("COMMIT")
 
 
 def _migrate(conn: Any) -> int:
     """Apply the migrations the database lacks; returns the schema version."""
-    with conn.transaction():
+    with _transaction(conn):
         conn.execute("SELECT pg_advisory_xact_lock(%s)", (_MIGRATION_LOCK,))
         conn.execute(
             "CREATE TABLE IF NOT EXISTS tdtool_migrations"
@@ -322,6 +546,7 @@ class PgTransaction:
         self.change = change
         self._seq = seq
         self._hash = last_hash
+        self._first_hash = last_hash
         self.now = now
         self.operator = operator
         self.appended: list[Event] = []
@@ -415,7 +640,9 @@ class PgStore:
         self.operator = operator or default_operator()
         self.path = target.shown
         """What messages name (never the password)."""
-        self._offset = _clock_offset(conn)
+        self._offset, self._backend = _session(conn)
+        self._in_flight: tuple[PgTransaction, bool] | None = None
+        """The change in progress, and whether its COMMIT was sent (see `transaction`)."""
 
     @property
     def label(self) -> str:
@@ -430,10 +657,10 @@ class PgStore:
         target = parse_url(url)
         conn = connect(target)
         try:
-            with _errors(target, reading=True):
+            with _errors(target, reading=True, conn=conn):
                 _migrate(conn)
                 tid, name = _select(conn, target)
-            return cls(target, conn, tid, name, operator)
+                return cls(target, conn, tid, name, operator)
         except BaseException:
             conn.close()
             raise
@@ -452,22 +679,34 @@ class PgStore:
             raise InputError(
                 "Name the new tournament in the URL: postgresql://HOST/DB?tournament=NAME."
             )
+        psycopg = _psycopg()
         conn = connect(target)
+        store: PgStore | None = None
         try:
-            with _errors(target):
+            with _errors(target, conn=conn):
                 _migrate(conn)
-                with conn.transaction():
-                    row = _claim(conn, target.tournament)
-                    if row is None:
-                        raise InputError(
-                            f"Tournament {target.tournament} already exists on"
-                            f" {target.shown.split('?')[0]}; choose another name"
-                            " (`tdtool db list` shows those there)."
-                        )
-                    store = cls(target, conn, int(row[0]), target.tournament, operator)
-                    with store._change(now, nested=True) as tx:
-                        for kind, data in events:
-                            tx.append(kind, data)
+                try:
+                    with _transaction(conn):
+                        row = _claim(conn, target.tournament)
+                        if row is None:
+                            raise InputError(
+                                f"Tournament {target.tournament} already exists on"
+                                f" {target.shown.split('?')[0]}; choose another name"
+                                " (`tdtool db list` shows those there)."
+                            )
+                        store = cls(target, conn, int(row[0]), target.tournament, operator)
+                        with store._change(now, nested=True) as tx:
+                            for kind, data in events:
+                                tx.append(kind, data)
+                        store._in_flight = (tx, True)  # the COMMIT goes as the block ends
+                except psycopg.OperationalError as exc:
+                    if store is None or store._in_flight is None or not conn.broken:
+                        raise
+                    lost = store._lost(exc, *store._in_flight)
+                    raise InputError(
+                        str(lost).replace("the change was", "the new tournament was", 1)
+                    ) from None
+                store._in_flight = None
             return store
         except BaseException:
             conn.close()
@@ -486,7 +725,7 @@ class PgStore:
         try:
             with _errors(target):
                 _migrate(conn)
-                with conn.transaction():
+                with _transaction(conn):
                     row = _claim(conn, target.tournament)
                     if row is None:
                         if not force:
@@ -561,14 +800,17 @@ class PgStore:
                 raise InputError(f"The {self.label} was deleted; nothing was changed.")
             at = float(row[2]) if now is None else now
             tx = PgTransaction(self, int(row[1]) + 1, int(row[0]), str(row[3]), at, self.operator)
+            self._in_flight = (tx, False)
             yield tx
             tx._write_snapshot()
-            conn.execute(
-                "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s, last_hash = %s"
-                " WHERE id = %s",
-                (tx._seq, tx.change, tx._hash, self.tournament_id),
-            )
+            if tx._seq != int(row[0]):  # a change that wrote no event uses up no number
+                conn.execute(
+                    "UPDATE tdtool_tournaments SET last_seq = %s, last_change = %s,"
+                    " last_hash = %s WHERE id = %s",
+                    (tx._seq, tx.change, tx._hash, self.tournament_id),
+                )
             if not nested:
+                self._in_flight = (tx, True)
                 conn.execute("COMMIT")
         except BaseException:
             if not nested and not conn.closed:
@@ -579,9 +821,54 @@ class PgStore:
 
     @contextmanager
     def transaction(self, now: float | None = None) -> Iterator[PgTransaction]:
-        """One change: locks the tournament, commits everything appended together or nothing."""
-        with _errors(self.target), self._change(now) as tx:
-            yield tx
+        """One change: locks the tournament, commits everything appended together or nothing.
+
+        A connection lost mid-change is settled before the error says anything: from a new
+        connection, the lost session is ended on the server (so it holds the tournament's
+        lock no longer), and when the COMMIT had been sent, the log is asked whether the
+        change's last event (its chain hash, made before it was sent, is the change's id) is
+        there: the error then says "the change was recorded" or "nothing was changed".
+        """
+        psycopg = _psycopg()
+        self._in_flight = None
+        with _errors(self.target, conn=self._conn):
+            try:
+                with self._change(now) as tx:
+                    yield tx
+            except psycopg.OperationalError as exc:
+                if not self._conn.broken or self._in_flight is None:
+                    raise
+                raise self._lost(exc, *self._in_flight) from None
+            finally:
+                self._in_flight = None
+
+    def _lost(self, exc: Exception, tx: PgTransaction, committing: bool) -> InputError:
+        """The error for a change whose connection was lost, once settled (see transaction)."""
+        where = self.target.shown.split("?")[0]
+        why = _why(exc, self._conn, self.target)
+        wrote = tx._hash != tx._first_hash  # an event appended (or an undo recorded)
+        landed = _settle(
+            self.target, self._backend, (self.tournament_id, tx._seq, tx._hash)
+            if committing and wrote else None
+        )  # fmt: skip
+        if landed:
+            return InputError(
+                f"Lost the connection to the tournament server {where} ({why}) as the change"
+                f" was committed: the change was recorded (change {tx.change}); do not run the"
+                " command again (`tdtool log` shows it)."
+            )
+        if landed is None:
+            return InputError(
+                f"Lost the connection to the tournament server {where} ({why}) as the change"
+                " was committed, and the server cannot be asked now whether it was recorded:"
+                f" when it answers again, `tdtool log` shows whether change {tx.change} is"
+                " there; run the command again only if it is not."
+            )
+        return InputError(
+            f"Lost the connection to the tournament server {where} ({why}); nothing was"
+            " changed. Check the network and run the command again (`tdtool log` shows the"
+            " last change recorded)."
+        )
 
     def change(self, fn: Callable[[PgTransaction], T], now: float | None = None) -> T:
         """Run `fn(tx)` as one change and return its result."""
@@ -593,7 +880,7 @@ class PgStore:
 
     def last_change(self) -> tuple[Event, ...]:
         """The events of the change `undo` would take back now (empty: nothing to undo)."""
-        with _errors(self.target, reading=True):
+        with _errors(self.target, reading=True, conn=self._conn):
             return self._last_change()
 
     def _last_change(self) -> tuple[Event, ...]:
@@ -644,7 +931,7 @@ class PgStore:
 
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events in log order: undone events and undo records left out."""
-        with _errors(self.target, reading=True):
+        with _errors(self.target, reading=True, conn=self._conn):
             return self._effective(kinds)
 
     def _event_hash(self, seq: int) -> str | None:
@@ -691,7 +978,7 @@ class PgStore:
     def state(self) -> Any:
         """The current state (a read outside any change): the newest snapshot plus the events
         after it, both read as of one moment (a repeatable-read transaction). Never writes."""
-        with _errors(self.target, reading=True):
+        with _errors(self.target, reading=True, conn=self._conn):
             if self._conn.info.transaction_status != 0:  # inside this store's own change
                 return self._folded()[0]
             self._conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
@@ -702,7 +989,7 @@ class PgStore:
 
     def log(self, last: int | None = None) -> list[LogRecord]:
         """Every record in the log, in order, with whether it was undone (the `last` only)."""
-        with _errors(self.target, reading=True):
+        with _errors(self.target, reading=True, conn=self._conn):
             rows = self._log_rows(last)
         return [LogRecord(_row_event(r), bool(r[6]), r[3], r[7]) for r in rows]
 
@@ -723,7 +1010,7 @@ class PgStore:
         removed from the end of the log."""
         from tdtool.io import snapshots
 
-        with _errors(self.target, reading=True):
+        with _errors(self.target, reading=True, conn=self._conn):
             rows = self._log_rows()
             kept = self._conn.execute(
                 "SELECT upto, format, state FROM tdtool_snapshots WHERE tournament = %s",
@@ -763,7 +1050,7 @@ class PgStore:
             raise InputError(
                 f"{dest} already exists; pass --force to overwrite it, or name another file."
             )
-        with _errors(self.target, reading=True):
+        with _errors(self.target, reading=True, conn=self._conn):
             self._conn.execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
             try:
                 records = self.log()
@@ -774,7 +1061,7 @@ class PgStore:
 
     def version(self) -> int:
         """A number that changes with every change (the last event's seq): a cheap poll."""
-        with _errors(self.target, reading=True):
+        with _errors(self.target, reading=True, conn=self._conn):
             row = self._conn.execute(
                 "SELECT last_seq FROM tdtool_tournaments WHERE id = %s", (self.tournament_id,)
             ).fetchone()
@@ -791,12 +1078,17 @@ class PgStore:
         return time.time() + self._offset
 
 
-def _clock_offset(conn: Any) -> float:
-    """Server time minus this laptop's time, measured once (half the round trip's error)."""
+def _session(conn: Any) -> tuple[float, tuple[int, str]]:
+    """(server time minus this laptop's time, measured once with half the round trip's
+    error; this session on the server: its process id and start, to end it from another
+    connection should this one be lost mid-change)."""
     before = time.time()
-    row = conn.execute("SELECT extract(epoch FROM clock_timestamp())").fetchone()
+    row = conn.execute(
+        "SELECT extract(epoch FROM clock_timestamp()), pg_backend_pid(),"
+        " (SELECT backend_start::text FROM pg_stat_activity WHERE pid = pg_backend_pid())"
+    ).fetchone()
     after = time.time()
-    return float(row[0]) - (before + after) / 2
+    return float(row[0]) - (before + after) / 2, (int(row[1]), str(row[2]))
 
 
 def _select(conn: Any, target: Target) -> tuple[int, str]:
@@ -861,8 +1153,56 @@ def list_tournaments(url: str) -> list[dict[str, Any]]:
     return out
 
 
+def _why(exc: Exception, conn: Any, target: Target) -> str:
+    """What happened to a lost connection, in a few words (never the password)."""
+    fired = getattr(getattr(conn, "watchdog", None), "fired", None)
+    if fired is not None:
+        return f"no answer for {fired:g} s"
+    text = _clean(str(exc), target).split(" This probably means")[0]
+    return text or type(exc).__name__
+
+
+def _settle(
+    target: Target, backend: tuple[int, str], change: tuple[int, int, str] | None
+) -> bool | None:
+    """After a connection lost mid-change: end its session on the server from a new
+    connection (its transaction is rolled back and the tournament's lock freed at once,
+    not when the server notices), then, for `change` = (tournament id, seq, chain hash of
+    its last event) whose COMMIT was sent, whether it is in the log. None: cannot tell (the
+    server cannot be reached); False for no `change`."""
+    psycopg = _psycopg()
+    try:
+        conn = connect(target)
+    except InputError:
+        return None if change is not None else False
+    try:
+        pid, started = backend
+        conn.execute(
+            "SELECT pg_terminate_backend(pid, %s) FROM pg_stat_activity"
+            " WHERE pid = %s AND backend_start::text = %s",
+            (int(ANSWER_WAIT * 1000), pid, started),
+            wait=2 * ANSWER_WAIT,
+        )
+        if change is None:
+            return False
+        tournament, seq, digest = change
+        with _transaction(conn):
+            # Taking the lock waits for the lost session's transaction to be over, whatever
+            # became of it: what the log holds then is final.
+            conn.execute("SELECT 1 FROM tdtool_tournaments WHERE id = %s FOR SHARE", (tournament,))
+            row = conn.execute(
+                "SELECT hash FROM tdtool_events WHERE tournament = %s AND seq = %s",
+                (tournament, seq),
+            ).fetchone()
+        return row is not None and row[0] == digest
+    except psycopg.Error:
+        return None if change is not None else False
+    finally:
+        conn.close()
+
+
 @contextmanager
-def _errors(target: Target, reading: bool = False) -> Iterator[None]:
+def _errors(target: Target, reading: bool = False, conn: Any = None) -> Iterator[None]:
     """Turn psycopg's errors into one InputError (exit 2); nothing was written."""
     psycopg = _psycopg()
     try:
@@ -876,7 +1216,7 @@ def _errors(target: Target, reading: bool = False) -> Iterator[None]:
         what = "nothing was read" if reading else "nothing was changed"
         raise InputError(
             f"Lost the connection to the tournament server {target.shown.split('?')[0]}"
-            f" ({_clean(str(exc), target)}); {what}. Check the network and run the command"
+            f" ({_why(exc, conn, target)}); {what}. Check the network and run the command"
             " again (`tdtool log` shows the last change recorded)."
         ) from None
     except psycopg.Error as exc:

@@ -165,9 +165,54 @@ class Terms:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Terms:
-        """Rebuild from `to_dict()` output; keys this version does not know are ignored."""
-        known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
-        return cls(**known)
+        """Rebuild from `to_dict()` output.
+
+        A term this build does not know is refused (NewerTerms): every term changes the
+        money or the play (a bounty, a satellite's seats, when the day ends), and a build
+        that ignored one would show the prize pool, the payouts or the clock wrong on one
+        laptop while another shows them right. A later build that adds a term only for the
+        display lists it under IGNORABLE, and this build then reads past it.
+
+        >>> Terms.from_dict({"buy_in": 100, "lucky_seat": 5, "ignorable": ["lucky_seat"]})
+        Terms(buy_in=100, ...)
+        >>> Terms.from_dict({"buy_in": 100, "jackpot_share": 2})
+        Traceback (most recent call last):
+        tdtool.tournament.terms.NewerTerms: This tournament uses the term jackpot_share, ...
+        """
+        fields = cls.__dataclass_fields__
+        skip = data.get(IGNORABLE, ())
+        unknown = sorted(
+            k for k in data if k not in fields and k != IGNORABLE and not _listed(k, skip)
+        )
+        if unknown:
+            raise NewerTerms(unknown)
+        return cls(**{k: v for k, v in data.items() if k in fields})
+
+
+IGNORABLE = "ignorable"
+"""The key under which a build lists the terms it writes that change neither money nor play
+(a display's), which a build that does not know them may read past (see Terms.from_dict)."""
+
+
+def _listed(key: str, skip: Any) -> bool:
+    return isinstance(skip, (list, tuple)) and key in skip
+
+
+class NewerTerms(InputError):
+    """A tournament whose terms use a term this build does not know: upgrade to read it."""
+
+    def __init__(self, unknown: list[str]) -> None:
+        def clean(key: str) -> str:  # a name from a file: printable, and no {placeholder}
+            return "".join(c if c.isprintable() and c not in "{}" else "?" for c in key[:60])
+
+        shown = ", ".join(map(clean, unknown[:5])) + (" ..." if len(unknown) > 5 else "")
+        word = "term" if len(unknown) == 1 else "terms"
+        super().__init__(
+            f"This tournament uses the {word} {shown}, which this tdtool does not know"
+            " (a newer tdtool wrote it, and it changes the money or the play): upgrade"
+            " tdtool to read it; nothing was changed."
+        )
+        self.unknown = unknown
 
 
 _ONLY_WHEN_SET = ("bounty", "pko", "rebuy_bounty", "satellite_value", "satellite_seats")
