@@ -554,3 +554,27 @@ def test_status_calls_a_count_before_the_last_bust_the_leader_at_the_last_count_
     assert json.loads(cli("--db", db, "status", "--json").stdout)["chips"]["leader"][
         "at_last_count"
     ]
+
+
+def test_chips_show_at_a_big_field_counts_the_players_not_counted_instead_of_listing_them(
+    cli, tmp_path
+):
+    """Issue 22: at 30,000 entries `chips show` printed 28,504 'not counted' lines. Over
+    UNCOUNTED_LISTED players not counted are summed up in one line; --uncounted lists them."""
+    from tdtool.cli.chips import UNCOUNTED_LISTED
+
+    db = make(tmp_path / "big.tdtool", buy_in=100)
+    names = [f"Player {i:02d}" for i in range(UNCOUNTED_LISTED + 5)]
+    assert cli("--db", db, "player", "add", *names, "--yes").exit_code == 0
+    assert cli("--db", db, "player", "chips", names[0], "12000").exit_code == 0
+    out = cli("--db", db, "chips", "show")
+    assert out.exit_code == 0, out.output
+    rows = [line for line in out.stdout.splitlines() if line.rstrip().endswith("not counted")]
+    assert rows == [] and "Player 00" in out.stdout
+    assert f"`tdtool chips show --uncounted` lists the {len(names) - 1} not counted" in out.stdout
+    listed = cli("--db", db, "chips", "show", "--uncounted")
+    rows = [line for line in listed.stdout.splitlines() if line.rstrip().endswith("not counted")]
+    assert len(rows) == len(names) - 1
+    small = cli("--db", tournament(cli, tmp_path), "chips", "show")
+    rows = [line for line in small.stdout.splitlines() if line.rstrip().endswith("not counted")]
+    assert len(rows) == len(NAMES)  # a few: listed by name as before

@@ -19,13 +19,29 @@ HELP = (
 
 app = typer.Typer(help=HELP, no_args_is_help=True)
 
+UNCOUNTED_LISTED = 20
+"""Players not counted that `chips show` lists by name; more are counted in one line (a
+field of 30,000 before its first count printed 28,504 'not counted' lines)."""
+
 
 @app.command("show")
-def show(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+def show(
+    ctx: typer.Context,
+    uncounted: Annotated[
+        bool,
+        typer.Option(
+            "--uncounted",
+            help=f"List every player not counted yet by name (over {UNCOUNTED_LISTED} they"
+            " are only counted).",
+        ),
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
     """Every player left with their count and big blinds, biggest first; the chip leader, the
     average stack, and whether the counts add up to the chips in play.
 
     Example: tdtool chips show --json
+    Example: tdtool chips show --uncounted
     """
     from tdtool.app import chips as app_chips
     from tdtool.cli.player import _chip_lines
@@ -38,6 +54,8 @@ def show(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     if not summary.players_left:
         typer.echo("No players in the tournament.")
         return
+    missing = [r for r in summary.stacks if r.chips is None]
+    listed = uncounted or len(missing) <= UNCOUNTED_LISTED
     rows = [
         (
             i if r.chips is not None else "",
@@ -46,13 +64,19 @@ def show(ctx: typer.Context, json_out: JsonOpt = False) -> None:
             f"{bb_text(r.big_blinds)}" if r.big_blinds is not None else "",
         )
         for i, r in enumerate(summary.stacks, start=1)
+        if listed or r.chips is not None
     ]
-    typer.echo(table(rows, ["#", "player", "chips", "BB"]))
+    if rows:
+        typer.echo(table(rows, ["#", "player", "chips", "BB"]))
     typer.echo(
         f"Chips in play {summary.chips_in_play:,}: {summary.chips_sold:,} sold"
         + (f", {summary.chips_removed:,} taken out of play." if summary.chips_removed else ".")
     )
     _chip_lines(summary)
+    if not listed:
+        typer.echo(
+            f"`tdtool chips show --uncounted` lists the {len(missing):,} not counted by name."
+        )
 
 
 @app.command("remove")
