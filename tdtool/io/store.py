@@ -170,12 +170,19 @@ def _m0005_event_chain(conn: sqlite3.Connection) -> None:
     conn.execute("DELETE FROM snapshots")
 
 
+def _m0006_event_steady_clock(conn: sqlite3.Connection) -> None:
+    # Where the boot-time clock stood at each change (tdtool.io.steady_clock): the time of
+    # the next change on this laptop is measured from it, whatever its wall clock does.
+    conn.execute("ALTER TABLE events ADD COLUMN boot TEXT NOT NULL DEFAULT ''")
+
+
 MIGRATIONS: tuple[tuple[str, Callable[[sqlite3.Connection], None]], ...] = (
     ("0001_event_log", _m0001_event_log),
     ("0002_index_events_by_change", _m0002_index_events_by_change),
     ("0003_snapshots", _m0003_snapshots),
     ("0004_event_operator", _m0004_event_operator),
     ("0005_event_chain", _m0005_event_chain),
+    ("0006_event_steady_clock", _m0006_event_steady_clock),
 )
 """Every schema change ever made, in order; the file's `user_version` counts those applied."""
 
@@ -399,6 +406,33 @@ def _newest_snapshot(conn: sqlite3.Connection) -> tuple[Any, int] | None:
     )
 
 
+def _steady_now(conn: sqlite3.Connection) -> float:
+    """The time now for this file (tdtool.io.steady_clock): measured on this laptop's
+    boot-time clock from its last change on this boot, never before the log's last event."""
+    from tdtool.io import steady_clock
+
+    return steady_clock.now(*_steady_base(conn))
+
+
+def _steady_base(
+    conn: sqlite3.Connection,
+) -> tuple[tuple[float, str] | None, tuple[float, str] | None]:
+    """(the log's last event, its newest event on this boot), each (wall time, mark)."""
+    from tdtool.io import steady_clock
+
+    row = conn.execute("SELECT at, boot FROM events ORDER BY seq DESC LIMIT 1").fetchone()
+    last = None if row is None else (float(row[0]), str(row[1]))
+    anchor = last if last is not None and steady_clock.same_boot(last[1]) else None
+    boot = steady_clock.boot_id()
+    if anchor is None and boot is not None and last is not None:
+        row = conn.execute(
+            "SELECT at, boot FROM events WHERE boot LIKE ? ORDER BY seq DESC LIMIT 1",
+            (boot + " %",),
+        ).fetchone()
+        anchor = None if row is None else (float(row[0]), str(row[1]))
+    return last, anchor
+
+
 def _folded(conn: sqlite3.Connection) -> tuple[Any, int, int]:
     """(state, seq of the last event in it, events folded on top of the snapshot used).
 
@@ -463,6 +497,10 @@ class Transaction:
         self._seq, self._hash = (int(last[0]), str(last[1])) if last else (0, GENESIS)
         """The seq and chain hash of the log's last event (this change's once it appends)."""
         self._pending = Pending()
+        from tdtool.io.steady_clock import mark
+
+        self._mark = mark()
+        """Where the boot-time clock stands (recorded with each event: steady_clock)."""
 
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events, including those appended so far in this change."""
@@ -506,9 +544,9 @@ class Transaction:
         text = json.dumps(payload, ensure_ascii=False)
         digest = link(self._hash, seq, self.change, kind, text, self.now, self.operator)
         self._conn.execute(
-            "INSERT INTO events (seq, change, kind, data, at, operator, hash)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?)",
-            (seq, self.change, kind, text, self.now, self.operator, digest),
+            "INSERT INTO events (seq, change, kind, data, at, operator, hash, boot)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+            (seq, self.change, kind, text, self.now, self.operator, digest, self._mark),
         )
         self._seq, self._hash = seq, digest
         return Event(seq, kind, payload, self.now, self.change, self.operator)
@@ -662,6 +700,8 @@ class Store:
         """When `_conn` is an upgraded in-memory copy of an older file: the file's connection."""
         self._copied = 0
         """The file's data_version when the copy was made."""
+        self._clock_key: Any = None
+        self._steady_base: tuple[Any, Any] = (None, None)
         self._same_thread = True
 
     @property
@@ -880,7 +920,10 @@ class Store:
         try:
             last = self._conn.execute("SELECT MAX(change) FROM events").fetchone()[0]
             tx = Transaction(
-                self._conn, (last or 0) + 1, time.time() if now is None else now, self.operator
+                self._conn,
+                (last or 0) + 1,
+                _steady_now(self._conn) if now is None else now,
+                self.operator,
             )
             yield tx
             tx._write_snapshot()
@@ -938,8 +981,17 @@ class Store:
             return undone
 
     def now(self) -> float:
-        """The time changes are recorded at, for reading the clock (unix seconds)."""
-        return time.time()
+        """The time changes are recorded at, for reading the clock (unix seconds): the wall
+        clock as this laptop's boot-time clock carries it on from its last change
+        (tdtool.io.steady_clock), so a jump of the wall clock moves no level clock."""
+        from tdtool.io import steady_clock
+
+        key = self.version()
+        if key != self._clock_key:  # the last event and the anchor, read once a change
+            with self._reading():
+                self._steady_base = _steady_base(self._conn)
+            self._clock_key = key
+        return steady_clock.now(*self._steady_base)
 
     # -- copying
 
