@@ -152,6 +152,31 @@ def test_a_network_silent_mid_change_ends_in_15_s_and_the_other_laptops_carry_on
     assert names(url) == ["Desk"]
 
 
+def test_ctrl_c_ends_a_command_stuck_on_a_silent_network_within_a_second(tournament):
+    """The director gives up on a laptop whose Wi-Fi died mid-change: Ctrl-C (SIGINT) ends
+    it at once, with no traceback, and nothing half written."""
+    import signal
+
+    url, through, proxy = tournament
+    proxy.fault = Fault("silent", after=b"FOR UPDATE")
+    stuck = subprocess.Popen(
+        [sys.executable, "-m", "tdtool", "--db", through, "player", "add", "Wifi"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, "TDTOOL_OPERATOR": "floor-1"},
+    )
+    assert proxy.fault.met.wait(30)
+    time.sleep(0.5)
+    started = time.monotonic()
+    stuck.send_signal(signal.SIGINT)
+    out, err = stuck.communicate(timeout=10)
+    took = time.monotonic() - started
+    assert took < 1.0, (took, out, err)
+    assert stuck.returncode != 0 and "Traceback" not in out + err, (stuck.returncode, err)
+    assert names(url) == []
+
+
 # --- 4. the truth after a lost reply ------------------------------------------------------------
 
 

@@ -351,6 +351,35 @@ def _connect_error(exc: Exception, target: Target) -> InputError:
     )
 
 
+def _on_interrupt(cut: Callable[[], None]) -> Callable[[], None]:
+    """While a statement waits for the server, Ctrl-C (SIGINT) cuts the connection instead of
+    psycopg's way (send a cancel, then wait up to 5 s for the server to say so: on a silent
+    network, 5 s for nothing). Returns what restores the handler before. The main thread
+    only (a handler can be set there alone)."""
+    import signal
+    import threading
+
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None
+    hit: list[bool] = []
+
+    def handler(signum: int, frame: Any) -> None:
+        hit.append(True)
+        cut()
+
+    try:
+        before = signal.signal(signal.SIGINT, handler)
+    except ValueError:  # pragma: no cover - not the main interpreter
+        return lambda: None
+
+    def restore() -> None:
+        signal.signal(signal.SIGINT, before)
+        if hit:
+            raise KeyboardInterrupt
+
+    return restore
+
+
 class Watchdog:
     """Gives up a connection whose server has not answered one statement in time.
 
@@ -384,11 +413,24 @@ class Watchdog:
                 )
                 self._thread.start()
             self._cond.notify()
+        interrupt = _on_interrupt(lambda: self._cut(socket_fd))
         try:
             yield
         finally:
+            interrupt()
             with self._cond:
                 self._deadline = None
+
+    @staticmethod
+    def _cut(socket_fd: int) -> None:
+        """Shut the connection's socket down: the wait on it ends at once in psycopg's error
+        for a lost connection (what then happened to the change is asked: see _settle)."""
+        import socket
+
+        with contextlib.suppress(OSError):
+            cut = socket.socket(fileno=os.dup(socket_fd))
+            cut.shutdown(socket.SHUT_RDWR)
+            cut.close()
 
     def stop(self) -> None:
         """End the thread (the connection is closed)."""
