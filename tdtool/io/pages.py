@@ -17,7 +17,8 @@ A theme is checked whole before anything is printed: an unknown key, a colour or
 is not one, a missing logo, a template with a syntax error, each is refused as
 `FILE:LINE: what is wrong` (an InputError, exit 2).
 
-Jinja2 is imported by this module only; the commands that print import it when they print.
+Jinja2 is imported by this module only, and only when a page is made: the filters here
+(`money` ...) serve the screen too, and a command that prints no sheet never loads it.
 """
 
 from __future__ import annotations
@@ -26,13 +27,13 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
-
-import jinja2
-from markupsafe import Markup
+from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError
 from tdtool.io import paths
+
+if TYPE_CHECKING:
+    import jinja2
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 """The paper a sheet is made for (`--paper`), as CSS's `@page { size }` names it."""
@@ -89,6 +90,9 @@ def chips(count: int) -> str:
 
 def environment(theme: Theme | None = None) -> jinja2.Environment:
     """The one environment: the theme's templates first, then the package's; autoescaped."""
+    import jinja2
+    from markupsafe import Markup
+
     theme = theme or Theme()
     loaders: list[jinja2.BaseLoader] = []
     if theme.folder is not None:
@@ -116,6 +120,8 @@ def environment(theme: Theme | None = None) -> jinja2.Environment:
 def render(template: str, theme: Theme | None = None, **context: Any) -> str:
     """The page `template` makes of `context`; a theme's template that fails is refused with
     its FILE:LINE (an InputError)."""
+    import jinja2
+
     env = environment(theme)
     try:
         return env.get_template(template).render(**context)
@@ -151,6 +157,8 @@ def _refused(source: str, line: int | None, reason: str) -> InputError:
 
 def load_theme(folder: Path) -> Theme:
     """The theme in `folder`, checked whole: its theme.yaml (if any) and every template."""
+    import jinja2
+
     shown = paths.shorten(str(folder))
     if not folder.is_dir():
         raise InputError(f"{shown}: no such folder; --theme names a folder of templates.")
