@@ -12,6 +12,7 @@ import re
 import shutil
 import subprocess
 
+import markupsafe
 import pytest
 
 from tdtool.io import seat_sheets as sheets
@@ -71,13 +72,15 @@ def test_seat_cards_one_per_player_with_table_and_seat_escaped(cli, tournament):
         r'<div class="card">.*?class="name[^"]*">(.*?)</div>.*?'
         r'Table</span><span class="big">(\d+)</span>.*?Seat</span><span class="big">(\d+)<',
         page,
+        re.S,  # a card's parts on lines of their own (the template's)
     )
     seats = _seats(cli)
     assert {_text(n): (int(t), int(s)) for n, t, s in cards} == seats
     assert len(cards) == 20
     assert [_text(n) for n, _, _ in cards] == sorted(seats, key=sheets.sort_key)
     assert HOSTILE not in page and "<b>Deepstack" not in page  # escaped, every one
-    assert html.escape(HOSTILE) in page and "Friday &lt;b&gt;Deepstack&lt;/b&gt;" in page
+    # Escaped as Jinja2 escapes (markupsafe: '"' is &#34;), and read back as the text typed.
+    assert markupsafe.escape(HOSTILE) in page and "Friday &lt;b&gt;Deepstack&lt;/b&gt;" in page
     assert page.count('class="page"') == 3 and "size: A4 portrait" in page
 
 
@@ -117,7 +120,8 @@ def _bust_until_someone_moves(cli) -> list[dict]:
 SLIP = re.compile(
     r'<div class="card slip">.*?class="name[^"]*">(.*?)</div>.*?'
     r'From</span><span class="big">Table (\d+)<br>Seat (\d+)</span>.*?'
-    r'To</span><span class="big">Table (\d+)<br>Seat (\d+)</span>'
+    r'To</span><span class="big">Table (\d+)<br>Seat (\d+)</span>',
+    re.S,
 )
 
 

@@ -12,6 +12,7 @@ from tdtool.errors import InputError
 
 if TYPE_CHECKING:
     from tdtool.io.money_sheets import Heading
+    from tdtool.io.pages import Theme
     from tdtool.tournament.icm import Deal, DealMethod
 
 
@@ -58,6 +59,7 @@ def deal(
     accept: bool = False,
     db: Callable[[], Path] | None = None,
     sheet: Path | None = None,
+    theme: Theme | None = None,
 ) -> DealResult:
     """Work out a deal; record it when `accept` (every player has agreed).
 
@@ -66,7 +68,7 @@ def deal(
     the deal is worked out from the values alone and no file is opened. `stacks` None: the
     chip counts recorded in the live tournament (every player left counted since the last
     bust). `sheet`: write the summary the players sign there (.html, .md or .csv) before
-    anything is recorded.
+    anything is recorded, in `theme`'s look (HTML).
     """
     from tdtool.tournament.icm import make_deal
 
@@ -121,7 +123,7 @@ def deal(
             if off
             else ""
         )
-        write_sheet(deal_sheet(worked_out, tournament, check), sheet)
+        write_sheet(deal_sheet(worked_out, tournament, check), sheet, theme)
     if accept:
         from tdtool.io.store_base import open_store
         from tdtool.tournament.money import accept_deal

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tdtool.cli._theme import ThemeOpt
+
 if TYPE_CHECKING:
     from tdtool.tournament.icm import Deal, DealMethod
 
@@ -87,13 +89,16 @@ def run_deal(
     json_out: bool,
     print_to: Path | None,
     accept: bool,
+    theme: Path | None = None,
 ) -> None:
     """Parse -> work out the deal (live or from options) -> render; recorded on --accept."""
     from tdtool.app.deals import deal
     from tdtool.cli._db import db_path
+    from tdtool.cli._theme import read_theme
     from tdtool.cli._values import parse_ints, parse_stacks
     from tdtool.errors import InputError
 
+    house = read_theme(theme) if print_to is not None else None
     names: list[str] | None = None
     stacks: list[int] | None = None
     if stacks_text is not None:
@@ -125,6 +130,7 @@ def run_deal(
         accept=accept,
         db=live_db,
         sheet=print_to,
+        theme=house,
     )
     if json_out:
         from tdtool.cli.render import emit_json
@@ -181,6 +187,7 @@ def icm_command(
     json_out: JsonOpt = False,
     print_to: PrintOpt = None,
     accept: AcceptOpt = False,
+    theme: ThemeOpt = None,
 ) -> None:
     """ICM deal (Malmuth-Harville): each player's expected prize from the stacks.
 
@@ -193,7 +200,7 @@ def icm_command(
 
     run_deal(
         ctx, DealMethod.ICM, stacks, prizes, hold_back, unit, samples, seed, json_out,
-        print_to, accept,
+        print_to, accept, theme,
     )  # fmt: skip
 
 
@@ -207,6 +214,7 @@ def chip_chop_command(
     json_out: JsonOpt = False,
     print_to: PrintOpt = None,
     accept: AcceptOpt = False,
+    theme: ThemeOpt = None,
 ) -> None:
     """Chip-chop deal: the smallest remaining prize each, the rest shared by chips.
 
@@ -216,5 +224,5 @@ def chip_chop_command(
 
     run_deal(
         ctx, DealMethod.CHIP_CHOP, stacks, prizes, hold_back, unit, 0, None, json_out,
-        print_to, accept,
+        print_to, accept, theme,
     )  # fmt: skip

@@ -7,6 +7,8 @@ from typing import Annotated
 
 import typer
 
+from tdtool.cli._theme import ThemeOpt
+
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
 
@@ -22,6 +24,7 @@ def report(
             show_default=False,
         ),
     ] = None,
+    theme: ThemeOpt = None,
 ) -> None:
     """Final results: every entry's place, name and prize (ties and deals included).
 
@@ -29,8 +32,10 @@ def report(
     """
     from tdtool.app.money import report as results_now
     from tdtool.cli._db import db_path
+    from tdtool.cli._theme import read_theme
     from tdtool.io.money_sheets import Sheet, money, render, rows_of, write_sheet
 
+    house = read_theme(theme) if print_to is not None else None
     result = results_now(db_path(ctx))
     rows = result.results
     from tdtool.tournament.bounty import money as cents
@@ -95,7 +100,7 @@ def report(
             size="fit",
             strong=2,
         )
-        write_sheet(sheet if sheet_format(print_to) == "csv" else printed, print_to)
+        write_sheet(sheet if sheet_format(print_to) == "csv" else printed, print_to, house)
     if json_out:
         from tdtool.cli.render import emit_json
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
+from tdtool.cli._theme import ThemeOpt
 
 if TYPE_CHECKING:
     from tdtool.app.seats import PlanView, Seated
@@ -193,6 +194,7 @@ def print_paper(
         bool,
         typer.Option("--force", help="Overwrite the file written without -o if it exists."),
     ] = False,
+    theme: ThemeOpt = None,
 ) -> None:
     """Print the paper for the tables: seat cards, the seat list by name, table-move slips.
 
@@ -202,9 +204,10 @@ def print_paper(
     `moves` gives a slip for each player the last bust, balance or table break moved (from,
     to, why), to hand to the player, or for every move so far with --all.
 
-    Example: tdtool seat print cards --paper letter
+    Example: tdtool seat print cards --paper letter --theme ~/club-theme
     """
     from tdtool.app import seats
+    from tdtool.cli._theme import read_theme
     from tdtool.errors import InputError, RuleError
     from tdtool.io import seat_sheets as sheets
 
@@ -215,6 +218,7 @@ def print_paper(
         raise InputError(f"--paper {paper!r} is not known; use a4 or letter.")
     if every and kind != "moves":
         raise InputError("--all is for `seat print moves` (every table move so far).")
+    house = read_theme(theme)
     if output is None:
         output = Path(PRINTS[kind])
         if output.exists() and not force:
@@ -234,12 +238,14 @@ def print_paper(
     if kind in ("cards", "list") and not cards:
         raise RuleError("No seats drawn yet; nothing to print. Draw them with `tdtool seat draw`.")
     if kind == "cards":
-        text = sheets.cards_html(found.tournament, cards, paper.lower())
+        text = sheets.cards_html(found.tournament, cards, paper.lower(), house)
         done = f"{_count(len(cards), 'seat card')}"
         pages = -(-len(cards) // sheets.CARDS_PER_PAGE)
     elif kind == "list":
         printed = time.strftime("printed %Y-%m-%d %H:%M")
-        text = sheets.list_html(found.tournament, cards, found.waiting, paper.lower(), printed)
+        text = sheets.list_html(
+            found.tournament, cards, found.waiting, paper.lower(), printed, house
+        )
         waiting = f", {len(found.waiting)} waiting for a seat" if found.waiting else ""
         done = f"the seats of {_count(len(cards), 'player')} by name{waiting}"
         pages = text.count('class="page"')
@@ -259,7 +265,7 @@ def print_paper(
             for _change, at, m in found.moves
             if m.from_seat is not None
         ]
-        text = sheets.slips_html(found.tournament, slips, paper.lower())
+        text = sheets.slips_html(found.tournament, slips, paper.lower(), house)
         which = "every table move so far" if every else "the last change that moved players"
         done = f"{_count(len(slips), 'table-move slip')} ({which})"
         pages = -(-len(slips) // sheets.CARDS_PER_PAGE)

@@ -1,7 +1,8 @@
 """Printable money sheets: the payout sheet, a deal summary to sign, the final results.
 
-Each is written as HTML, Markdown or CSV, chosen by the file's suffix. Every name and
-text that reaches HTML is escaped.
+Each is written as HTML, Markdown or CSV, chosen by the file's suffix. The HTML is the
+template tdtool/templates/money_sheet.html on the print base (tdtool/io/pages.py), which
+autoescapes every name and text, and which a house theme may override.
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ import io
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tdtool.errors import InputError
+
+if TYPE_CHECKING:
+    from tdtool.io.pages import Theme
 
 FORMATS = {".html": "html", ".htm": "html", ".md": "md", ".markdown": "md", ".csv": "csv"}
 
@@ -80,126 +85,57 @@ def sheet_format(path: Path) -> str:
     return fmt
 
 
-def render(sheet: Sheet, fmt: str) -> str:
-    """The sheet as HTML, Markdown or CSV text."""
+def render(sheet: Sheet, fmt: str, theme: Theme | None = None) -> str:
+    """The sheet as HTML (in `theme`'s look), Markdown or CSV text."""
     if fmt == "html":
-        return _html(sheet)
+        return _html(sheet, theme)
     if fmt == "md":
         return _markdown(sheet)
     return _csv(sheet)
 
 
-def write_sheet(sheet: Sheet, path: Path) -> None:
-    """Write the sheet to `path` in the format its suffix names."""
-    text = render(sheet, sheet_format(path))
+def write_sheet(sheet: Sheet, path: Path, theme: Theme | None = None) -> None:
+    """Write the sheet to `path` in the format its suffix names (HTML in `theme`'s look)."""
+    text = render(sheet, sheet_format(path), theme)
     try:
         path.write_text(text, encoding="utf-8", newline="" if path.suffix == ".csv" else None)
     except OSError as exc:
         raise InputError(f"Cannot write {path}: {exc.strerror or exc}.") from None
 
 
-def _html(sheet: Sheet) -> str:
+def _html(sheet: Sheet, theme: Theme | None = None) -> str:
+    """The sheet as a printable page (tdtool/templates/money_sheet.html)."""
     import time
-    from html import escape as e  # here, not at the top: `payouts` on screen never needs it
 
-    printed = time.strftime("%Y-%m-%d %H:%M")
+    from tdtool.io import pages  # here, not at the top: `payouts` on screen never needs it
 
     # Players sign in their own row, next to what they are paid (all on one page).
     signing = set(sheet.signatures)
-    head = "".join(f"<th>{e(h)}</th>" for h in sheet.headers)
-    if signing:
-        head += '<th class="signature">Signature</th>'
-
-    def sign_cell(row: tuple[str, ...]) -> str:
-        if not signing:
-            return ""
-        return '<td class="signature"></td>' if row and row[0] in signing else "<td></td>"
-
-    body = "\n".join(
-        ('<tr class="total">' if sheet.total and i == len(sheet.rows) - 1 else "<tr>")
-        + "".join(f'<td class="n">{e(c)}</td>' if _amount(c) else f"<td>{e(c)}</td>" for c in row)
-        + sign_cell(row)
-        + "</tr>"
-        for i, row in enumerate(sheet.rows)
-    )
+    rows = [
+        {"cells": [(c, _amount(c)) for c in row], "signs": bool(row) and row[0] in signing}
+        for row in sheet.rows
+    ]
     facts = sheet.heading.facts() if sheet.heading is not None else ()
-    lines = "\n".join(
-        [
-            '<p class="facts">'
-            + " &middot; ".join(f"<span>{e(part)}</span>" for part in line.split(" · "))
-            + "</p>"
-            for line in facts
-        ]
-        + [f"<p>{e(line)}</p>" for line in sheet.lines]
-    )
-    signs = ""
-    if signing:
-        signs = '<div class="sign witness"><span>Tournament director</span>'
-        signs += '<span class="line"></span><span>Date and time</span>'
-        signs += '<span class="line short"></span></div>'
-    # Columns of numbers (or places) as narrow as they can be; the paid column bold.
-    align = "".join(
-        f"th:nth-child({i + 1}) {{ width: 1%; white-space: nowrap; }}\n"
-        for i in range(len(sheet.headers))
-        if _number_column(sheet, i)
-    )
-    if sheet.strong is not None:
-        align += f"td:nth-child({sheet.strong + 1}) {{ font-weight: bold; }}\n"
     size = _size(sheet)
-    sized = f'<table class="{size}">' if size else "<table>"
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{e(sheet.title)}</title>
-<style>
-body {{ font-family: system-ui, sans-serif; margin: 2em; font-size: 16pt; }}
-h1 {{ font-size: 30pt; margin: 0 0 0.3em; }}
-p {{ margin: 0.2em 0; }}
-table {{ border-collapse: collapse; margin: 0.8em 0; width: 100%; font-size: 22pt; }}
-th, td {{ border: 1px solid #444; padding: 0.25em 0.8em; }}
-th {{ background: #eee; font-size: 16pt; text-align: left; }}
-td.n {{ text-align: right; font-variant-numeric: tabular-nums; }}
-{align}table.big {{ font-size: 18pt; }}
-table.medium {{ font-size: 15pt; }}
-table.small {{ font-size: 12pt; }}
-table.small td, table.small th {{ padding: 0.15em 0.6em; }}
-table.big th, table.medium th, table.small th {{ font-size: 0.8em; }}
-tbody tr:nth-child(even) {{ background: #f4f4f4; }}
-thead {{ display: table-header-group; }}
-tr {{ break-inside: avoid; }}
-.facts {{ font-size: 15pt; font-weight: bold; }}
-.facts span {{ white-space: nowrap; }}
-.printed {{ color: #555; font-size: 11pt; margin-top: 1em; }}
-tr.total td {{ font-weight: bold; border-top: 2px solid #000; background: #fff; }}
-td {{ white-space: nowrap; }}
-td:last-child {{ white-space: normal; }}
-table.wrap td {{ white-space: normal; }}
-th.signature {{ width: 30%; }}
-td.signature {{ height: 2em; background: #fff; }}
-.sign {{ display: flex; gap: 1em; margin-top: 1.5em; align-items: flex-end; }}
-.sign span {{ white-space: nowrap; }}
-.sign span:first-child {{ min-width: 10.5em; }}
-.sign .line {{ border-bottom: 1px solid #000; width: 16em; }}
-.sign .line.short {{ width: 8em; }}
-.witness {{ margin-top: 2em; }}
-@media print {{ body {{ margin: 0; }} @page {{ margin: 1.2cm 1.5cm; }} }}
-</style>
-</head>
-<body>
-<h1>{e(sheet.title)}</h1>
-{lines}
-{sized}
-<thead><tr>{head}</tr></thead>
-<tbody>
-{body}
-</tbody>
-</table>
-{signs}
-<p class="printed">Printed {printed}</p>
-</body>
-</html>
-"""
+    if not size.startswith("small"):  # sized to fit one page: kept whole on one
+        size = f"{size} short".strip()
+    return pages.render(
+        "money_sheet.html",
+        theme,
+        title=sheet.title,
+        paper=None,  # printed on whatever the printer holds: the sheet fits A4 and Letter
+        facts=[line.split(" · ") for line in facts],
+        lines=sheet.lines,
+        headers=sheet.headers,
+        rows=rows,
+        signing=bool(signing),
+        total=sheet.total,
+        # Columns of numbers (or places) as narrow as they can be; the paid column bold.
+        narrow=[i for i in range(len(sheet.headers)) if _number_column(sheet, i)],
+        strong=sheet.strong,
+        size=size,
+        printed=time.strftime("%Y-%m-%d %H:%M"),
+    )
 
 
 def _number_column(sheet: Sheet, column: int) -> bool:
@@ -329,16 +265,18 @@ def _csv(sheet: Sheet) -> str:
 
 
 def money(amount: int | float) -> str:
-    """An amount with thousands separators; cents only when there are some."""
-    if isinstance(amount, float) and not amount.is_integer():
-        return f"{amount:,.2f}"
-    return f"{int(amount):,}"
+    """An amount with thousands separators; cents only when there are some (the templates'
+    `money` filter, tdtool.io.pages.money)."""
+    from tdtool.io.pages import money as amount_text
+
+    return amount_text(amount)
 
 
 def ordinal(n: int) -> str:
-    """1 -> '1st', 2 -> '2nd', 11 -> '11th'."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    """1 -> '1st', 2 -> '2nd', 11 -> '11th' (tdtool.tournament.places.ordinal, the one copy)."""
+    from tdtool.tournament.places import ordinal as place
+
+    return place(n)
 
 
 def rows_of(items: Sequence[Sequence[object]]) -> tuple[tuple[str, ...], ...]:

@@ -188,8 +188,9 @@ def _cap(text: str) -> str:
 
 
 def _ordinal(n: int) -> str:
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"
+    from tdtool.tournament.places import ordinal  # the one copy (the sheets' filter too)
+
+    return ordinal(n)
 
 
 # ---------------------------------------------------------------------------------------

@@ -1,0 +1,250 @@
+"""Printed pages from templates: one Jinja2 environment for every sheet tdtool prints.
+
+The templates live in the package (tdtool/templates/). Each sheet extends `base.html`, which
+carries the paper (`paper`: A4 or Letter), the one font stack, the colours and the page-break
+rules; the shared filters (`ordinal`, `money`, `chips`) are registered here once. Escaping
+is the default (`autoescape=True`): a name reaches the page as text, whatever it holds.
+
+A house theme is a folder (`--theme DIR` or TDTOOL_THEME, read at the CLI's edge): a template
+there overrides the package's of the same name (a `ChoiceLoader`, the theme's folder first),
+and its `theme.yaml` may name a logo, colours and fonts:
+
+    logo: logo.png              # beside theme.yaml; embedded in the page (self-contained)
+    colors: {title: "#0b5", text: "#222", accent: "#0b5"}
+    fonts: {body: '"Fira Sans", sans-serif', title: '"Fira Sans Condensed", sans-serif'}
+
+A theme is checked whole before anything is printed: an unknown key, a colour or font that
+is not one, a missing logo, a template with a syntax error, each is refused as
+`FILE:LINE: what is wrong` (an InputError, exit 2).
+
+Jinja2 is imported by this module only, and only when a page is made: the filters here
+(`money` ...) serve the screen too, and a command that prints no sheet never loads it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tdtool.errors import InputError
+from tdtool.io import paths
+
+if TYPE_CHECKING:
+    import jinja2
+
+PAPERS = {"a4": "A4", "letter": "letter"}
+"""The paper a sheet is made for (`--paper`), as CSS's `@page { size }` names it."""
+
+FONTS = '"DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif'
+"""The one font stack of every sheet (the seat list measures names in DejaVu Sans)."""
+
+COLORS = {"title": "#111", "text": "#111", "accent": "#111"}
+"""The colours a theme may change: titles, text, and the rules and boxes that frame them."""
+
+THEME_KEYS = ("logo", "colors", "fonts")
+FONT_KEYS = ("body", "title")
+
+_COLOR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|hsl)a?\([0-9\s.,%/]+\)")
+_FONT = re.compile(r"[\w\s\"',.-]{1,200}")
+_IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
+           ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp"}  # fmt: skip
+MAX_LOGO_BYTES = 2_000_000
+
+
+@dataclass(frozen=True)
+class Theme:
+    """How a house dresses its sheets: a folder of templates, a logo, colours and fonts."""
+
+    folder: Path | None = None
+    logo: str | None = None
+    """The logo as a data: URI (the sheet stays one file), or None."""
+    colors: Mapping[str, str] = field(default_factory=lambda: dict(COLORS))
+    fonts: Mapping[str, str] = field(default_factory=lambda: dict.fromkeys(FONT_KEYS, FONTS))
+
+
+def ordinal(n: int) -> str:
+    """1 -> '1st', 22 -> '22nd', 11 -> '11th' (tdtool.tournament.places.ordinal)."""
+    from tdtool.tournament.places import ordinal as place
+
+    return place(n)
+
+
+def money(amount: int | float) -> str:
+    """An amount with thousands separators; cents only when there are some.
+
+    >>> money(1250), money(12.5), money(3.0)
+    ('1,250', '12.50', '3')
+    """
+    if isinstance(amount, float) and not amount.is_integer():
+        return f"{amount:,.2f}"
+    return f"{int(amount):,}"
+
+
+def chips(count: int) -> str:
+    """A chip count as the sheets print it: '25,000'."""
+    return f"{count:,}"
+
+
+def environment(theme: Theme | None = None) -> jinja2.Environment:
+    """The one environment: the theme's templates first, then the package's; autoescaped."""
+    import jinja2
+    from markupsafe import Markup
+
+    theme = theme or Theme()
+    loaders: list[jinja2.BaseLoader] = []
+    if theme.folder is not None:
+        loaders.append(jinja2.FileSystemLoader(theme.folder))
+    loaders.append(jinja2.PackageLoader("tdtool", "templates"))
+    env = jinja2.Environment(
+        loader=jinja2.ChoiceLoader(loaders),
+        autoescape=True,
+        undefined=jinja2.StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+        keep_trailing_newline=True,
+    )
+    env.filters.update(ordinal=ordinal, money=money, chips=chips)
+    # Checked when the theme was read (`load_theme`): CSS text, safe inside <style>.
+    env.globals.update(
+        theme=theme,
+        colors={k: Markup(v) for k, v in theme.colors.items()},
+        fonts={k: Markup(v) for k, v in theme.fonts.items()},
+        papers=PAPERS,
+    )
+    return env
+
+
+def render(template: str, theme: Theme | None = None, **context: Any) -> str:
+    """The page `template` makes of `context`; a theme's template that fails is refused with
+    its FILE:LINE (an InputError)."""
+    import jinja2
+
+    env = environment(theme)
+    try:
+        return env.get_template(template).render(**context)
+    except jinja2.TemplateSyntaxError as exc:
+        where = exc.filename or exc.name or template
+        raise _refused(where, exc.lineno, exc.message or "a syntax error") from None
+    except jinja2.TemplateError as exc:
+        if theme is None or theme.folder is None:
+            raise
+        frame, line = _theme_frame(exc, theme.folder)
+        if frame is None:
+            raise
+        raise _refused(frame, line, str(exc)) from None
+
+
+def _theme_frame(exc: BaseException, folder: Path) -> tuple[str | None, int]:
+    """The last frame of the traceback in a template of the theme's folder: (file, line)."""
+    found: tuple[str | None, int] = (None, 0)
+    tb = exc.__traceback__
+    root = str(folder.resolve())
+    while tb is not None:
+        name = tb.tb_frame.f_code.co_filename
+        if name.startswith(root):
+            found = (name, tb.tb_lineno)
+        tb = tb.tb_next
+    return found
+
+
+def _refused(source: str, line: int | None, reason: str) -> InputError:
+    reason = reason.rstrip(".")
+    return InputError(f"{paths.shorten(source)}:{line or 1}: {reason}; the theme is not used.")
+
+
+def load_theme(folder: Path) -> Theme:
+    """The theme in `folder`, checked whole: its theme.yaml (if any) and every template."""
+    import jinja2
+
+    shown = paths.shorten(str(folder))
+    if not folder.is_dir():
+        raise InputError(f"{shown}: no such folder; --theme names a folder of templates.")
+    settings = folder / "theme.yaml"
+    theme = Theme(folder=folder.resolve())
+    if settings.exists():
+        theme = _read_settings(settings, theme)
+    env = environment(theme)
+    for path in sorted(folder.glob("*.html")):
+        from tdtool.io.guarded_yaml import read_text
+
+        text = read_text(path, "template")
+        try:
+            env.parse(text, path.name, str(path))
+        except jinja2.TemplateSyntaxError as exc:
+            raise _refused(str(path), exc.lineno, exc.message or "a syntax error") from None
+    return theme
+
+
+def _read_settings(path: Path, theme: Theme) -> Theme:
+    import difflib
+
+    import yaml
+
+    from tdtool.io.guarded_yaml import compose, read_text, value
+
+    source = paths.shorten(str(path))
+    root = compose(read_text(path, "theme file"), source)
+    if root is None:
+        return theme
+    if not isinstance(root, yaml.MappingNode):
+        raise _refused(source, root.start_mark.line + 1, "theme.yaml is a mapping of keys")
+
+    def line(node: yaml.Node) -> int:
+        return int(node.start_mark.line) + 1
+
+    def known(key: yaml.Node, keys: tuple[str, ...], where: str) -> str:
+        name = str(value(key))
+        if name not in keys:
+            close = difflib.get_close_matches(name, keys, n=1, cutoff=0.6)
+            hint = f"did you mean `{close[0]}`?" if close else f"the keys are {', '.join(keys)}."
+            raise _refused(source, line(key), f"unknown key `{name}` {where}; {hint}")
+        return name
+
+    def text(node: yaml.Node, what: str) -> str:
+        got = value(node)
+        if not isinstance(got, str) or not got.strip():
+            raise _refused(source, line(node), f"{what} is a text")
+        return got.strip()
+
+    logo: str | None = None
+    colors = dict(theme.colors)
+    fonts = dict(theme.fonts)
+    for key, node in root.value:
+        name = known(key, THEME_KEYS, "in theme.yaml")
+        if name == "logo":
+            logo = _logo(path.parent, text(node, "logo"), source, line(node))
+            continue
+        if not isinstance(node, yaml.MappingNode):
+            raise _refused(source, line(node), f"`{name}` is a mapping ({name}: {{title: ...}})")
+        for sub, item in node.value:
+            if name == "colors":
+                color = text(item, f"colors.{value(sub)}")
+                colors[known(sub, tuple(COLORS), "under colors")] = color
+                if not _COLOR.fullmatch(color):
+                    raise _refused(source, line(item), f"{color!r} is not a colour (#0a5, navy)")
+            else:
+                font = text(item, f"fonts.{value(sub)}")
+                fonts[known(sub, FONT_KEYS, "under fonts")] = font
+                if not _FONT.fullmatch(font):
+                    raise _refused(source, line(item), f"{font!r} is not a list of fonts")
+    return Theme(folder=theme.folder, logo=logo, colors=colors, fonts=fonts)
+
+
+def _logo(folder: Path, name: str, source: str, line: int) -> str:
+    """The logo file as a data: URI."""
+    import base64
+
+    path = folder / name
+    kind = _IMAGES.get(path.suffix.lower())
+    if kind is None:
+        raise _refused(source, line, f"logo {name!r} is not a .png, .jpg, .gif, .svg or .webp")
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise _refused(source, line, f"cannot read logo {name!r}: {exc.strerror or exc}") from None
+    if len(data) > MAX_LOGO_BYTES:
+        raise _refused(source, line, f"logo {name!r} is over {MAX_LOGO_BYTES:,} bytes")
+    return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"
