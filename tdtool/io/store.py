@@ -500,7 +500,8 @@ class Transaction:
         from tdtool.io.steady_clock import mark
 
         self._mark = mark()
-        """Where the boot-time clock stands (recorded with each event: steady_clock)."""
+        """Where the boot-time clock stands (recorded with each event: steady_clock), with
+        the time this change is recorded at; '' when the time was given, not read."""
 
     def events(self, kinds: Iterable[str] | None = None) -> list[Event]:
         """The effective events, including those appended so far in this change."""
@@ -925,6 +926,8 @@ class Store:
                 _steady_now(self._conn) if now is None else now,
                 self.operator,
             )
+            if now is not None:  # a time given (a copy, a test): no steady-clock anchor
+                tx._mark = ""
             yield tx
             tx._write_snapshot()
             self._conn.execute("COMMIT")
