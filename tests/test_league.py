@@ -360,7 +360,7 @@ def test_rule_errors_are_refusals():
 
     with pytest.raises(InputError, match="not both"):
         Rules(Scoring.POKERSTARS, best=3, drop_worst=1).check()
-    with pytest.raises(InputError, match="--table"):
+    with pytest.raises(InputError, match="needs a points table"):
         Rules(Scoring.TABLE).check()
     assert issubclass(RuleError, Exception)
 

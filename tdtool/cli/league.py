@@ -206,7 +206,9 @@ def show_standings(
 
     typer.echo("\n".join(sheet.lines))
     typer.echo("")
-    typer.echo(table(sheet.rows, sheet.headers, disable_numparse=True))
+    numbers = ("right",) * (len(sheet.headers) - 3)
+    align = ("right", "left", *numbers, "left")
+    typer.echo(table(sheet.rows, sheet.headers, colalign=align, disable_numparse=True))
     if print_to is not None:
         typer.echo(f"Standings written to {print_to}.")
 

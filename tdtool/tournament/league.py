@@ -222,18 +222,27 @@ class Rules:
     def check(self) -> Rules:
         """The rules, or InputError saying what does not fit (a formula is parsed here)."""
         if self.scoring is Scoring.TABLE and self.table is None:
-            raise InputError("The table formula needs a points table: --table FILE.yaml.")
+            raise InputError(
+                "The table formula needs a points table:", "give {option:table} FILE.yaml."
+            )
         if self.scoring is not Scoring.TABLE and self.table is not None:
-            raise InputError("--table goes with --formula table only.")
+            raise InputError(
+                "A points table goes with the table formula only;", "drop {option:table}."
+            )
         if self.scoring is Scoring.FORMULA:
             from tdtool.tournament.formula import parse
 
             parse(self.formula or "")
         if self.best is not None and self.drop_worst is not None:
-            raise InputError("Give --best N or --drop-worst N, not both.")
-        for option, n in (("--best", self.best), ("--drop-worst", self.drop_worst)):
+            raise InputError(
+                "Count the best results or drop the worst, not both:",
+                "give {option:best} N or {option:drop-worst} N.",
+            )
+        for option, n in (("best", self.best), ("drop-worst", self.drop_worst)):
             if n is not None and n < 1:
-                raise InputError(f"{option} counts results: give 1 or more, not {n}.")
+                raise InputError(
+                    f"A count of results is 1 or more, not {n}:", f"give {{option:{option}}} N."
+                )
         return self
 
     @property
