@@ -366,11 +366,18 @@ def test_rule_errors_are_refusals():
 
 
 @pytest.mark.slow
-def test_the_same_season_on_postgresql(cli, tmp_path, pg_server):
+def test_the_same_season_on_postgresql(cli, tmp_path, pg_server, monkeypatch):
     import uuid
 
+    from tests.pg_server import PASSWORD
+
+    # The league file keeps each URL without its password (it is never written down): the
+    # standings log in with PGPASSWORD (or ~/.pgpass), as every command does.
+    monkeypatch.setenv("PGPASSWORD", PASSWORD)
     urls = [pg_server.url(f"league-{i}-{uuid.uuid4().hex[:8]}") for i in range(1, 6)]
     season(urls)
     data = league(cli, tmp_path, urls, "--formula", "beaten + 1 + knockouts")
     assert table_of(data)[:3] == [(1, "Anna", 12), (2, "Ben", 12), (3, "Cleo", 12)]
     assert all(e["source"].startswith("postgresql://") for e in data["events"])
+    assert not any(PASSWORD in e["source"] for e in data["events"])
+    assert PASSWORD not in (tmp_path / "spring.league").read_text()
