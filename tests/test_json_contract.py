@@ -214,3 +214,42 @@ def test_structure_check_json_lists_problems_with_their_lines(cli, tmp_path):
     assert result.exit_code == 2
     data = json.loads(result.stdout)
     assert data["valid"] is False and data["problems"][0].startswith(f"{bad}:3: level 1:")
+
+
+# --- the league standings (docs/cli.md, Leagues) -----------------------------------------------
+
+
+def test_league_standings_json_shape(cli, tmp_path):
+    from tests.test_league import SEASON, play
+
+    name, buy_in, entrants, busts = SEASON[0]
+    week = play(tmp_path / "week-1.tdtool", name, buy_in, entrants, busts)
+    live = play(tmp_path / "week-2.tdtool", "Week 2", 20, ["Anna", "Zoe", "Max"], ["Max"])
+    path = tmp_path / "spring.league"
+    assert cli("league", "new", "Spring", "--best", "3", "--league", path).exit_code == 0
+    assert cli("league", "add", week, "--league", path).exit_code == 0
+    assert cli("league", "add", live, "--provisional", "--league", path).exit_code == 0
+    data = _json(cli, None, "league", "standings", "--league", path)
+    assert set(data) == {"name", "formula", "rules", "tie_break", "events", "standings"}
+    assert data["formula"] == "pokerstars" and data["tie_break"] == ["wins", "best", "events"]
+    assert set(data["rules"]) == {"scoring", "formula", "table", "best", "drop_worst",
+                                  "tie_break"}  # fmt: skip
+    assert data["rules"]["best"] == 3
+    assert [set(e) for e in data["events"]] == [
+        {"name", "source", "entries", "provisional", "date"}
+    ] * 2
+    assert [e["provisional"] for e in data["events"]] == [False, True]
+    assert isinstance(data["events"][0]["date"], float)
+    line_keys = {"rank", "shared", "name", "points", "events", "wins", "best", "provisional",
+                 "note", "results"}  # fmt: skip
+    for line in data["standings"]:
+        assert set(line) == line_keys
+        assert isinstance(line["rank"], int) and isinstance(line["points"], int | float)
+        assert len(line["results"]) == 2
+        for r in line["results"]:
+            assert r is None or set(r) == {"place", "points", "counted", "provisional"}
+    anna = data["standings"][0]
+    assert (anna["name"], anna["points"], anna["wins"], anna["provisional"]) == (
+        "Anna", 46.13, 1, True)  # fmt: skip
+    assert anna["results"][0] == {"place": 1, "points": 46.13, "counted": True,
+                                  "provisional": False}  # fmt: skip

@@ -426,6 +426,7 @@ LAZY.update(
         "deal": ("deal", "app"),
         "ruling": ("ruling", "app"),
         "db": ("db", "app"),
+        "league": ("league", "app"),
     }
 )
 

@@ -1,0 +1,197 @@
+"""Leagues: a league file created, events added to it, and the standings read from the
+events' tournaments (files or PostgreSQL tournaments) as they are now."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from tdtool.errors import InputError, RuleError
+from tdtool.io.league_file import EventRef, LeagueFile
+from tdtool.tournament.league import EventResult, Finish, Rules, Standings, standings
+from tdtool.tournament.state import State
+
+
+@dataclass(frozen=True)
+class Created:
+    """A new league file."""
+
+    path: Path
+    league: LeagueFile
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool league new --json`."""
+        return {"file": str(self.path), "name": self.league.name, **self.league.rules.to_dict()}
+
+
+def create(path: Path, name: str, rules: Rules) -> Created:
+    """Create the league file `path` (never over an existing one) with checked rules."""
+    from tdtool.io import league_file
+
+    cleaned = " ".join(name.split())
+    if not cleaned:
+        raise InputError("Give the league a name, e.g. 'Spring League 2026'.")
+    league = LeagueFile(cleaned, rules.check())
+    league_file.write(path, league, new=True)
+    return Created(path, league)
+
+
+def finished(state: State) -> bool:
+    """Every entry has its place: a winner, a satellite's seats decided, or a deal that
+    ended play."""
+    from tdtool.app.money import results_of
+
+    rows = results_of(state).results
+    return bool(rows) and all(r.place is not None for r in rows)
+
+
+def finishes_of(state: State) -> tuple[Finish, ...]:
+    """Each player's finish in the tournament `state`, with the facts a formula reads: their
+    best place (their last entry's), the prizes of all their entries, their knockouts. A
+    player still in is counted at the players left, the worst place they can finish."""
+    from tdtool.app.money import results_of
+
+    rows = results_of(state).results
+    entries = state.event_entries
+    left = state.players_left
+    knockouts: dict[str, int] = {}
+    for k in state.knockouts:
+        for share in k.shares:
+            knockouts[share.name] = knockouts.get(share.name, 0) + 1
+    best: dict[str, int | None] = {}
+    prize: dict[str, int] = {}
+    for r in rows:
+        prize[r.name] = prize.get(r.name, 0) + r.prize
+        now = best.get(r.name)
+        if r.name not in best or (r.place is not None and (now is None or r.place < now)):
+            best[r.name] = r.place
+    placed = [r.place for r in rows if r.place is not None]
+    out = []
+    for player in state.players.values():
+        name = player.name
+        place = best.get(name)
+        still = place is None
+        at = left if place is None else place
+        beaten = sum(1 for r in rows if r.name != name and (r.place or 0) > at)
+        if still:
+            beaten = sum(1 for p in placed if p > at)
+        out.append(
+            Finish(
+                name,
+                at,
+                entries,
+                buyin=state.terms.buy_in,
+                prize=prize.get(name, 0),
+                knockouts=knockouts.get(name, 0),
+                rebuys=player.rebuys,
+                reentries=player.entries - 1,
+                beaten=beaten,
+                still_playing=still,
+            )
+        )
+    return tuple(out)
+
+
+def _read(target: Path | str) -> State:
+    from tdtool.app.change import read_state
+
+    return read_state(target)  # type: ignore[arg-type]  # a file or a URL
+
+
+def _identity(state: State) -> str:
+    return f"{state.name}@{state.created_at}"
+
+
+def _shown(target: Path | str) -> str:
+    if isinstance(target, str):
+        from tdtool.io.store_pg import safe_url
+
+        return safe_url(target)
+    return str(target)
+
+
+@dataclass(frozen=True)
+class Added:
+    """Events added to a league."""
+
+    path: Path
+    added: tuple[EventRef, ...]
+    events: int
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool league add --json`."""
+        return {
+            "league": str(self.path),
+            "added": [e.to_dict() for e in self.added],
+            "events": self.events,
+        }
+
+
+def add(path: Path, targets: Sequence[Path | str], provisional: bool = False) -> Added:
+    """Add tournaments to the league in `path`: each must be over, or `provisional`; none
+    twice (a copy of a file counts as the same tournament). All or nothing."""
+    from tdtool.io import league_file
+
+    league = league_file.read(path)
+    known = {e.identity: e for e in league.events}
+    new: list[EventRef] = []
+    for target in targets:
+        state = _read(target)
+        identity = _identity(state)
+        if identity in known:
+            raise RuleError(
+                f"{_shown(target)} is {known[identity].name!r} ({known[identity].source}),"
+                " already in the league (the same tournament); nothing was added."
+            )
+        over = finished(state)
+        if not over and not provisional:
+            raise RuleError(
+                f"{state.name!r} ({_shown(target)}) is still being played: add it when it is"
+                " over, or now with --provisional (its standings are then marked provisional);"
+                " nothing was added."
+            )
+        ref = EventRef(
+            league_file.source_of(path, target), identity, state.name, provisional and not over
+        )
+        known[identity] = ref
+        new.append(ref)
+    import dataclasses
+
+    league_file.write(path, dataclasses.replace(league, events=league.events + tuple(new)))
+    return Added(path, tuple(new), len(league.events) + len(new))
+
+
+def event_result(path: Path, ref: EventRef) -> EventResult:
+    """One event of the league as its tournament stands now."""
+    from tdtool.io import league_file
+
+    target = league_file.target_of(path, ref.source)
+    try:
+        state = _read(target)
+    except InputError as exc:
+        raise InputError(f"The league's event {ref.name!r} ({ref.source}): {exc}") from None
+    if _identity(state) != ref.identity:
+        raise InputError(
+            f"{ref.source} is no longer the league's event {ref.name!r} (it holds"
+            f" {state.name!r}); put that tournament back there."
+        )
+    over = finished(state)
+    return EventResult(
+        state.name,
+        ref.source,
+        finishes_of(state),
+        provisional=not over,
+        date=state.created_at,
+        entries=state.event_entries,
+    )
+
+
+def league_standings(path: Path) -> Standings:
+    """The standings of the league in `path`, from its events as they stand now."""
+    from tdtool.io import league_file
+
+    league = league_file.read(path)
+    events = [event_result(path, ref) for ref in league.events]
+    return standings(league.name, league.rules, events)

@@ -1,0 +1,260 @@
+"""`tdtool league ...`: a season of tournaments scored into standings."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Annotated
+
+import typer
+
+from tdtool.cli._db import JsonOpt
+
+if TYPE_CHECKING:
+    from tdtool.io.money_sheets import Sheet
+    from tdtool.tournament.league import Standings
+
+HELP = (
+    "Leagues: points for every finish in a season of tournaments, and the standings.\n\n"
+    "A league is a small file of its own (NAME.league, JSON) beside the tournaments: its"
+    " formula, how many results count, its tie-break, and the events it counts (tournament"
+    " files or PostgreSQL URLs). The standings read each event as it is now.\n\n"
+    "Example: tdtool league new 'Spring League' --formula pokerstars --best 8"
+)
+"""The help of `tdtool league` (read by `tdtool --help` without building the commands)."""
+
+app = typer.Typer(help=HELP, no_args_is_help=True)
+
+LeagueOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--league",
+        help="The league file (default: the one *.league file in this folder).",
+        show_default=False,
+    ),
+]
+
+
+def _league(given: Path | None) -> Path:
+    from tdtool.io.league_file import find
+
+    return find(given, Path.cwd())
+
+
+@app.command("new")
+def new(
+    name: Annotated[str, typer.Argument(help="The league's name.", show_default=False)],
+    formula: Annotated[
+        str,
+        typer.Option(
+            "--formula",
+            help="pokerstars, table (with --table FILE.yaml), or a formula of your own over"
+            " entries, place, buyin, prize, knockouts, rebuys, reentries and beaten, e.g."
+            " '100 * sqrt(entries / place) + 10 * knockouts'.",
+        ),
+    ] = "pokerstars",
+    table: Annotated[
+        Path | None,
+        typer.Option(
+            "--table", help="The points table (YAML) for --formula table.", show_default=False
+        ),
+    ] = None,
+    best: Annotated[
+        int | None,
+        typer.Option("--best", help="Count each player's N best results.", show_default=False),
+    ] = None,
+    drop_worst: Annotated[
+        int | None,
+        typer.Option(
+            "--drop-worst",
+            help="Drop each player's N worst results (an event missed is a worst).",
+            show_default=False,
+        ),
+    ] = None,
+    tie_break: Annotated[
+        str,
+        typer.Option(
+            "--tie-break",
+            help="The rules that order players level on points, in turn: wins, best (best"
+            " finish, then the next best ...), events (most played), top (highest single"
+            " result).",
+        ),
+    ] = "wins,best,events",
+    league: LeagueOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Create a league file (NAME's slug with .league in this folder, or --league FILE).
+
+    The formula is checked now: a custom one names the position of anything it does not
+    know, with "did you mean".
+
+    Example: tdtool league new "Spring League" --formula table --table points.yaml --best 8
+    """
+    from tdtool.app.files import slug
+    from tdtool.app.league import create
+    from tdtool.tournament.league import Rules, Scoring, tie_break_of
+
+    kind = formula.strip().casefold()
+    scoring = Scoring(kind) if kind in {"pokerstars", "table"} else Scoring.FORMULA
+    points_table = None
+    if table is not None:
+        from tdtool.io.points_yaml import load_points_table
+
+        points_table = load_points_table(table)
+    rules = Rules(
+        scoring,
+        formula if scoring is Scoring.FORMULA else None,
+        points_table,
+        best,
+        drop_worst,
+        tie_break_of(tie_break),
+    )
+    if scoring is Scoring.FORMULA:
+        from tdtool.tournament.formula import parse
+
+        rules = Rules(scoring, parse(formula).text, points_table, best, drop_worst, rules.tie_break)
+    path = league or Path.cwd() / f"{slug(name)}.league"
+    made = create(path, name, rules)
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        emit_json(made.to_dict())
+        return
+    typer.echo(f"League {made.league.name!r} created in {path}.")
+    typer.echo(f"Points: {rules.formula_text}; {rules.counting}.")
+    typer.echo(f"{rules.tie_break_text}.")
+    typer.echo(f"Add the events with `tdtool league add EVENT.tdtool` (--league {path.name}).")
+
+
+@app.command("add")
+def add(
+    events: Annotated[
+        list[str],
+        typer.Argument(
+            help="Each event's tournament file (or postgresql:// URL).", show_default=False
+        ),
+    ],
+    provisional: Annotated[
+        bool,
+        typer.Option(
+            "--provisional",
+            help="Also add an event still being played (its results are marked provisional).",
+        ),
+    ] = False,
+    league: LeagueOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Add finished events to the league (an unfinished one only with --provisional).
+
+    Example: tdtool league add friday-1.tdtool friday-2.tdtool
+    """
+    from tdtool.app.league import add as add_events
+    from tdtool.io.targets import parse_target
+
+    path = _league(league)
+    done = add_events(path, [parse_target(e) for e in events], provisional)
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        emit_json(done.to_dict())
+        return
+    for ref in done.added:
+        mark = " (provisional: still being played)" if ref.provisional else ""
+        typer.echo(f"Added {ref.name!r} ({ref.source}){mark}.")
+    typer.echo(f"The league counts {done.events} event{'s' if done.events != 1 else ''}.")
+
+
+@app.command("standings")
+def show_standings(
+    league: LeagueOpt = None,
+    json_out: JsonOpt = False,
+    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")] = False,
+    print_to: Annotated[
+        Path | None,
+        typer.Option(
+            "--print",
+            help="Also write the standings to FILE.html, FILE.md or FILE.csv.",
+            show_default=False,
+        ),
+    ] = None,
+) -> None:
+    """The standings: each player's points, results, wins and best finish; the tie-break.
+
+    A result in brackets does not count (--best / --drop-worst); a * marks a result of an
+    event still being played.
+
+    Example: tdtool league standings --print standings.html
+    """
+    from tdtool.app.league import league_standings
+
+    result = league_standings(_league(league))
+    sheet = standings_sheet(result)
+    if print_to is not None:
+        from tdtool.io.money_sheets import write_sheet
+
+        write_sheet(sheet, print_to)
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        emit_json(result.to_dict())
+        return
+    from tdtool.io.money_sheets import render
+
+    if csv_out:
+        typer.echo(render(sheet, "csv"), nl=False)
+        return
+    from tdtool.cli.render import table
+
+    typer.echo("\n".join(sheet.lines))
+    typer.echo("")
+    numbers = ("right",) * (len(sheet.headers) - 3)
+    align = ("right", "left", *numbers, "left")
+    typer.echo(table(sheet.rows, sheet.headers, colalign=align, disable_numparse=True))
+    if print_to is not None:
+        typer.echo(f"Standings written to {print_to}.")
+
+
+CSV_HEADERS = ("Rank", "Name", "Points", "Events", "Wins", "Best")
+"""The first columns of the standings (then one per event, then the note)."""
+
+
+def standings_sheet(result: Standings) -> Sheet:
+    """The standings as a sheet: for the terminal, CSV and the printout alike."""
+    from tdtool.io.money_sheets import Sheet, rows_of
+    from tdtool.tournament.league import points_text
+
+    events = result.events
+    rules = result.rules
+    provisional = sum(1 for e in events if e.provisional)
+    lines = [
+        f"{len(events)} event{'s' if len(events) != 1 else ''}"
+        + (f" ({provisional} still being played: provisional)" if provisional else "")
+        + f"; points: {rules.formula_text}; {rules.counting}.",
+        f"{rules.tie_break_text}.",
+    ]
+    lines += [
+        f"#{i}: {e.name} ({e.entries} entries){' *provisional' if e.provisional else ''}"
+        for i, e in enumerate(events, start=1)
+    ]
+    rows = []
+    for line in result.lines:
+        cells = [""] * len(events)
+        for r in line.results:
+            text = points_text(r.points)
+            text = text if r.counted else f"[{text}]"
+            cells[r.event] = text + ("*" if r.provisional else "")
+        rows.append(
+            (
+                f"{line.rank}=" if line.shared else str(line.rank),
+                line.name,
+                points_text(line.points),
+                line.events,
+                line.wins,
+                line.best,
+                *cells,
+                line.note,
+            )
+        )
+    headers = (*CSV_HEADERS, *(f"#{i}" for i in range(1, len(events) + 1)), "Note")
+    return Sheet(
+        title=f"{result.name}: standings", headers=headers, rows=rows_of(rows), lines=tuple(lines)
+    )
