@@ -174,3 +174,93 @@ def test_every_yaml_entry_point_refuses_hostile_files(
     assert "Traceback" not in result.output
     assert f"f.yaml:{line + 1}: " in result.output and says in result.output, result.output
     assert sorted(p.name for p in tmp_path.iterdir()) == ["f.yaml"]  # nothing written, ran
+
+
+def _tree(node):
+    """A composed node as plain values: kind, tag, line, style and children (to compare)."""
+    if node is None:
+        return None
+    if isinstance(node, yaml.ScalarNode):
+        return ("scalar", node.tag, node.start_mark.line, node.value, node.style)
+    if isinstance(node, yaml.SequenceNode):
+        items = [_tree(item) for item in node.value]
+        return ("seq", node.tag, node.start_mark.line, node.flow_style, items)
+    pairs = [(_tree(k), _tree(v)) for k, v in node.value]
+    return ("map", node.tag, node.start_mark.line, node.flow_style, pairs)
+
+
+def _outcome(compose_fn, text):
+    try:
+        return _tree(compose_fn(text))
+    except YamlRefused as refused:
+        return ("refused", refused.line, refused.reason)
+
+
+def _by_the_parser(text):
+    return guarded_yaml._compose_with(guarded_yaml._PARSER, text, "f.yaml", float("inf"))
+
+
+def _by_the_lines(text):
+    return guarded_yaml._compose_plain(text, "f.yaml")
+
+
+def test_a_hand_file_of_plain_lines_composes_without_the_parser_to_the_same_nodes():
+    from benchmarks.bench_hand_files import _hands, hand_file
+
+    texts = [hand_file(g) for g in _hands(40)]
+    texts += [
+        p.read_text(encoding="utf-8") for p in ROOT.glob("**/*.yaml") if ".git" not in p.parts
+    ]
+    taken = 0
+    for text in texts:
+        if _by_the_lines(text) is None:
+            continue  # not of the plain shape: the parser reads it
+        taken += 1
+        assert _outcome(_by_the_lines, text) == _outcome(_by_the_parser, text), text
+    assert taken >= 40  # the benchmark's hands at least
+
+
+_TYPED = st.sampled_from(["Anna", "100/200", "Ah Kd", "5", "P10 all-in", "José", "yes", "1_000"])
+_SAFE = list("aZ09 _./-") * 6  # mostly what a dealer types, now and then what YAML reads apart
+_RISKY = st.lists(
+    st.sampled_from(
+        [*_SAFE, *":#,[]{}&*!|>'\"%@`?~=+\té", "\u2028", "\x85", "\ufeff", "\u00a0", ": ", " #"]
+    ),
+    max_size=8,
+).map("".join)
+
+
+@settings(max_examples=600, deadline=None)
+@given(
+    values=st.lists(_TYPED | _RISKY, min_size=6, max_size=6),
+    indent=st.sampled_from(["  ", " ", "    "]),
+    keep=st.lists(st.booleans(), min_size=9, max_size=9),
+    order=st.none() | st.permutations(range(9)),
+)
+def test_the_plain_lines_shortcut_takes_only_what_the_parser_reads_the_same(
+    values, indent, keep, order
+):
+    a, b, c, d, e, f = values
+    lines = [
+        f"blinds: {a}",
+        "seats:",
+        f"{indent}1: {{name: {b}, stack: 100, cards: {c}}}",
+        f"{indent}{d}: {{name: B, stack: {e}}}",
+        "actions:",
+        f"{indent}- {f}",
+        f"{indent}- B call{d}",
+        "# a comment",
+        f"{a}: {e}",
+    ]
+    lines = [line for line, kept in zip(lines, keep, strict=True) if kept or line.endswith(":")]
+    text = "\n".join(lines if order is None else [lines[i] for i in order if i < len(lines)])
+    fast = _outcome(_by_the_lines, text + "\n")
+    if fast is not None:  # taken (or refused) by the shortcut: as the parser does
+        assert fast == _outcome(_by_the_parser, text + "\n"), text
+
+
+def test_the_plain_lines_shortcut_refuses_a_long_number_as_the_parser_does():
+    text = "blinds: 100/200\nbutton: 1234567890123456789\nseats:\n  1: {name: A, stack: 5}\n"
+    refused = _outcome(_by_the_lines, text)
+    assert refused == _outcome(_by_the_parser, text)
+    assert refused[:2] == ("refused", 2) and "19 digits" in refused[2]

@@ -12,12 +12,16 @@ from hypothesis import strategies as st
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament.icm import (
+    MAX_ERROR_STANDARD_ERRORS,
+    SUBSET_PLAYERS,
     Computation,
     DealMethod,
     chip_chop,
+    exact_method,
     icm,
     icm_exact,
     icm_sampled,
+    icm_subsets,
     make_deal,
     round_to_total,
 )
@@ -104,6 +108,84 @@ def test_icm_equities_sum_to_the_prize_money_and_respect_stack_order(stacks, dat
             assert values[i] >= values[j] - 1e-9
         elif stacks[i] == stacks[j]:
             assert values[i] == pytest.approx(values[j], rel=1e-9, abs=1e-9)
+
+
+def test_subset_method_matches_brute_force_over_every_finishing_order():
+    stacks, prizes = [7, 1, 3, 12, 5, 2], [40, 25, 15, 10]
+    assert icm_subsets(stacks, prizes) == pytest.approx(brute_force_icm(stacks, prizes), abs=1e-9)
+
+
+@settings(max_examples=120, deadline=None)
+@given(
+    stacks=st.lists(st.integers(min_value=1, max_value=10**15), min_size=1, max_size=13),
+    data=st.data(),
+)
+def test_subset_method_equals_the_plain_exact_method_wherever_both_run(stacks, data):
+    # Any number of prizes up to the players left, in any order (a hold-back can make first
+    # prize the smaller), stacks up to the largest a deal takes.
+    prizes = data.draw(
+        st.lists(st.integers(min_value=0, max_value=10**6), min_size=1, max_size=len(stacks))
+    )
+    plain, subsets = icm_exact(stacks, prizes), icm_subsets(stacks, prizes)
+    assert subsets == pytest.approx(plain, rel=1e-9, abs=1e-9 * max(sum(prizes), 1))
+
+
+def test_subset_method_equals_the_plain_one_at_seventeen_players_the_old_exact_limit():
+    rng = random.Random(17)
+    stacks = [rng.randint(1, 5_000_000) for _ in range(17)]
+    prizes = sorted((rng.randint(100, 100_000) for _ in range(17)), reverse=True)
+    assert icm_subsets(stacks, prizes) == pytest.approx(icm_exact(stacks, prizes), rel=1e-9)
+
+
+@pytest.mark.parametrize("n", [18, 19, 20])
+def test_eighteen_to_twenty_players_left_are_exact(n):
+    stacks = [1000 * (i + 1) for i in range(n)]
+    prizes = list(range(100 * n, 0, -100))
+    result = icm(stacks, prizes)  # no random number generator: nothing is sampled
+    assert result.computation is Computation.EXACT and result.max_error == 0
+    assert math.fsum(result.values) == pytest.approx(sum(prizes), rel=1e-12)
+    assert list(result.values) == sorted(result.values)  # bigger stack, bigger equity
+    equal = icm([5000] * n, prizes)
+    assert equal.values == pytest.approx([sum(prizes) / n] * n, rel=1e-12)
+
+
+def test_the_smallest_deals_never_need_numpy():
+    # The plain method takes everything up to 15 players with as many prizes (80 ms), and a
+    # big field with few prizes left; numpy only from 16 players with 16 or more prizes.
+    assert exact_method(15, 15) is icm_exact
+    assert exact_method(60, 3) is icm_exact
+    assert exact_method(16, 16) is icm_subsets
+    assert exact_method(SUBSET_PLAYERS, SUBSET_PLAYERS) is icm_subsets
+    assert exact_method(SUBSET_PLAYERS + 1, SUBSET_PLAYERS + 1) is None
+
+
+def test_sampled_equities_lie_within_the_stated_error_of_the_exact_twenty_player_values():
+    rng = random.Random(20)
+    stacks = [rng.randint(10_000, 2_000_000) for _ in range(20)]
+    prizes = sorted((rng.randint(1_000, 100_000) for _ in range(20)), reverse=True)
+    exact = icm_subsets(stacks, prizes)
+    for seed in range(3):
+        sampled, errors = icm_sampled(stacks, prizes, random.Random(seed), 4000)
+        bound = MAX_ERROR_STANDARD_ERRORS * max(errors)
+        assert max(abs(e - s) for e, s in zip(exact, sampled, strict=True)) <= bound
+
+
+def test_a_sampled_deal_states_its_error_bound_in_the_notes_and_the_json():
+    stacks = [1000 + 37 * i for i in range(SUBSET_PLAYERS + 1)]
+    prizes = list(range(100 * len(stacks), 0, -100))
+    deal = make_deal(DealMethod.ICM, stacks, prizes, rng=random.Random(1), samples=2000)
+    data = deal.to_dict()
+    assert data["exact"] is False and data["computation"] == "sampled"
+    assert data["max_error"] == pytest.approx(4 * data["standard_error"], rel=1e-3)
+    assert data["max_error"] > 0
+    note = next(n for n in deal.notes() if "sampled" in n)
+    assert f"within {deal.max_error:,.2f} of the exact value" in note
+
+
+def test_an_exact_deal_says_so_in_the_json():
+    data = make_deal(DealMethod.ICM, [5000] * 20, [100] * 20).to_dict()
+    assert data["exact"] is True and data["max_error"] == 0.0 and data["samples"] == 0
+    assert data["computation"] == "exact" and data["equities"] == [100.0] * 20
 
 
 def test_ten_players_is_exact_and_twelve_too():
@@ -213,3 +295,36 @@ def test_rounding_a_deal_keeps_the_total(values, unit):
     stacks = list(range(len(values), 0, -1))
     amounts = round_to_total(scaled, total, unit, stacks)
     assert sum(amounts) == total
+
+
+_MODULES_AFTER = (
+    "import sys\n"
+    "from tdtool.cli import main\n"
+    "try:\n    main()\nexcept SystemExit:\n    pass\n"
+    "print('numpy' in sys.modules)"
+)
+
+
+@pytest.mark.slow
+def test_numpy_loads_only_for_a_deal_that_needs_it(tmp_path):
+    import subprocess
+    import sys
+
+    from tests.conftest import ROOT
+    from tests.tournament_fixtures import make
+
+    db = str(make(tmp_path / "t.tdtool"))
+    stacks = ",".join(str(1000 + i) for i in range(18))
+    prizes = ",".join(str(100 * (18 - i)) for i in range(18))
+    runs = {
+        "--help": (["--help"], False),
+        "status": (["--db", db, "status"], False),
+        "deal of 3": (["deal", "icm", "--stacks", "5000,3000,2000", "--prizes", "50,30,20"], False),
+        # the probe itself: a deal of 18 players left does load it
+        "deal of 18": (["deal", "icm", "--stacks", stacks, "--prizes", prizes, "--json"], True),
+    }
+    for what, (args, loaded) in runs.items():
+        out = subprocess.run(
+            [sys.executable, "-c", _MODULES_AFTER, *args], capture_output=True, text=True, cwd=ROOT
+        )
+        assert out.stdout.strip().splitlines()[-1] == str(loaded), (what, out.stdout, out.stderr)

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from tdtool.rules.pots import Pot, collect, split
+from tdtool.rules.pots import Pot, collect, split, uncalled
 
 
 def test_tda_21_side_pots_a_50_b_150_c_300_d_300():
@@ -51,3 +53,22 @@ def test_tda_20_odd_chips_one_each_in_turn_clockwise_from_the_button():
 def test_split_hands_out_every_chip(amount, chip):
     shares = split(amount, winners=[1, 2, 3], chip=chip)
     assert sum(c for _, c in shares) == amount
+
+
+def _uncalled_by_definition(contributions):
+    """TDA 21 as written: the largest contribution, less the next largest, if only one made it."""
+    if not contributions:
+        return None
+    top = max(contributions.values())
+    seats = [seat for seat, c in contributions.items() if c == top]
+    second = max((c for c in contributions.values() if c != top), default=0)
+    return (seats[0], top - second) if len(seats) == 1 and top > second else None
+
+
+@given(
+    st.dictionaries(
+        st.integers(min_value=1, max_value=10), st.integers(min_value=0, max_value=50), max_size=10
+    )
+)
+def test_tda_21_uncalled_part_is_the_top_contribution_less_the_next_one(contributions):
+    assert uncalled(contributions) == _uncalled_by_definition(contributions)

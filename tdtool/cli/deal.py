@@ -191,8 +191,8 @@ def icm_command(
 ) -> None:
     """ICM deal (Malmuth-Harville): each player's expected prize from the stacks.
 
-    Exact up to 17 players left; beyond that finishing orders are sampled and the
-    standard error is stated.
+    Exact up to 20 players left (and more with few prizes); beyond that finishing orders
+    are sampled and the largest possible error of each equity is stated.
 
     Example: tdtool deal icm --stacks 5000,3000,2000 --prizes 50,30,20 --json
     """

@@ -142,6 +142,10 @@ def compose(text: str, source: str) -> yaml.Node | None:
     except UnicodeEncodeError as exc:
         line = text[: exc.start].count("\n") + 1
         raise YamlRefused(source, line, "this line holds text that is not valid Unicode.") from None
+    if len(text) <= PLAIN_CHARS:
+        plain = _compose_plain(text, source)
+        if plain is not None:
+            return plain
     deadline = time.monotonic() + MAX_SECONDS
     try:
         return _compose_with(_PARSER, text, source, deadline)
@@ -157,6 +161,147 @@ def compose(text: str, source: str) -> yaml.Node | None:
             with contextlib.suppress(_NotYaml):
                 _compose_with(yaml.SafeLoader, text[:end], source, deadline)
         raise
+
+
+PLAIN_CHARS = 100_000
+"""Texts up to this long are first tried by `_compose_plain` (a hand file is a few hundred)."""
+_INDICATORS = frozenset("-?:,[]{}#&*!|>'\"%@` ")
+"""Characters a plain scalar may not start with (YAML 1.1, 9.1.3), and a space."""
+_FLOW_STOP = re.compile(r"[,\[\]{}:#]")
+"""Characters that end a plain scalar inside `{...}`, or might: refused there altogether."""
+_TOP_KEY = re.compile(r"([A-Za-z_][A-Za-z0-9_]*):(?: (.*))?")
+_CHILD_KEY = re.compile(r"( +)([A-Za-z0-9_]+): (.+)")
+_CHILD_ITEM = re.compile(r"( +)- (.+)")
+_FLOW_KEY = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+_RESOLVED: dict[str, str] = {}
+"""Plain scalar text -> the tag `_Composer.scalar` gave it (it depends on the text alone), for
+texts it took without refusing; at most `_RESOLVED_MAX` of them."""
+_RESOLVED_MAX = 4096
+
+
+class _PlainEvent:
+    """The one scalar event `_compose_plain` hands to `_Composer.scalar`, refilled each time:
+    a plain scalar, as libyaml reports one."""
+
+    __slots__ = ("value", "start_mark", "end_mark")
+    value: str
+    start_mark: Any
+    end_mark: Any
+    tag = None
+    implicit = (True, False)
+    style = None
+    anchor = None
+
+
+def _plain(text: str, flow: bool) -> bool:
+    """Whether any YAML parser reads `text` as one plain scalar of exactly that text: no
+    indicator first, no `: `, ` #` or trailing `:`, nothing but printable characters (no tab,
+    no NEL or line separator), and in flow context none of `,[]{}:#` at all."""
+    if not text or text[0] in _INDICATORS or text[-1] in " :" or not text.isprintable():
+        return False
+    if flow:
+        return _FLOW_STOP.search(text) is None
+    return ": " not in text and " #" not in text
+
+
+def _compose_plain(text: str, source: str) -> yaml.Node | None:
+    """The node tree `compose` would give, built straight from the lines when the text keeps to
+    the plain shape of a hand file, else None (then the YAML parser reads it).
+
+    The shape: `key: value` lines at the left margin; under a `key:` alone, an indented block
+    of `- value` lines or of `key: value` lines, whose value may be a one-line flow mapping
+    `{key: value, key: value}` with single spaces; blank lines and whole-line comments. Every
+    value is a plain scalar that reads the same in any YAML parser (`_plain`) and is resolved
+    by the same `_Composer.scalar` as the parser's (tags, numbers, limits). Anything else
+    (quotes, tabs, comments after a value, other indentation ...) is left to the parser; the
+    nodes are the parser's, lines included (tests/test_guarded_yaml.py compares both).
+    """
+    if "\t" in text or "\r" in text:
+        return None
+    composer = _Composer(None, source, text, 0.0)
+    event = _PlainEvent()
+    resolved = _RESOLVED
+    scalar_node = yaml.ScalarNode
+    new_mark = object.__new__
+    mark: Any = None
+
+    def leaf(value: str) -> yaml.Node:
+        tag = resolved.get(value)
+        if tag is not None:
+            return scalar_node(tag, value, mark, mark, None)
+        event.value = value
+        event.start_mark = event.end_mark = mark
+        node = composer.scalar(event)  # refuses as for the parser's event
+        if len(resolved) < _RESOLVED_MAX:
+            resolved[value] = node.tag
+        return node
+
+    top: list[tuple[yaml.Node, yaml.Node | None]] = []
+    block: yaml.MappingNode | yaml.SequenceNode | None = None  # the open block under a key
+    indent = 0
+    lines = text.split("\n")
+    for number, line in enumerate(lines):
+        stripped = line.lstrip(" ")
+        if not stripped or stripped[0] == "#":
+            continue  # a blank line or a comment
+        mark = new_mark(yaml.Mark)  # what the parser's marks hold that anything reads
+        mark.__dict__ = {"name": source, "index": 0, "line": number, "column": 0,
+                         "buffer": None, "pointer": 0}  # fmt: skip
+        if line[0] != " ":  # a key of the top mapping
+            found = _TOP_KEY.fullmatch(line)
+            if found is None:
+                return None
+            key, rest = found.groups()
+            block = None
+            if rest is None:  # the value is the block below
+                top.append((leaf(key), None))
+            elif _plain(rest, flow=False):
+                top.append((leaf(key), leaf(rest)))
+            else:
+                return None
+            continue
+        if not top or (block is None and top[-1][1] is not None):
+            return None  # indented, but under no `key:` that opened a block
+        width = len(line) - len(stripped)
+        if block is None:
+            indent = width
+            if stripped.startswith("- "):
+                block = yaml.SequenceNode(_SEQ, [], mark, None, flow_style=False)
+            else:
+                block = yaml.MappingNode(_MAP, [], mark, None, flow_style=False)
+            top[-1] = (top[-1][0], block)
+        elif width != indent:
+            return None
+        if block.__class__ is yaml.SequenceNode:
+            item = _CHILD_ITEM.fullmatch(line)
+            if item is None or not _plain(item.group(2), flow=False):
+                return None
+            block.value.append(leaf(item.group(2)))
+            continue
+        pair = _CHILD_KEY.fullmatch(line)
+        if pair is None:
+            return None
+        child, value = pair.group(2), pair.group(3)
+        key_node = leaf(child)
+        if value[0] != "{":
+            if not _plain(value, flow=False):
+                return None
+            block.value.append((key_node, leaf(value)))
+            continue
+        if value[-1] != "}":
+            return None
+        inner = yaml.MappingNode(_MAP, [], mark, mark, flow_style=True)
+        fields = inner.value
+        for part in value[1:-1].split(", "):
+            name, colon, field = part.partition(": ")
+            if not colon or not _FLOW_KEY.fullmatch(name) or not _plain(field, flow=True):
+                return None
+            fields.append((leaf(name), leaf(field)))
+        block.value.append((key_node, inner))
+    if not top or any(value is None for _, value in top):
+        return None  # a `key:` with nothing under it: its null's position is the parser's
+    first = top[0][0].start_mark
+    return yaml.MappingNode(_MAP, top, first, mark, flow_style=False)
 
 
 class _NotYaml(YamlRefused):

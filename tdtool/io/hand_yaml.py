@@ -124,6 +124,8 @@ _TENS = {
     )
 }
 _SCALES = {"thousand": 1000, "million": 1_000_000}
+_TALK_WORDS = frozenset(("puts", "put", "says", "say", "pulls", "pull"))
+"""The words a chips, declaration or pull-back line turns on (`_Reader.talk`)."""
 _SAYS = {
     "call": Said.CALL, "calls": Said.CALL, "check": Said.CHECK, "checks": Said.CHECK,
     "fold": Said.FOLD, "folds": Said.FOLD, "all-in": Said.ALL_IN, "allin": Said.ALL_IN,
@@ -505,8 +507,9 @@ class _Reader:
             if any(e.seat == seat for e in seats):
                 return seat
             raise self.fail(node, f"nobody sits in seat {seat}.")
+        wanted = text.lower()
         for e in seats:
-            if e.name.lower() == text.lower():
+            if e.name.lower() == wanted:
                 return e.seat
         names = [e.name for e in seats]
         close = difflib.get_close_matches(text, names, n=1, cutoff=0.6)
@@ -651,6 +654,8 @@ class _Reader:
         out_of_turn: bool,
     ) -> HandLine | None:
         """`WHO puts N`, `WHO puts chips C C ...`, `WHO says ...`, `WHO pulls back [C ...]`."""
+        if _TALK_WORDS.isdisjoint(low):
+            return None  # the usual line: no word of chips or words at all
         k = next(
             (
                 k

@@ -445,10 +445,12 @@ class Betting:
 
     def _verified(self, i: int, verb: Verb, amount: int | None) -> tuple[Verb, int]:
         """`verify` for the player at index `i`; returns the action as `_resolve` sees it."""
-        who = self.name(i)
-        if self.to_act is None:
-            raise IllegalAction(who, f"{who} cannot act now", "the betting round is over", "TDA 53")
         if i != self.to_act:
+            who = self.name(i)
+            if self.to_act is None:
+                raise IllegalAction(
+                    who, f"{who} cannot act now", "the betting round is over", "TDA 53"
+                )
             nxt = self.name(self.to_act)
             raise IllegalAction(who, f"{who} acted out of turn", f"{nxt} is next to act", "TDA 53")
         kind, to = self._resolve(i, verb, amount)
@@ -458,6 +460,7 @@ class Betting:
             or (kind is Verb.CHECK and self.bet[i] >= self.current)
         ):
             return kind, to
+        who = self.name(i)
         opts = self.options()
         call = opts.call_to
         if kind is Verb.CHECK and not opts.can_check:

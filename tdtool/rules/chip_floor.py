@@ -95,7 +95,8 @@ class ChipFloor:
 
     def __init__(self, replay: Replay) -> None:
         self.replay = replay
-        self.profile = Profile(str(replay.hand.profile))
+        profile = replay.hand.profile
+        self.profile = profile if isinstance(profile, Profile) else Profile(str(profile))
         self.rulings: list[Ruling] = []
         self.consumed: set[int] = set()
         """Lines already played as part of an earlier line (a fold after an undercall)."""
@@ -205,7 +206,7 @@ class ChipFloor:
     def _act(self, record: ActionLine) -> None:
         """An action in turn, with the limits the floor put on the player."""
         seat = record.seat
-        b = self.betting
+        b = self.replay.betting
         if (
             (self.limited or self.no_fold)
             and b.to_act is not None
@@ -295,7 +296,8 @@ class ChipFloor:
         if record.out_of_turn:
             self.out_of_turn(record)
             return
-        self._clear_context()
+        self.declared = None  # _clear_context, inline: every action line passes here
+        self.chips_first = None
         self._act(record)
 
     def _clear_context(self) -> None:
@@ -767,7 +769,7 @@ class ChipFloor:
 
     def settle(self) -> None:
         """Play or release each out-of-turn action whose player's turn has come."""
-        b = self.betting
+        b = self.replay.betting
         if b.to_act is None:
             self.oot_folds.clear()
         if not self.pending:

@@ -66,7 +66,7 @@ class Floor:
     def __init__(
         self, profile: str, seats: Sequence[int], button: int, names: Mapping[int, str]
     ) -> None:
-        self.profile = Profile(str(profile))
+        self.profile = profile if isinstance(profile, Profile) else Profile(str(profile))
         self.order = deal_order(seats, button)
         self.names = dict(names)
         self.rulings: list[Ruling] = []
@@ -250,7 +250,7 @@ class Floor:
     def check_board(self, record: BoardLine) -> None:
         """Board cards after a ruling: do they follow the procedure the floor gave?"""
         cards = record.cards
-        for card in cards:
+        for card in cards if self._burned else ():
             if card in self._burned:
                 raise OutOfProcedure(
                     record.line,

@@ -15,7 +15,7 @@ from tdtool.errors import InputError
 from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_value
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
-from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Posting, Street, Verb
+from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Street, Verb
 from tdtool.rules.chip_floor import ChipFloor
 from tdtool.rules.entry import (
     ActionLine,
@@ -26,6 +26,7 @@ from tdtool.rules.entry import (
     HandLine,
     IrregularityLine,
     PullBackLine,
+    SeatEntry,
     ShowdownLine,
     StraddleLine,
 )
@@ -165,7 +166,9 @@ class Replay:
         players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
         # Heads-up limit raising: capped by TDA 48, unlimited by Robert's Rules (Betting and
         # Raising 4); the profile may come from `--rules`, after the file was read.
-        stakes = replace(hand.stakes, cap_heads_up=hand.profile != Profile.ROBERT)
+        stakes, capped = hand.stakes, hand.profile != Profile.ROBERT
+        if stakes.cap_heads_up != capped:
+            stakes = replace(stakes, cap_heads_up=capped)
         self.betting = Betting(stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
         self.seen: dict[Card, str] = {}
@@ -197,10 +200,11 @@ class Replay:
 
     def _deal(self, card: Card, line: int, owner: str) -> None:
         """Register a card dealt; a card dealt twice fouls the deck (TDA 35E)."""
-        if card in self.seen:
-            self.floor.foul(card, line, self.seen[card], owner)
-            return
-        self.seen[card] = owner
+        seen = self.seen
+        dealt = len(seen)
+        first = seen.setdefault(card, owner)  # one look-up: a card is hashed in Python
+        if len(seen) == dealt:
+            self.floor.foul(card, line, first, owner)
 
     # -- state ------------------------------------------------------------------------------
 
@@ -307,7 +311,7 @@ class Replay:
     def action(self, record: ActionLine) -> None:
         """A betting action: verified against the betting rules, then done."""
         b = self.betting
-        if self.over:
+        if b.in_hand <= 1 or (b.to_act is None and b.street is Street.RIVER):  # self.over
             raise InputError(
                 f"{self.where(record.line)}: `{record.text}` comes after the hand is"
                 f" over ({self._why_over()})."
@@ -447,7 +451,7 @@ class Replay:
         """Check the hand is complete, then form the pots and award them."""
         b = self.betting
         self.talk.finish()
-        start = tuple((s.name, s.stack) for s in sorted(self.hand.seats, key=lambda e: e.seat))
+        start = tuple([(s.name, s.stack) for s in sorted(self.hand.seats, key=_by_seat)])
         void = self.floor.fouled or self.floor.ended
         if void is not None:  # a misdeal or a fouled deck: every chip goes back where it started
             return HandResult(
@@ -479,10 +483,20 @@ class Replay:
                     f"{end}: the hand stops with {len(self.board)} board cards;"
                     f" list {missing} so the showdown can be decided."
                 )
-        order = [p.seat for p in b.players]
-        names = {p.seat: p.name for p in b.players}
-        live = [b.players[i].seat for i in b.live]
-        contributions = {p.seat: b.committed[i] for i, p in enumerate(b.players)}
+        order: list[int] = []
+        names: dict[int, str] = {}
+        live: list[int] = []
+        contributions: dict[int, int] = {}
+        final: dict[int, int] = {}
+        folded, committed, stack = b.folded, b.committed, b.stack
+        for i, p in enumerate(b.players):
+            seat = p.seat
+            order.append(seat)
+            names[seat] = p.name
+            if not folded[i]:
+                live.append(seat)
+            contributions[seat] = committed[i]
+            final[seat] = stack[i]
         pots, returned = collect(contributions, live, order, dead=b.dead)
         shown: dict[int, ShownHand] = {}
         values: dict[int, int] = {}
@@ -510,8 +524,8 @@ class Replay:
                         f" or a line `{names[seat]} mucks`."
                     )
                 if variant is Variant.HOLDEM:
-                    values[seat] = evaluate_codes([cards[0].code, cards[1].code, *codes])
-                    shown[seat] = ShownHand(names[seat], cards, board, hand_value(values[seat]))
+                    value = values[seat] = evaluate_codes([cards[0].code, cards[1].code, *codes])
+                    shown[seat] = ShownHand(names[seat], cards, board, hand_value(value))
                     continue
                 values[seat] = omaha_high_codes([c.code for c in cards], codes)
                 if hilo:
@@ -521,10 +535,9 @@ class Replay:
                 shown[seat] = ShownHand(
                     names[seat], cards, board, hand_value(values[seat]), lows.get(seat), hilo
                 )
-            showdown, rule = self._showdown_order(live)
+            showdown, rule = self._showdown_order(live, names)
         results = []
         by_name = {name: seat for seat, name in names.items()}
-        final = {p.seat: b.stack[i] for i, p in enumerate(b.players)}
         for seat, chips in returned.items():
             final[seat] += chips
         for k, pot in enumerate(pots):
@@ -568,14 +581,14 @@ class Replay:
             )
         return HandResult(
             pots=tuple(results),
-            returned=tuple((names[s], c) for s, c in returned.items()),
-            stacks=tuple((names[s], final[s]) for s in sorted(final)),
+            returned=tuple([(names[s], c) for s, c in returned.items()]),
+            stacks=tuple([(names[s], final[s]) for s in sorted(final)]),
             start=start,
-            board=tuple(self.board),
-            hands=tuple(shown[s] for s in order if s in shown),
+            board=board,
+            hands=tuple([shown[s] for s in order if s in shown]),
             showdown=showdown,
             showdown_rule=rule,
-            postings=tuple(_posting(names, p) for p in b.postings),
+            postings=tuple([(names[p.seat], str(p.kind), p.amount, p.all_in) for p in b.postings]),
             won_by_fold=names[live[0]] if b.hand_over else None,
             chip=self.hand.chip,
             rulings=self.all_rulings(),
@@ -645,19 +658,22 @@ class Replay:
             odd_to_high=odd_to_high,
         )
 
-    def _showdown_order(self, live: list[int]) -> tuple[tuple[str, ...], str]:
+    def _showdown_order(
+        self, live: list[int], names: dict[int, str]
+    ) -> tuple[tuple[str, ...], str]:
         b = self.betting
-        names = {p.seat: p.name for p in b.players}
-        if any(b.all_in[b.index[s]] for s in live):
-            return tuple(names[s] for s in live), "TDA 16"
+        all_in, index = b.all_in, b.index
+        for s in live:
+            if all_in[index[s]]:
+                return tuple([names[s] for s in live]), "TDA 16"
         first = 0
         if b.aggressor is not None and b.players[b.aggressor].seat in live:
             first = live.index(b.players[b.aggressor].seat)
-        return tuple(names[s] for s in live[first:] + live[:first]), "TDA 17"
+        return tuple([names[s] for s in live[first:] + live[:first]]), "TDA 17"
 
 
-def _posting(names: dict[int, str], p: Posting) -> tuple[str, str, int, bool]:
-    return names[p.seat], str(p.kind), p.amount, p.all_in
+def _by_seat(entry: SeatEntry) -> int:
+    return entry.seat
 
 
 def replay(hand: EnteredHand) -> HandResult:

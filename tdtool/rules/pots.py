@@ -22,15 +22,24 @@ class Pot:
 
 
 def uncalled(contributions: Mapping[int, int]) -> tuple[int, int] | None:
-    """The part of the largest contribution nobody matched, as (seat, chips), if any (TDA 21)."""
-    if not contributions:
+    """The part of the largest contribution nobody matched, as (seat, chips), if any (TDA 21).
+
+    >>> uncalled({1: 300, 2: 500, 3: 200}), uncalled({1: 500, 2: 500}), uncalled({})
+    ((2, 200), None, None)
+    """
+    top = second = 0
+    top_seat: int | None = None
+    matched = False
+    for seat, c in contributions.items():  # one pass: the replay calls this for every hand
+        if c > top:
+            top, second, top_seat, matched = c, top, seat, False
+        elif c == top:
+            matched = True
+        elif c > second:
+            second = c
+    if top_seat is None or matched or top <= second:
         return None
-    top = max(contributions.values())
-    seats = [seat for seat, c in contributions.items() if c == top]
-    if len(seats) > 1:  # matched
-        return None
-    second = max((c for c in contributions.values() if c != top), default=0)
-    return (seats[0], top - second) if top > second else None
+    return top_seat, top - second
 
 
 def collect(
@@ -60,7 +69,7 @@ def collect(
     per_level: dict[int, int] = {}  # level -> how many seats put in exactly that much
     for c in chips.values():
         if c:
-            per_level[c] = per_level.get(c, 0) + 1
+            per_level[c] = per_level[c] + 1 if c in per_level else 1
     amounts: list[int] = []
     eligibles: list[tuple[int, ...]] = []
     previous = 0
@@ -88,7 +97,7 @@ def collect(
         else:
             amounts.append(dead)
             eligibles.append(tuple(s for s in order if s in alive))
-    pots = tuple(Pot(a, e) for a, e in zip(amounts, eligibles, strict=True))
+    pots = tuple([Pot(a, e) for a, e in zip(amounts, eligibles, strict=True)])
     return pots, returned
 
 
