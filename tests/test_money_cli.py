@@ -268,16 +268,18 @@ def test_held_back_amount_goes_to_the_winner_once_play_ends(cli, db):
 
 
 def test_deal_beyond_the_exact_limit_is_sampled_and_states_its_error(cli):
-    stacks = ",".join(str(1000 + 100 * i) for i in range(20))
-    prizes = ",".join(str(2000 - 100 * i) for i in range(20))
+    # 20 players left are exact now (tdtool.tournament.icm): 22 with 22 prizes are sampled.
+    stacks = ",".join(str(1000 + 100 * i) for i in range(22))
+    prizes = ",".join(str(2200 - 100 * i) for i in range(22))
     result = cli("deal", "icm", "--stacks", stacks, "--prizes", prizes, "--samples", "2000",
                  "--seed", "7", "--json")  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
     assert data["computation"] == "sampled" and data["samples"] == 2000
-    assert data["standard_error"] > 0
-    assert any("two standard errors" in note for note in data["notes"])
-    assert sum(data["amounts"]) == sum(range(100, 2001, 100))
+    assert data["standard_error"] > 0 and data["exact"] is False
+    assert data["max_error"] == pytest.approx(4 * data["standard_error"], rel=0.01)
+    assert any("4 standard errors" in note for note in data["notes"])
+    assert sum(data["amounts"]) == sum(range(100, 2201, 100))
 
 
 def test_a_sheet_wider_than_the_page_prints_smaller_then_wraps():
