@@ -267,17 +267,32 @@ def test_held_back_amount_goes_to_the_winner_once_play_ends(cli, db):
     assert "CHIP-CHOP deal accepted: Anna" in cli("--db", db, "log").stdout
 
 
-def test_deal_beyond_the_exact_limit_is_sampled_and_states_its_error(cli):
+def test_deal_of_twenty_players_left_is_exact(cli):
     stacks = ",".join(str(1000 + 100 * i) for i in range(20))
     prizes = ",".join(str(2000 - 100 * i) for i in range(20))
+    result = cli("deal", "icm", "--stacks", stacks, "--prizes", prizes, "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["computation"] == "exact" and data["exact"] is True
+    assert data["max_error"] == 0 and data["samples"] == 0 and data["notes"] == []
+    assert sum(data["amounts"]) == sum(range(100, 2001, 100))
+
+
+def test_deal_beyond_twenty_players_is_sampled_and_states_its_error_bound(cli):
+    stacks = ",".join(str(1000 + 100 * i) for i in range(21))
+    prizes = ",".join(str(2100 - 100 * i) for i in range(21))
     result = cli("deal", "icm", "--stacks", stacks, "--prizes", prizes, "--samples", "2000",
                  "--seed", "7", "--json")  # fmt: skip
     assert result.exit_code == 0, result.output
     data = json.loads(result.stdout)
-    assert data["computation"] == "sampled" and data["samples"] == 2000
-    assert data["standard_error"] > 0
-    assert any("two standard errors" in note for note in data["notes"])
-    assert sum(data["amounts"]) == sum(range(100, 2001, 100))
+    assert data["computation"] == "sampled" and data["exact"] is False
+    assert data["samples"] == 2000 and data["standard_error"] > 0
+    assert data["max_error"] == pytest.approx(4 * data["standard_error"], rel=1e-3)
+    assert any(f"within {data['max_error']:,.2f} of the exact value" in n for n in data["notes"])
+    assert sum(data["amounts"]) == sum(range(100, 2101, 100))
+    text = cli("deal", "icm", "--stacks", stacks, "--prizes", prizes, "--samples", "2000",
+               "--seed", "7")  # fmt: skip
+    assert f"within {data['max_error']:,.2f} of the exact value" in text.stdout
 
 
 def test_a_sheet_wider_than_the_page_prints_smaller_then_wraps():
