@@ -334,9 +334,8 @@ class Betting:
         return self.hand_over or (self.round_over and self._actives() <= 1)
 
     def _actives(self, but: int | None = None) -> int:
-        return sum(
-            1 for i in range(self.n) if i != but and not self.folded[i] and not self.all_in[i]
-        )
+        folded, all_in = self.folded, self.all_in
+        return len([i for i in range(self.n) if i != but and not folded[i] and not all_in[i]])
 
     def _next(self, start: int) -> int | None:
         if self.hand_over:

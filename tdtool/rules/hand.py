@@ -551,8 +551,14 @@ class Replay:
                 continue
             top: HandValue | None = None
             if values:
-                best = max([values[s] for s in claimants])
-                winners = [s for s in claimants if values[s] == best]
+                best = -1
+                winners = []
+                for s in claimants:  # the best hand, and every claimant holding it
+                    value = values[s]
+                    if value > best:
+                        best, winners = value, [s]
+                    elif value == best:
+                        winners.append(s)
                 top = shown[winners[0]].value
             else:
                 winners = claimants
