@@ -19,11 +19,11 @@ from typing import Any
 
 from rich.align import Align
 from rich.console import Console, Group, RenderableType
-from rich.live import Live
 from rich.panel import Panel
 from rich.text import Text
 
 from tdtool.cli._values import bb_text
+from tdtool.cli.frames import Frames
 from tdtool.tournament.clock import ClockAction, format_seconds
 
 # A 3x5 font for the time left; each "#" becomes a block 2*scale wide and scale high.
@@ -423,7 +423,9 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
         w, h = console.size
         return screen(view, w, h, message if time.monotonic() < message_until else "")
 
-    with _keys() as poll, Live(frame(), console=console, screen=True, auto_refresh=False) as live:
+    frames = Frames(console)
+    with _keys() as poll, frames.screen():
+        frames.draw(frame())
         next_draw = 0.0
         while True:
             key = poll(tick)
@@ -440,5 +442,5 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
                     message, message_until = exc.worded(SCREEN_ACTIONS), time.monotonic() + 8
             now = time.monotonic()
             if action is not None or key is not None or now >= next_draw:
-                live.update(frame(), refresh=True)
+                frames.draw(frame())
                 next_draw = now + 0.5
