@@ -26,6 +26,8 @@ class DealResult:
     """The live tournament's chips in play (None for a deal worked out from options)."""
     stacks_from_counts: bool = False
     """The stacks are the chip counts recorded (`player chips`), no --stacks given."""
+    bounties: tuple[tuple[str, int], ...] = ()
+    """(name, cents) on each dealing player's head in a bounty tournament (not dealt)."""
 
     @property
     def chips_off(self) -> int:
@@ -44,6 +46,8 @@ class DealResult:
         if self.chips_in_play:
             out["chips_in_play"] = self.chips_in_play
             out["chips_off"] = self.chips_off
+        if self.bounties:
+            out["bounties"] = [{"name": n, "bounty_cents": c} for n, c in self.bounties]
         return out
 
 
@@ -60,6 +64,7 @@ def deal(
     db: Callable[[], Path] | None = None,
     sheet: Path | None = None,
     theme: Theme | None = None,
+    paper: str | None = None,
 ) -> DealResult:
     """Work out a deal; record it when `accept` (every player has agreed).
 
@@ -68,7 +73,7 @@ def deal(
     the deal is worked out from the values alone and no file is opened. `stacks` None: the
     chip counts recorded in the live tournament (every player left counted since the last
     bust). `sheet`: write the summary the players sign there (.html, .md or .csv) before
-    anything is recorded, in `theme`'s look (HTML).
+    anything is recorded, in `theme`'s look (HTML) on `paper` (None: fits A4 and Letter).
     """
     from tdtool.tournament.icm import make_deal
 
@@ -112,6 +117,7 @@ def deal(
         rng=random.Random(seed),
         samples=samples,
     )
+    heads = live.bounties if live is not None else ()
     if sheet is not None:
         from tdtool.io.money_sheets import write_sheet
 
@@ -123,7 +129,8 @@ def deal(
             if off
             else ""
         )
-        write_sheet(deal_sheet(worked_out, tournament, check), sheet, theme)
+        sheet_text = deal_sheet(worked_out, tournament, check, heads)
+        write_sheet(sheet_text, sheet, theme, paper)
     if accept:
         from tdtool.io.store_base import open_store
         from tdtool.tournament.money import accept_deal
@@ -133,7 +140,7 @@ def deal(
             for kind, data in accept_deal(tx.state(), worked_out):
                 tx.append(kind, data)
     return DealResult(
-        worked_out, accept, live.chips_in_play if live is not None else None, from_counts
+        worked_out, accept, live.chips_in_play if live is not None else None, from_counts, heads
     )
 
 
@@ -146,16 +153,24 @@ def title(deal: Deal) -> str:
     return "ICM deal" if deal.method == "icm" else "Chip-chop deal"
 
 
-def rows(deal: Deal) -> list[tuple[str, str, str, str, str]]:
-    """One row per player: name, chips, share of the chips, equity, amount paid now."""
+def headers(bounties: Sequence[tuple[str, int]] = ()) -> tuple[str, ...]:
+    """The deal table's columns; "Bounty" last in a bounty tournament (not dealt)."""
+    return (*HEADERS, "Bounty") if bounties else HEADERS
+
+
+def rows(deal: Deal, bounties: Sequence[tuple[str, int]] = ()) -> list[tuple[str, ...]]:
+    """One row per player, the biggest stack first: name, chips, share of the chips, equity,
+    amount paid now, and with `bounties` ((name, cents)) the bounty on their head."""
     from tdtool.io.money_sheets import money
+    from tdtool.tournament.bounty import money as cents
 
     chips = sum(deal.stacks)
+    heads = dict(bounties)
+    players = zip(deal.names, deal.stacks, deal.equities, deal.amounts, strict=True)
     return [
         (name, f"{stack:,}", f"{100 * stack / chips:.1f}%", f"{equity:,.2f}", money(amount))
-        for name, stack, equity, amount in zip(
-            deal.names, deal.stacks, deal.equities, deal.amounts, strict=True
-        )
+        + ((cents(heads[name]),) if bounties else ())
+        for name, stack, equity, amount in sorted(players, key=lambda p: -p[1])
     ]
 
 
@@ -180,11 +195,19 @@ def _tournament_of(db: Callable[[], Path]) -> tuple[str, Heading] | None:
     return state.name, heading_of(state)
 
 
-def deal_sheet(deal: Deal, tournament: tuple[str, Heading] | None = None, check: str = "") -> Any:
+def deal_sheet(
+    deal: Deal,
+    tournament: tuple[str, Heading] | None = None,
+    check: str = "",
+    bounties: Sequence[tuple[str, int]] = (),
+) -> Any:
     """The printable summary the players sign (under the tournament's name, date, buy-in and
     entries when it is known), with a total row to check against; `check`: a line saying
-    the stacks do not add up to the chips in play."""
+    the stacks do not add up to the chips in play; `bounties`: (name, cents) on each head in
+    a bounty tournament, a column of their own that the deal does not share."""
     from tdtool.io.money_sheets import Sheet, money, ordinal, rows_of
+    from tdtool.tournament.bounty import deal_bounties_line
+    from tdtool.tournament.bounty import money as cents
 
     places = " · ".join(f"{ordinal(i)} {money(p)}" for i, p in enumerate(deal.prizes, start=1))
     lines = [
@@ -193,6 +216,7 @@ def deal_sheet(deal: Deal, tournament: tuple[str, Heading] | None = None, check:
         + (f" (rounded to multiples of {deal.unit:,})." if deal.unit > 1 else "."),
         *deal.notes(),
         *([check] if check else []),
+        *([deal_bounties_line(deal.hold_back)] if bounties else []),
         "By signing, each player agrees to this deal.",
     ]
     name = title(deal) if tournament is None else f"{tournament[0]}: {title(deal)}"
@@ -202,11 +226,11 @@ def deal_sheet(deal: Deal, tournament: tuple[str, Heading] | None = None, check:
         "100%",
         f"{sum(deal.equities):,.2f}",
         money(sum(deal.amounts)),
-    )
+    ) + ((cents(sum(c for _, c in bounties)),) if bounties else ())
     return Sheet(
         name,
-        HEADERS,
-        rows_of([*rows(deal), total]),
+        headers(bounties),
+        rows_of([*rows(deal, bounties), total]),
         tuple(lines),
         deal.names,
         heading=None if tournament is None else tournament[1],

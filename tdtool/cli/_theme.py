@@ -31,6 +31,28 @@ ThemeOpt = Annotated[
 ]
 
 
+PaperOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--paper",
+        help="The paper of the printed sheet: a4 or letter (default: it fits either).",
+        show_default=False,
+    ),
+]
+
+
+def read_paper(paper: str | None) -> str | None:
+    """`--paper` checked: 'a4', 'letter', or None for a sheet that fits either."""
+    if paper is None:
+        return None
+    from tdtool.errors import InputError
+    from tdtool.io.pages import PAPERS
+
+    if paper.lower() not in PAPERS:
+        raise InputError(f"--paper {paper!r} is not known; use a4 or letter.")
+    return paper.lower()
+
+
 def read_theme(folder: Path | None) -> Theme | None:
     """The theme in `folder`, checked; None for tdtool's own look."""
     if folder is None or not str(folder):

@@ -7,9 +7,11 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
-from tdtool.cli._theme import ThemeOpt
+from tdtool.cli._theme import PaperOpt, ThemeOpt
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from tdtool.tournament.icm import Deal, DealMethod
 
 HELP = (
@@ -90,15 +92,17 @@ def run_deal(
     print_to: Path | None,
     accept: bool,
     theme: Path | None = None,
+    paper: str | None = None,
 ) -> None:
     """Parse -> work out the deal (live or from options) -> render; recorded on --accept."""
     from tdtool.app.deals import deal
     from tdtool.cli._db import db_path
-    from tdtool.cli._theme import read_theme
+    from tdtool.cli._theme import read_paper, read_theme
     from tdtool.cli._values import parse_ints, parse_stacks
     from tdtool.errors import InputError
 
     house = read_theme(theme) if print_to is not None else None
+    sheet_paper = read_paper(paper)
     names: list[str] | None = None
     stacks: list[int] | None = None
     if stacks_text is not None:
@@ -131,6 +135,7 @@ def run_deal(
         db=live_db,
         sheet=print_to,
         theme=house,
+        paper=sheet_paper,
     )
     if json_out:
         from tdtool.cli.render import emit_json
@@ -139,7 +144,7 @@ def run_deal(
         return
     if result.stacks_from_counts:
         typer.echo("Stacks: the chip counts recorded (`tdtool chips show`).")
-    typer.echo(describe(result.deal))
+    typer.echo(describe(result.deal, result.bounties))
     if result.chips_off:
         off = result.chips_off
         typer.echo(
@@ -158,17 +163,21 @@ def run_deal(
         )
 
 
-def describe(deal: Deal) -> str:
-    """The deal as a table a director can read aloud."""
-    from tdtool.app.deals import HEADERS, prizes_line, rows, title
+def describe(deal: Deal, bounties: Sequence[tuple[str, int]] = ()) -> str:
+    """The deal as a table a director can read aloud (with the bounties left on each head in
+    a bounty tournament)."""
+    from tdtool.app.deals import headers, prizes_line, rows, title
     from tdtool.cli.render import table
+    from tdtool.tournament.bounty import deal_bounties_line
 
     lines = [
         f"{title(deal)} for {len(deal.names)} player{'' if len(deal.names) == 1 else 's'}."
         f" {prizes_line(deal)}",
         "",
-        table(rows(deal), HEADERS, disable_numparse=True),
+        table(rows(deal, bounties), headers(bounties), disable_numparse=True),
     ]
+    if bounties:
+        lines += [deal_bounties_line(deal.hold_back)]
     notes = deal.notes()
     if notes:
         lines += ["", *notes]
@@ -188,6 +197,7 @@ def icm_command(
     print_to: PrintOpt = None,
     accept: AcceptOpt = False,
     theme: ThemeOpt = None,
+    paper: PaperOpt = None,
 ) -> None:
     """ICM deal (Malmuth-Harville): each player's expected prize from the stacks.
 
@@ -200,7 +210,7 @@ def icm_command(
 
     run_deal(
         ctx, DealMethod.ICM, stacks, prizes, hold_back, unit, samples, seed, json_out,
-        print_to, accept, theme,
+        print_to, accept, theme, paper,
     )  # fmt: skip
 
 
@@ -215,6 +225,7 @@ def chip_chop_command(
     print_to: PrintOpt = None,
     accept: AcceptOpt = False,
     theme: ThemeOpt = None,
+    paper: PaperOpt = None,
 ) -> None:
     """Chip-chop deal: the smallest remaining prize each, the rest shared by chips.
 
@@ -224,5 +235,5 @@ def chip_chop_command(
 
     run_deal(
         ctx, DealMethod.CHIP_CHOP, stacks, prizes, hold_back, unit, 0, None, json_out,
-        print_to, accept, theme,
+        print_to, accept, theme, paper,
     )  # fmt: skip

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tdtool.cli._db import JsonOpt
+from tdtool.cli._theme import PaperOpt
 
 if TYPE_CHECKING:
     from tdtool.io.money_sheets import Sheet
@@ -176,6 +177,7 @@ def show_standings(
             show_default=False,
         ),
     ] = None,
+    paper: PaperOpt = None,
 ) -> None:
     """The standings: each player's points, results, wins and best finish; the tie-break.
 
@@ -185,13 +187,15 @@ def show_standings(
     Example: tdtool league standings --print standings.html
     """
     from tdtool.app.league import league_standings
+    from tdtool.cli._theme import read_paper
 
+    sheet_paper = read_paper(paper)
     result = league_standings(_league(league))
     sheet = standings_sheet(result)
     if print_to is not None:
         from tdtool.io.money_sheets import write_sheet
 
-        write_sheet(sheet, print_to)
+        write_sheet(sheet, print_to, paper=sheet_paper)
     if json_out:
         from tdtool.cli.render import emit_json
 

@@ -12,7 +12,7 @@ if TYPE_CHECKING:
     from tdtool.tournament.money import PayoutView
 
 from tdtool.cli._terms import term_options
-from tdtool.cli._theme import ThemeOpt
+from tdtool.cli._theme import PaperOpt, ThemeOpt
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 PrintOpt = Annotated[
@@ -44,6 +44,7 @@ def payouts(
     rebuys: Annotated[int, typer.Option(help="What-if: rebuys sold.", min=0)] = 0,
     addons: Annotated[int, typer.Option(help="What-if: add-ons sold.", min=0)] = 0,
     theme: ThemeOpt = None,
+    paper: PaperOpt = None,
     terms: dict[str, Any] | None = None,
 ) -> None:
     """The prize pool and the payout of every paid place.
@@ -54,10 +55,11 @@ def payouts(
     Example: tdtool payouts --entries 120 --buy-in 100 --rounding 5 --print payouts.html
     """
     from tdtool.app import money
-    from tdtool.cli._theme import read_theme
+    from tdtool.cli._theme import read_paper, read_theme
     from tdtool.errors import InputError
 
     house = read_theme(theme) if print_to is not None else None
+    sheet_paper = read_paper(paper)
     given = terms or {}
     loaded = None
     if table is not None:
@@ -88,7 +90,7 @@ def payouts(
     if print_to is not None:
         from tdtool.io.money_sheets import write_sheet
 
-        write_sheet(payout_sheet(view, title, heading), print_to, house)
+        write_sheet(payout_sheet(view, title, heading), print_to, house, sheet_paper)
     if json_out:
         from tdtool.cli.render import emit_json
 

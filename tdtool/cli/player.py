@@ -8,7 +8,7 @@ from typing import Annotated, Any
 import typer
 
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
-from tdtool.cli._theme import ThemeOpt
+from tdtool.cli._theme import PaperOpt, ThemeOpt
 from tdtool.cli._values import bb_text
 
 HELP = (
@@ -689,6 +689,7 @@ def bounties(
     ] = None,
     json_out: JsonOpt = False,
     theme: ThemeOpt = None,
+    paper: PaperOpt = None,
 ) -> None:
     """The bounties: each player's bounty, bounties won and knockouts, and every knockout in
     order with what it paid (the bounty desk's record).
@@ -696,12 +697,13 @@ def bounties(
     Example: tdtool player bounties --print bounties.html
     """
     from tdtool.app import players
-    from tdtool.cli._theme import read_theme
+    from tdtool.cli._theme import read_paper, read_theme
     from tdtool.cli.render import emit_json, table
     from tdtool.io.money_sheets import Sheet, rows_of, write_sheet
     from tdtool.tournament.bounty import money
 
     house = read_theme(theme) if print_to is not None else None
+    sheet_paper = read_paper(paper)
     name, view = players.bounty_view(db_path(ctx))
     ko_headers: tuple[str, ...] = ("#", "Busted", "Bounty", "Knocked out by", "Paid")
     if view.pko:
@@ -740,6 +742,7 @@ def bounties(
             ),
             print_to,
             house,
+            sheet_paper,
         )
     if json_out:
         emit_json(view.to_dict())

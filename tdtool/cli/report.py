@@ -7,7 +7,7 @@ from typing import Annotated
 
 import typer
 
-from tdtool.cli._theme import ThemeOpt
+from tdtool.cli._theme import PaperOpt, ThemeOpt
 
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
 
@@ -25,6 +25,7 @@ def report(
         ),
     ] = None,
     theme: ThemeOpt = None,
+    paper: PaperOpt = None,
 ) -> None:
     """Final results: every entry's place, name and prize (ties and deals included).
 
@@ -32,10 +33,11 @@ def report(
     """
     from tdtool.app.money import report as results_now
     from tdtool.cli._db import db_path
-    from tdtool.cli._theme import read_theme
+    from tdtool.cli._theme import read_paper, read_theme
     from tdtool.io.money_sheets import Sheet, money, render, rows_of, write_sheet
 
     house = read_theme(theme) if print_to is not None else None
+    sheet_paper = read_paper(paper)
     result = results_now(db_path(ctx))
     rows = result.results
     from tdtool.tournament.bounty import money as cents
@@ -100,7 +102,9 @@ def report(
             size="fit",
             strong=2,
         )
-        write_sheet(sheet if sheet_format(print_to) == "csv" else printed, print_to, house)
+        write_sheet(
+            sheet if sheet_format(print_to) == "csv" else printed, print_to, house, sheet_paper
+        )
     if json_out:
         from tdtool.cli.render import emit_json
 

@@ -85,25 +85,29 @@ def sheet_format(path: Path) -> str:
     return fmt
 
 
-def render(sheet: Sheet, fmt: str, theme: Theme | None = None) -> str:
-    """The sheet as HTML (in `theme`'s look), Markdown or CSV text."""
+def render(sheet: Sheet, fmt: str, theme: Theme | None = None, paper: str | None = None) -> str:
+    """The sheet as HTML (in `theme`'s look, for `paper`: 'a4', 'letter' or None for a page
+    that fits either), Markdown or CSV text."""
     if fmt == "html":
-        return _html(sheet, theme)
+        return _html(sheet, theme, paper)
     if fmt == "md":
         return _markdown(sheet)
     return _csv(sheet)
 
 
-def write_sheet(sheet: Sheet, path: Path, theme: Theme | None = None) -> None:
-    """Write the sheet to `path` in the format its suffix names (HTML in `theme`'s look)."""
-    text = render(sheet, sheet_format(path), theme)
+def write_sheet(
+    sheet: Sheet, path: Path, theme: Theme | None = None, paper: str | None = None
+) -> None:
+    """Write the sheet to `path` in the format its suffix names (HTML in `theme`'s look, on
+    `paper`)."""
+    text = render(sheet, sheet_format(path), theme, paper)
     try:
         path.write_text(text, encoding="utf-8", newline="" if path.suffix == ".csv" else None)
     except OSError as exc:
         raise InputError(f"Cannot write {path}: {exc.strerror or exc}.") from None
 
 
-def _html(sheet: Sheet, theme: Theme | None = None) -> str:
+def _html(sheet: Sheet, theme: Theme | None = None, paper: str | None = None) -> str:
     """The sheet as a printable page (tdtool/templates/money_sheet.html)."""
     import time
 
@@ -123,7 +127,7 @@ def _html(sheet: Sheet, theme: Theme | None = None) -> str:
         "money_sheet.html",
         theme,
         title=sheet.title,
-        paper=None,  # printed on whatever the printer holds: the sheet fits A4 and Letter
+        paper=paper,  # None: printed on whatever the printer holds (it fits A4 and Letter)
         facts=[line.split(" · ") for line in facts],
         lines=sheet.lines,
         headers=sheet.headers,
@@ -194,7 +198,7 @@ def _width_pt(sheet: Sheet, size: str) -> float:
         head = max(len(h) for h in heads) * (0.8 if size == "" else 0.85)
         em += 0.6 * max(text, head) + 2 * pad
     if sheet.signatures:
-        em /= 0.7  # the signature column takes 30% of the width
+        em /= 0.76  # the signature column takes 24% of the width
     return em * pt
 
 

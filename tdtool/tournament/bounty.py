@@ -70,6 +70,20 @@ def money(cents: int) -> str:
     return f"{sign}{units:,}" + (f".{rest:02d}" if rest else "")
 
 
+def deal_bounties_line(hold_back: int) -> str:
+    """What a deal leaves of the bounties (listed beside each player as "Bounty"), read out
+    before the players sign: the deal does not share them."""
+    if hold_back:
+        return (
+            "The bounties are not part of this deal and stay in play: a knockout is paid as"
+            " before, and the winner collects their own bounty."
+        )
+    return (
+        "The bounties are not part of this deal: it ends play, so each player also collects"
+        " their own bounty."
+    )
+
+
 @dataclass(frozen=True)
 class Share:
     """What one eliminator got from one knockout."""

@@ -175,6 +175,9 @@ class DealContext:
     unit: int
     chips_in_play: int = 0
     """Chips in the tournament: the stacks of a deal should add up to this."""
+    bounties: tuple[tuple[str, int], ...] = ()
+    """(name, cents) on each dealing player's head, when the tournament has bounties: they
+    are not part of the deal (`tdtool.tournament.bounty.deal_bounties_line`)."""
 
 
 def deal_context(state: State, names: list[str] | None) -> DealContext:
@@ -207,9 +210,9 @@ def deal_context(state: State, names: list[str] | None) -> DealContext:
     prizes = view.amounts[: len(left)]
     if not prizes:
         raise RuleError("No prize is left to deal for: nobody still playing is in the money.")
-    return DealContext(
-        tuple(given[n] for n in names), tuple(prizes), state.terms.rounding, state.total_chips
-    )
+    dealing = tuple(given[n] for n in names)
+    heads = tuple((n, state.player(n).bounty) for n in dealing) if state.terms.bounties else ()
+    return DealContext(dealing, tuple(prizes), state.terms.rounding, state.total_chips, heads)
 
 
 def accept_deal(state: State, deal: Deal) -> Events:
