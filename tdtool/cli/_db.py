@@ -89,9 +89,14 @@ def _ask_who_moves(plan: Any, table: int, candidates: list[str]) -> str:
         seat = int(answer) if answer.isdigit() and len(answer) <= 4 else None
         if seat is not None and seat in seats and seats[seat] in candidates:
             return str(seats[seat])
-        match = [p for p in candidates if p.casefold() == answer.casefold()]
-        if match:
+        from tdtool.names import matches, or_list
+
+        match = matches(answer, candidates)  # as --by reads a name: "jose" for José García
+        if len(match) == 1:
             return match[0]
+        if match:
+            typer.echo(f"{answer!r} could be {or_list(match)}; type more of the name.")
+            continue
         typer.echo(f"{answer!r} is not at table {table}; give a name or seat from the list.")
     raise InputError(f"No player at table {table} named; nothing was changed.")
 
