@@ -260,3 +260,40 @@ def test_the_finished_screen_names_the_seat_winners_in_plain_words():
     assert "The seats are decided: Ann and Bo win a seat!" in shown(["Ann", "Bo"])
     one = shown(["Ann"])  # was "The seats are decided:  and Ann win a seat!"
     assert "The seats are decided: Ann wins the seat!" in one and " and Ann" not in one
+
+
+def test_the_end_screen_lists_the_results_as_one_aligned_block_and_offers_only_quit():
+    # Issue 22: each result line was centred on its own (a ragged list) and the running
+    # clock's keys were still offered after the winner.
+    from rich.console import Console
+
+    from tdtool.cli.clock_screen import finished_screen
+
+    results = [
+        {"place": 1, "name": "Anna", "prize": 5000},
+        {"place": 2, "name": "Maximilian Van der Westhuizen", "prize": 3000},
+        {"place": 10, "name": "Bo", "prize": 0},
+    ]
+    data = {"name": "Cup", "winner": "Anna", "seat_winners": [], "results": results,
+            "entries": 10, "prize_pool": 8000}  # fmt: skip
+    console = Console(width=80, height=24, record=True, color_system=None)
+    console.print(finished_screen(data, 80, 24))
+    text = console.export_text()
+    rows = [x for x in text.splitlines() if re.search(r"\b\d+\.  ", x)]
+    lines = {r["name"]: next(x for x in rows if r["name"] in x) for r in results}
+    starts = {line.index(name) for name, line in lines.items()}
+    assert len(starts) == 1, lines  # the names in one column
+    dots = {line.index(".") for line in lines.values()}
+    assert len(dots) == 1, lines  # the places right-aligned
+    assert "q quit" in text and "space pause" not in text
+
+
+def test_the_clock_screen_does_not_repeat_a_structure_the_name_already_says():
+    # Issue 22: 'Friday PKO · Friday PKO' when the structure had the tournament's name.
+    same = view(START, 5.0)
+    same.update(name="Friday PKO", structure="Friday PKO")
+    head = render(same).splitlines()[2]
+    assert head.count("Friday PKO") == 1 and "·" not in head
+    other = view(START, 5.0)
+    other.update(name="Friday PKO", structure="Deepstack")
+    assert "Friday PKO  ·  Deepstack" in render(other)

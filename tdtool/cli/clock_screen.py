@@ -126,14 +126,17 @@ def finished_screen(view: dict[str, Any], width: int, height: int) -> Renderable
         winner = Text(f"The seats are decided: {won}", style="bold black on green")
     else:
         winner = Text(f"{view['winner']} wins the tournament!", style="bold black on green")
-    rows = [
-        Text(
-            f"{r['place']:>3}.  {r['name']}"
-            + ("   seat" if r["name"] in seats else (f"   {r['prize']:,}" if r["prize"] else "")),
-            style="bold" if r["place"] == 1 else "",
-        )
-        for r in view.get("results", [])
-    ]
+    from rich.table import Table
+
+    # One block, centred as a whole: places right-aligned, names in one column, prizes in
+    # another (each line centred on its own made a ragged list).
+    results = Table(box=None, show_header=False, padding=(0, 1))
+    results.add_column(justify="right")
+    results.add_column(justify="left")
+    results.add_column(justify="right")
+    for r in view.get("results", []):
+        prize = "seat" if r["name"] in seats else (f"{r['prize']:,}" if r["prize"] else "")
+        results.add_row(f"{r['place']}.", r["name"], prize, style="bold" if r["place"] == 1 else "")
     figures = Text(
         f"{view['entries']} entries   Prize pool {view['prize_pool']:,}   The clock is stopped",
         style="dim",
@@ -143,10 +146,10 @@ def finished_screen(view: dict[str, Any], width: int, height: int) -> Renderable
         Text(""),
         Align.center(winner),
         Text(""),
-        *[Align.center(r) for r in rows],
+        Align.center(results),
         Text(""),
         Align.center(figures),
-        Align.center(Text(KEYS_HELP, style="dim", overflow="ellipsis")),
+        Align.center(Text("q quit", style="dim")),  # the clock's other keys do nothing now
     )
     return Panel(
         Align.center(body, vertical="middle", height=max(1, height - 2)),
@@ -154,6 +157,13 @@ def finished_screen(view: dict[str, Any], width: int, height: int) -> Renderable
         height=height,
         width=width,
     )
+
+
+def _says(name: str, words: str) -> bool:
+    """Whether the tournament's name already says `words` (whole words, any case)."""
+    import re
+
+    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", name, re.IGNORECASE) is not None
 
 
 def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> RenderableType:
@@ -167,8 +177,9 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
 
     head = Text(overflow="ellipsis", no_wrap=True)
     head.append(view.get("name") or "", style="bold")
-    if view.get("structure"):
-        head.append(f"  ·  {view['structure']}", style="dim")
+    structure = view.get("structure")
+    if structure and not _says(view.get("name") or "", structure):
+        head.append(f"  ·  {structure}", style="dim")  # not 'Friday PKO · Friday PKO'
 
     if on_break:
         word = (view.get("break_name") or "break").upper()
