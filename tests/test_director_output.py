@@ -72,3 +72,21 @@ def test_payouts_for_a_big_field_read_with_thousands_separators(cli):
     assert out.startswith("Prize pool: 120,000 from 12,000 entries.")
     assert "1,500 places paid" in out
     assert "from 1 entry." in cli("payouts", "--entries", "1", "--buy-in", "10").stdout
+
+
+def test_a_guaranteed_prize_pool_says_what_the_field_brought_until_it_covers_it(cli, tmp_path):
+    # Issue 22: during registration `status` showed the guarantee as the prize pool without
+    # saying what had been collected.
+    import json
+
+    db = make(tmp_path / "gtd.tdtool", buy_in=100, fee=10, guarantee=1000)
+    run(cli, db, "player", "add", "Anna", "Ben", "Cleo")
+    status = run(cli, db, "status")
+    assert "Prize pool         1,000 guaranteed: the field has brought 300, the house adds 700" in (
+        status
+    )
+    assert json.loads(run(cli, db, "status", "--json"))["overlay"] == 700
+    run(cli, db, "player", "add", *[f"P{i}" for i in range(9)])  # 12 entries: 1,200
+    status = run(cli, db, "status")
+    assert "Prize pool         1,200\n" in status and "guaranteed" not in status
+    assert json.loads(run(cli, db, "status", "--json"))["overlay"] == 0

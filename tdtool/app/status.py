@@ -25,6 +25,8 @@ class Status:
     average_stack: int
     chips_in_play: int
     prize_pool: int
+    overlay: int
+    """What the house adds to reach the guarantee: 0 once the field covers it (or none)."""
     tables: tuple[tuple[int, int], ...]
     """(table, players) of each open table, by number."""
     clock: ClockReading | None
@@ -57,6 +59,7 @@ class Status:
             "average_stack": self.average_stack,
             "chips_in_play": self.chips_in_play,
             "prize_pool": self.prize_pool,
+            "overlay": self.overlay,
             "tables": [{"table": t, "players": n} for t, n in self.tables],
             "clock": None if self.clock is None else self.clock.as_dict(),
             "winner": self.winner,
@@ -100,6 +103,9 @@ def status_of(state: State, now: float) -> Status:
 
         view = state_payouts(state)
         satellite = (view.seats, view.seat_value, view.cash)
+    from tdtool.tournament.payouts import prize_pool
+
+    pool = prize_pool(state.terms, state.event_entries, state.event_rebuys, state.event_addons)
     return Status(
         bounties=bounty_summary(state),
         satellite=satellite,
@@ -115,7 +121,8 @@ def status_of(state: State, now: float) -> Status:
         addons=state.event_addons,
         average_stack=state.average_stack,
         chips_in_play=state.total_chips,
-        prize_pool=state.prize_pool,
+        prize_pool=pool.total,
+        overlay=pool.overlay,
         tables=tuple((t, plan.count(t)) for t in plan.open_tables()),  # no table copies
         clock=clock,
         chips=chip_brief(state, clock.level.big_blind if clock else None, now),

@@ -147,7 +147,7 @@ def status_lines(data: dict[str, Any]) -> list[str]:
         ("Players left", f"{data['players_left']} of {data['entries']} entries"),
         ("Average stack", f"{data['average_stack']:,}" + _in_bb(data, "average_big_blinds")),
         *chip_rows(data.get("chips")),
-        ("Prize pool", f"{data['prize_pool']:,}"),
+        ("Prize pool", _pool(data)),
         *satellite_rows(satellite, data["players_left"]),
     ]
     if data.get("from_flights"):
@@ -204,6 +204,16 @@ def _ordinal(n: int) -> str:
     from tdtool.tournament.places import ordinal
 
     return ordinal(n)
+
+
+def _pool(data: dict[str, Any]) -> str:
+    """The prize pool, saying what the field brought while the guarantee tops it up."""
+    pool, overlay = data["prize_pool"], data.get("overlay") or 0
+    if not overlay:
+        return f"{pool:,}"
+    return (
+        f"{pool:,} guaranteed: the field has brought {pool - overlay:,}, the house adds {overlay:,}"
+    )
 
 
 def _in_bb(data: dict[str, Any], key: str) -> str:
