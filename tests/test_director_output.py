@@ -90,3 +90,17 @@ def test_a_guaranteed_prize_pool_says_what_the_field_brought_until_it_covers_it(
     status = run(cli, db, "status")
     assert "Prize pool         1,200\n" in status and "guaranteed" not in status
     assert json.loads(run(cli, db, "status", "--json"))["overlay"] == 0
+
+
+def test_the_laptop_that_lost_a_race_to_bust_a_player_is_told_who_recorded_it(cli, db):
+    # Issue 22: the second laptop got only "already out", not who had recorded the bust.
+    import re
+
+    run(cli, db, "player", "add", "Anna", "Ben", "Cleo", "Dev")
+    run(cli, db, "seat", "draw")
+    run(cli, db, "--operator", "Dana", "player", "bust", "anna")
+    late = cli("--db", db, "--operator", "Eli", "player", "bust", "Anna")
+    assert late.exit_code == 1
+    assert re.search(r"Anna is already out: Dana recorded that bust at \d\d:\d\d \(change \d+\)",
+                     late.output), late.output  # fmt: skip
+    assert "Traceback" not in late.output

@@ -239,6 +239,28 @@ class Busted:
         }
 
 
+def _who_busted(db: Path, name: str) -> str:
+    """': Dana recorded that bust at 21:04 (change 57)' from the log, for a player busted
+    already (often by another laptop a moment before); "" when the log does not say."""
+    import time
+
+    from tdtool.io.store_base import open_store
+
+    with open_store(db) as store:
+        busts = [
+            e
+            for e in store.events(["player.busted"])
+            if any(p.get("name") == name for p in e.data.get("players", ()))
+        ]
+    if not busts:
+        return ""
+    e = busts[-1]
+    who = f"{e.operator} recorded" if e.operator else "recorded"
+    return (
+        f": {who} that bust at {time.strftime('%H:%M', time.localtime(e.at))} (change {e.change})"
+    )
+
+
 def bust(
     db: Path,
     names: Sequence[str],
@@ -251,21 +273,24 @@ def bust(
     """Players out in one hand (ranked by `stacks` at its start), then balance/break (TDA 10B,
     11) or form the final table (RP-9); `by` names who knocked each one out (their bounty),
     each at the busted player's table unless `anywhere`."""
-    change = run_change(
-        db,
-        lambda s, now, rng, choose: director.bust(
-            s,
-            list(names),
-            rng,
-            None if stacks is None else list(stacks),
-            hand_for_hand,
-            choose,
-            now,
-            by,
-            anywhere,
-        ),
-        ask,
-    )
+    try:
+        change = run_change(
+            db,
+            lambda s, now, rng, choose: director.bust(
+                s,
+                list(names),
+                rng,
+                None if stacks is None else list(stacks),
+                hand_for_hand,
+                choose,
+                now,
+                by,
+                anywhere,
+            ),
+            ask,
+        )
+    except director.AlreadyOut as exc:
+        raise director.AlreadyOut(exc.name, _who_busted(db, exc.name)) from None
     state = change.state
     busted = next(e for e in change.events if e.kind == "player.busted").data["players"]
     named = sum(1 for b in busted if b.get("by"))

@@ -37,6 +37,15 @@ from tdtool.tournament.structure import Break, Level
 Events = list[tuple[str, dict[str, Any]]]
 
 
+class AlreadyOut(RuleError):
+    """A bust of a player already out (another terminal may have recorded it first); the
+    app layer names who recorded that bust, which only the log knows."""
+
+    def __init__(self, name: str, recorded: str = "") -> None:
+        super().__init__(f"{name} is already out{recorded};", "{players} shows who is in.")
+        self.name = name
+
+
 def batches(moves: Sequence[Move]) -> list[list[Move]]:
     """Split moves into the batches `TablePlan.apply_moves` replays exactly.
 
@@ -476,7 +485,7 @@ def bust(
     players = [state.player(n) for n in names]
     for p in players:
         if p.busted:
-            raise RuleError(f"{p.name} is already out;", "{players} shows who is in.")
+            raise AlreadyOut(p.name)
     eliminators = _eliminators(state, [p.name for p in players], by or {})
     if not anywhere:
         _verify_same_table(state, eliminators)
