@@ -229,3 +229,44 @@ def test_ruling_ask_exposed_card_in_seats_as_the_dealer_counts(cli):
     assert json.loads(second.stdout)["misdeal"] is False
     missing = cli("ruling", "ask", "--what", "exposed-card", "--exposed-before", "0")
     assert missing.exit_code == 2 and "--seat N --round 1|2 --players P" in missing.stderr
+
+
+def test_ruling_ask_menu_lists_the_asked_then_the_book_in_one_style():
+    # Issue 22: the menu mixed the two lists' styles (lower-case questions, then titles).
+    import re
+
+    from tdtool.cli.ruling import _WHAT, menu
+    from tdtool.rules.rulebook import ENTRIES
+
+    text = menu(ENTRIES).splitlines()
+    book = text.index("Looked up in the book (the rule and the steps):")
+    assert text[0] == "Worked out from a few questions:"
+    items = [line for line in text if re.match(r"\s?\d+\. ", line)]
+    assert len(items) == len(ENTRIES)
+    for line in items:
+        number, ident, what = re.match(r"\s?(\d+)\. (\S+)\s{2,}(.+)", line).groups()
+        assert what[0].isupper(), line
+        assert (ident in _WHAT) == (text.index(line) < book), line
+    starts = {line.index(line.split()[2]) for line in items}
+    assert len(starts) == 1  # the descriptions in one column
+
+
+def test_ruling_text_wraps_at_words_on_a_narrow_terminal():
+    # Issue 22: long lines broke mid-word at the terminal's edge.
+    from tdtool.cli.ruling import menu, render_ruling, wrap
+    from tdtool.rules.rulebook import ENTRIES
+    from tdtool.rules.rulings import Profile
+
+    texts = [menu(ENTRIES)]
+    for e in ENTRIES:
+        book = e.under(Profile.TDA)
+        texts.append("\n".join([book.ruling, *(f"  {n}. {s}" for n, s in enumerate(book.steps))]))
+    from tdtool.rules.rulings import rule_premature_turn
+
+    texts.append(render_ruling(rule_premature_turn(Profile.TDA)))
+    for text in texts:
+        for width in (40, 60):
+            wrapped = wrap(text, width)
+            assert wrapped.split() == text.split()  # no word broken or lost
+            for line in wrapped.splitlines():
+                assert len(line) <= width or " " not in line.strip(), line

@@ -97,18 +97,16 @@ def show(
     if json:
         emit_json(found.to_dict(profile))
         return
-    typer.echo(f"{found.title} ({found.id})")
-    typer.echo(f"Situation: {found.situation}")
+    lines = [f"{found.title} ({found.id})", f"Situation: {found.situation}"]
     for p in [profile] if profile else list(Profile):
         book = found.under(p)
         name = "Poker TDA" if p == Profile.TDA else "Robert's Rules of Poker"
-        typer.echo(f"\nUnder {name} ({book.rule}):")
-        typer.echo(f"  {book.ruling}")
-        for n, step in enumerate(book.steps, 1):
-            typer.echo(f"  {n}. {step}")
+        lines += [f"\nUnder {name} ({book.rule}):", f"  {book.ruling}"]
+        lines += [f"  {n}. {step}" for n, step in enumerate(book.steps, 1)]
     if profile is None:
         same = "differ here" if found.differs else "rule the same way here"
-        typer.echo(f"\nThe two books {same}.")
+        lines.append(f"\nThe two books {same}.")
+    _say("\n".join(lines))
 
 
 # ------------------------------------------------------------------------------ ask
@@ -130,6 +128,37 @@ _WHAT = {
 
 def _interactive() -> bool:
     return sys.stdin.isatty()
+
+
+def wrap(text: str, width: int) -> str:
+    """`text` wrapped at spaces to `width` columns, each continuation under the start of its
+    line's words (past its indent, any "3. " number and a menu's id), so the terminal never
+    breaks a word.
+
+    >>> print(wrap("  2. Leave the burn card where it is.", 21))
+      2. Leave the burn
+         card where it is.
+    """
+    import re
+    import textwrap
+
+    out = []
+    for line in text.split("\n"):
+        lead = re.match(r"\s*(\d+\.\s+([a-z0-9-]+\s{2,})?|As in: )?", line)  # a menu's id
+        hang = " " * (lead.end() if lead else 0)
+        out += textwrap.wrap(
+            line, width, subsequent_indent=hang, break_long_words=False, break_on_hyphens=False
+        ) or [""]
+    return "\n".join(out)
+
+
+def _say(text: str) -> None:
+    """Echo `text`, wrapped to the terminal's width when it is one (a pipe gets it whole)."""
+    if sys.stdout.isatty():
+        import shutil
+
+        text = wrap(text, max(40, shutil.get_terminal_size().columns - 1))
+    typer.echo(text)
 
 
 def _ask(value: Any, option: str, question: str, kind: type = str) -> Any:
@@ -369,8 +398,7 @@ def ask(
 
     keys = [e.id for e in ENTRIES]
     if what is None and _interactive():
-        for n, e in enumerate(ENTRIES, 1):
-            typer.echo(f"{n:2}. {e.id}: {_WHAT.get(e.id, e.title)}")
+        _say(menu(ENTRIES))
     chosen = str(_ask(what, "--what", "What happened (number or name)?")).strip().lower()
     if chosen.isdigit() and len(chosen) <= 4 and 1 <= int(chosen) <= len(keys):
         chosen = keys[int(chosen) - 1]
@@ -383,9 +411,12 @@ def ask(
         if json:
             emit_json({"profile": str(profile), **book})
             return
-        typer.echo(f"{book['title']} ({chosen}):")
-        typer.echo(f"{book['summary']} ({book['rule']})")
-        typer.echo("\n".join(f"  {n}. {step}" for n, step in enumerate(book["steps"], 1)))
+        steps = [f"  {n}. {step}" for n, step in enumerate(book["steps"], 1)]
+        _say(
+            "\n".join(
+                [f"{book['title']} ({chosen}):", f"{book['summary']} ({book['rule']})", *steps]
+            )
+        )
         return
     answers = {
         "acted": acted,
@@ -405,7 +436,28 @@ def ask(
         del data["line"]
         emit_json({"profile": str(profile), **data})
         return
-    typer.echo(render_ruling(ruling))
+    _say(render_ruling(ruling))
+
+
+def menu(entries: Sequence[Any]) -> str:
+    """What `ruling ask` offers: first the irregularities it works out from a few questions,
+    then those it looks up in the book, numbered on through both, in one style."""
+    width = max(len(e.id) for e in entries)
+    asked = [(n, e) for n, e in enumerate(entries, 1) if e.id in _WHAT]
+    book = [(n, e) for n, e in enumerate(entries, 1) if e.id not in _WHAT]
+
+    def line(n: int, e: Any) -> str:
+        what = _WHAT.get(e.id, e.title)
+        return f"{n:2}. {e.id:<{width}}  {what[:1].upper()}{what[1:]}"
+
+    out = ["Worked out from a few questions:", *(line(n, e) for n, e in asked)]
+    if book:
+        out += [
+            "",
+            "Looked up in the book (the rule and the steps):",
+            *(line(n, e) for n, e in book),
+        ]
+    return "\n".join(out)
 
 
 def render_rulings(rulings: Sequence[Ruling]) -> str:
