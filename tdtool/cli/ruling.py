@@ -135,7 +135,7 @@ def wrap(text: str, width: int) -> str:
     line's words (past its indent, any "3. " number and a menu's id), so the terminal never
     breaks a word.
 
-    >>> print(wrap("  2. Leave the burn card where it is.", 21))
+    >>> print(wrap("  2. Leave the burn card where it is.", 22))
       2. Leave the burn
          card where it is.
     """
