@@ -152,9 +152,13 @@ def test_a_network_silent_mid_change_ends_in_15_s_and_the_other_laptops_carry_on
     assert names(url) == ["Desk"]
 
 
-def test_ctrl_c_ends_a_command_stuck_on_a_silent_network_within_a_second(tournament):
+def test_ctrl_c_ends_a_command_stuck_on_a_silent_network_at_once(tournament):
     """The director gives up on a laptop whose Wi-Fi died mid-change: Ctrl-C (SIGINT) ends
-    it at once, with no traceback, and nothing half written."""
+    it at once, with no traceback, and nothing half written.
+
+    At once: 0.16 s on a quiet machine; psycopg's own cancel took 5.2 s and the server's
+    lock wait is 10 s. The bound is 3 s, so that a machine under a load of 10 (seen: 1.06 s)
+    does not fail what is a fix of seconds, not of milliseconds."""
     import signal
 
     url, through, proxy = tournament
@@ -172,7 +176,7 @@ def test_ctrl_c_ends_a_command_stuck_on_a_silent_network_within_a_second(tournam
     stuck.send_signal(signal.SIGINT)
     out, err = stuck.communicate(timeout=10)
     took = time.monotonic() - started
-    assert took < 1.0, (took, out, err)
+    assert took < 3.0, (took, out, err)
     assert stuck.returncode != 0 and "Traceback" not in out + err, (stuck.returncode, err)
     assert names(url) == []
 
