@@ -151,14 +151,36 @@ class _Named(Payload):
         return {"name": self.name}
 
 
+@dataclass(frozen=True)
 class PlayerRegistered(_Named):
-    """A new entry."""
+    """A new entry; `player_id` links it to the player registry (`#104`), None: not linked.
+
+    >>> PlayerRegistered("José García", 104).to_dict()
+    {'name': 'José García', 'player_id': 104}
+    >>> PlayerRegistered.from_dict({"name": "Anna"}).describe()
+    'Registered Anna'
+    """
 
     KIND: ClassVar[EventKind] = EventKind.PLAYER_REGISTERED
+    player_id: int | None = None
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerRegistered:
+        """Read the stored form (files before the registry have no `player_id`)."""
+        linked = d.get("player_id")
+        return cls(str(d["name"]), linked if isinstance(linked, int) else None)
+
+    def to_dict(self) -> Data:
+        """The stored form: `player_id` only when linked, so an entry typed without a
+        registry is stored as it always was."""
+        if self.player_id is None:
+            return {"name": self.name}
+        return {"name": self.name, "player_id": self.player_id}
 
     def describe(self) -> str:
         """One line for the log."""
-        return f"Registered {self.name}"
+        linked = "" if self.player_id is None else f" (#{self.player_id})"
+        return f"Registered {self.name}{linked}"
 
 
 class PlayerReentered(_Named):
