@@ -152,7 +152,6 @@ def test_a_match_is_never_a_guess_every_possible_player_is_named(names, data):
             assert p in found.players or found.kind in (MatchKind.EXACT, MatchKind.SAME)
 
 
-
 @st.composite
 def _players(draw: st.DrawFn) -> RegistryPlayer:
     """A player as the registry keeps one: no alias twice, none their name (any case)."""
@@ -193,9 +192,9 @@ def test_after_any_merges_every_id_means_exactly_one_live_player(targets):
         assert keep is not None and g is not None
         if keep.id == g.id:
             continue
-        players = [
-            merged(keep, g) if p.id == keep.id else p for p in players if p.id != g.id
-        ] + [RegistryPlayer(g.id, g.name, g.aliases, merged_into=keep.id)]
+        players = [merged(keep, g) if p.id == keep.id else p for p in players if p.id != g.id] + [
+            RegistryPlayer(g.id, g.name, g.aliases, merged_into=keep.id)
+        ]
         players.sort(key=lambda p: p.id)
     live = [p for p in players if p.merged_into is None]
     every = set().union(*(ids_of(p, players) for p in live))

@@ -78,7 +78,7 @@ def read_players_csv(path: Path) -> list[PlayerRow]:
     first = next((line for line in lines if line.strip()), "")
     if not first:
         raise InputError(f"{shown}: the file holds no players; its first row names the columns.")
-    reader = csv.reader(lines, delimiter=_delimiter(first))
+    reader = csv.reader(lines, delimiter=_delimiter(first), strict=True)
     columns: dict[str, int] | None = None
     rows: list[PlayerRow] = []
     bad: list[tuple[int, str]] = []

@@ -120,7 +120,12 @@ class Match:
 def match_name(typed: str, players: Iterable[RegistryPlayer]) -> Match:
     """Who `typed` could mean among `players` (merged ones aside), by the look-ups' folding:
     the best kind of match that meets anyone (tdtool.names.matches), each player once,
-    by id."""
+    by id; a whole name meets every player whose name or alias folds to it.
+
+    >>> two = [RegistryPlayer(1, "José García"), RegistryPlayer(2, "Jose Garcia")]
+    >>> [p.id for p in match_name("Jose Garcia", two).players]
+    [1, 2]
+    """
     live = [p for p in players if p.merged_into is None]
     owners: dict[str, list[RegistryPlayer]] = {}
     for p in live:
@@ -136,6 +141,11 @@ def match_name(typed: str, players: Iterable[RegistryPlayer]) -> Match:
         kind = MatchKind.SAME
     else:
         kind = MatchKind.PARTIAL
+    if kind is not MatchKind.PARTIAL:
+        # Two people whose names fold to one ("Jose Garcia" and "José García") are both
+        # candidates, whichever of them was typed letter for letter: never a guess.
+        folded = ascii_fold(typed)
+        found = [name for name in owners if ascii_fold(name) == folded]
     by_id = {p.id: p for name in found for p in owners[name]}
     return Match(kind, tuple(by_id[i] for i in sorted(by_id)))
 
