@@ -443,3 +443,35 @@ def test_the_registry_id_survives_a_snapshot_a_rename_and_an_undo(cli, cup):
     assert cli("undo", "--yes").exit_code == 0
     assert cli("undo", "--yes").exit_code == 0
     assert _json(cli, "player", "list") == []
+
+
+# --- leagues read the registry's ids ---------------------------------------------------------
+
+
+def test_a_player_merged_mid_season_is_one_line_of_the_standings(cli, folder):
+    """Week 1: José García (#1) wins, Anna 2nd, Ben 3rd. Week 2: 'Pepe G' (#2, the same man
+    entered as a new regular) wins, Ben 2nd, Anna 3rd. Table 10/7/5. Before the merge Pepe
+    G and José are two lines (10 each); after it José has 20, Ben 12, Anna 12 (Anna ahead:
+    best finish 2nd against Ben's 2nd, then 3rd against 3rd: level; events equal; shared)."""
+    _registry(cli, "José García", "Pepe G", "Anna")
+    week1 = make(folder / "week-1.tdtool", name="Week 1")
+    week2 = make(folder / "week-2.tdtool", name="Week 2")
+    _play(cli, week1, ["#1", "#3", "Ben"], ["Ben", "Anna"])
+    _play(cli, week2, ["#2", "#3", "Ben"], ["Anna", "Ben"])
+    assert cli("league", "new", "Spring", "--formula", "table", "--table",
+               _points_table(folder)).exit_code == 0  # fmt: skip
+    assert cli("league", "add", week1, week2).exit_code == 0
+
+    def lines():
+        data = _json(cli, "league", "standings")
+        return [(line["name"], line["points"], line["events"]) for line in data["standings"]]
+
+    before = lines()
+    assert ("José García", 10, 1) in before and ("Pepe G", 10, 1) in before
+    assert cli("players", "merge", "#1", "#2", "--yes").exit_code == 0
+    after = lines()
+    assert after[0] == ("Pepe G", 20, 2)  # the latest spelling, as for any player
+    assert sorted(after[1:]) == [("Anna", 12, 2), ("Ben", 12, 2)]
+    # Without the registry beside the league, names alone match (as before the registry).
+    (folder / "players.tdreg").rename(folder / "elsewhere.tdreg")
+    assert ("Pepe G", 10, 1) in lines()
