@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from tdtool.errors import InputError
-from tdtool.io.registry_store import KnownEvent, exists, open_registry
+from tdtool.io.registry_store import KnownEvent, open_registry
+from tdtool.io.registry_where import exists
 from tdtool.tournament.registry import RegistryPlayer
 
 

@@ -496,17 +496,6 @@ class Linking:
         return [link.player_id for link in self.links]
 
 
-def registry_for(db: Any, given: Path | str | None) -> Path | str | None:
-    """The registry a tournament's registration matches against: `given` (--registry or
-    TDTOOL_REGISTRY), else the festival database's or `players.tdreg` beside the file; None
-    when there is none there (registration is then as without a registry)."""
-    from tdtool.io.registry_store import default_target, exists
-    from tdtool.io.store_base import target_of
-
-    target = default_target(given, target_of(db), Path.cwd())
-    return target if exists(target) else None
-
-
 def link_names(
     db: Any,
     registry_target: Path | str,

@@ -67,7 +67,7 @@ def registry_at(ctx: typer.Context) -> Any:
     (or TDTOOL_REGISTRY), else the festival's PostgreSQL database with a postgresql:// --db,
     else `players.tdreg` beside the --db file or in this folder."""
     from tdtool.app.registry import RegistryAt
-    from tdtool.io.registry_store import default_target
+    from tdtool.io.registry_where import default_target
 
     return RegistryAt(default_target(registry_given(ctx), given_db(ctx), Path.cwd()), operator(ctx))
 

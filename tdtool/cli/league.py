@@ -38,7 +38,7 @@ def _registry_beside(ctx: typer.Context, league: Path) -> Path | str | None:
     """The player registry whose ids match the league's players: --registry (or
     TDTOOL_REGISTRY), else players.tdreg beside the league file, if there is one."""
     from tdtool.cli._db import registry_given
-    from tdtool.io.registry_store import FILE_NAME, exists
+    from tdtool.io.registry_where import FILE_NAME, exists
 
     given = registry_given(ctx)
     target = given if given is not None else league.parent / FILE_NAME

@@ -75,12 +75,14 @@ def add(
 def _linking(ctx: typer.Context, db: Any, names: list[str], quiet: bool) -> Any:
     """The typed names matched against the player registry (None when there is none):
     questions asked at a terminal, never with --yes or --json."""
-    from tdtool.app import registry
     from tdtool.cli._db import interactive, operator, registry_given
+    from tdtool.io.registry_where import default_target, exists
 
-    target = registry.registry_for(db, registry_given(ctx))
-    if target is None:
-        return None
+    target = default_target(registry_given(ctx), db.target, Path.cwd())
+    if not exists(target):
+        return None  # no registry: registration as it always was
+    from tdtool.app import registry
+
     ask = not quiet and interactive()
     return registry.link_names(
         db,

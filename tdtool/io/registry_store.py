@@ -34,8 +34,6 @@ from tdtool.tournament.registry import RegistryPlayer
 
 FORMAT = "tdtool-registry"
 VERSION = 1
-FILE_NAME = "players.tdreg"
-"""The registry file's name in a folder of tournaments."""
 BUSY_TIMEOUT = 10.0
 """Seconds a change waits for another terminal's change to the registry file to finish."""
 
@@ -343,15 +341,6 @@ def open_file(path: Path, operator: str, create: bool = False) -> FileRegistry:
 # --- choosing one ----------------------------------------------------------------------------
 
 
-def exists(target: Path | str) -> bool:
-    """Whether a registry is there (a file, or its tables in the PostgreSQL database)."""
-    if isinstance(target, Path):
-        return target.is_file()
-    from tdtool.io import registry_pg
-
-    return registry_pg.exists(target)
-
-
 def open_registry(target: Path | str, operator: str | None = None,
                   create: bool = False) -> Registry:  # fmt: skip
     """The registry at `target` (a file, or a postgresql:// URL); `create`: make it when
@@ -364,16 +353,3 @@ def open_registry(target: Path | str, operator: str | None = None,
     from tdtool.io import registry_pg
 
     return registry_pg.open_pg(target, who, create)
-
-
-def default_target(given: Path | str | None, db: Path | str | None, folder: Path) -> Path | str:
-    """Where the registry is: `given` (--registry or TDTOOL_REGISTRY); else the festival's
-    PostgreSQL database when --db is a URL; else `players.tdreg` beside the tournament file,
-    or in `folder`."""
-    if given is not None:
-        return given
-    if isinstance(db, str):
-        return db
-    if isinstance(db, Path):
-        return db.parent / FILE_NAME
-    return folder / FILE_NAME
