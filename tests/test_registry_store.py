@@ -156,3 +156,68 @@ def test_a_registry_of_a_newer_tdtool_is_refused(tmp_path):
     conn.close()
     with pytest.raises(InputError, match="newer tdtool"):
         open_registry(path)
+
+
+# --- processes (slow) ------------------------------------------------------------------------
+
+_ADD_MANY = """
+import sys
+from pathlib import Path
+from tdtool.app.registry import RegistryAt, add
+at = RegistryAt(Path(sys.argv[1]), sys.argv[2])
+for i in range(int(sys.argv[3])):
+    add(at, f"{sys.argv[2]} {i}")
+"""
+
+_KILLED = """
+import os, sys
+from pathlib import Path
+from tdtool.io.registry_store import open_registry
+registry = open_registry(Path(sys.argv[1]))
+with registry.change() as tx:
+    tx.add("Half Done", None, None, ["Never"])
+    tx.record("player.added", {"id": 99})
+    os._exit(9)  # the power goes before the COMMIT
+"""
+
+
+@pytest.mark.slow
+def test_two_terminals_adding_at_once_get_every_player_an_id_of_their_own(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "players.tdreg"
+    open_registry(path, create=True).close()
+    terminals = [
+        subprocess.Popen([sys.executable, "-c", _ADD_MANY, str(path), name, "25"])
+        for name in ("left", "right")
+    ]
+    assert [t.wait(timeout=120) for t in terminals] == [0, 0]
+    registry = open_registry(path)
+    players = registry.players()
+    log = registry.log()
+    registry.close()
+    assert sorted(p.id for p in players) == list(range(1, 51))
+    assert {p.name for p in players} == {f"{n} {i}" for n in ("left", "right") for i in range(25)}
+    assert [line.seq for line in log] == list(range(1, 51))
+    assert {line.operator for line in log} == {"left", "right"}
+
+
+@pytest.mark.slow
+def test_a_process_killed_mid_change_leaves_the_registry_as_it_was(tmp_path):
+    import subprocess
+    import sys
+
+    path = tmp_path / "players.tdreg"
+    registry = open_registry(path, create=True)
+    with registry.change() as tx:
+        tx.add("Anna", None, None)
+    registry.close()
+    killed = subprocess.run([sys.executable, "-c", _KILLED, str(path)], timeout=60)
+    assert killed.returncode == 9
+    registry = open_registry(path)
+    assert [p.name for p in registry.players()] == ["Anna"]
+    assert registry.log() == []
+    with registry.change() as tx:  # and the next change goes through at once
+        assert tx.add("Ben", None, None) == 2
+    registry.close()
