@@ -475,3 +475,20 @@ def test_a_player_merged_mid_season_is_one_line_of_the_standings(cli, folder):
     # Without the registry beside the league, names alone match (as before the registry).
     (folder / "players.tdreg").rename(folder / "elsewhere.tdreg")
     assert ("Pepe G", 10, 1) in lines()
+
+
+def test_players_log_shows_every_change_with_its_operator(cli, folder):
+    assert cli("--operator", "desk", "players", "add", "José García").exit_code == 0
+    assert cli("--operator", "floor", "players", "add", "Jose G", "--another").exit_code == 0
+    assert cli("players", "rename", "#2", "Pepe", "--operator", "floor").exit_code == 0
+    assert cli("players", "merge", "#1", "#2", "--yes", "--operator", "td").exit_code == 0
+    entries = _json(cli, "players", "log")
+    assert [(e["operator"], e["text"]) for e in entries] == [
+        ("desk", "Added José García (#1)"),
+        ("floor", "Added Jose G (#2)"),
+        ("floor", "Renamed #2 Jose G to Pepe"),
+        ("td", "Merged Pepe (#2) into #1"),
+    ]
+    assert set(entries[0]) == {"seq", "at", "operator", "kind", "text", "data"}
+    text = cli("players", "log", "--last", "1").stdout
+    assert "Merged Pepe (#2) into #1" in text and "Added" not in text

@@ -234,6 +234,51 @@ def merge(at: RegistryAt, keep: str, gone: str) -> Merged:
     return Merged(after, b)
 
 
+# --- the log ---------------------------------------------------------------------------------
+
+
+def _described(kind: str, data: dict[str, Any]) -> str:
+    """One change of the registry in words."""
+    if kind == "player.added":
+        return f"Added {data.get('name')} (#{data.get('id')})"
+    if kind == "player.renamed":
+        return f"Renamed #{data.get('id')} {data.get('old')} to {data.get('new')}"
+    if kind == "player.merged":
+        return f"Merged {data.get('name')} (#{data.get('merged')}) into #{data.get('kept')}"
+    if kind == "players.imported":
+        added, left = len(data.get("added") or []), data.get("duplicates", 0)
+        return f"Imported {added} from {data.get('file')} ({left} duplicates left out)"
+    return kind
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One change of the registry: when, by whom, what."""
+
+    seq: int
+    at: float
+    operator: str
+    kind: str
+    text: str
+    data: dict[str, Any]
+
+    def to_dict(self) -> dict[str, Any]:
+        """One item of `tdtool players log --json`."""
+        return {"seq": self.seq, "at": self.at, "operator": self.operator, "kind": self.kind,
+                "text": self.text, "data": self.data}  # fmt: skip
+
+
+def log(at: RegistryAt, last: int | None = None) -> list[LogEntry]:
+    """Every change of the registry, oldest first (the last `last` only)."""
+    with opened(at) as registry:
+        lines = registry.log()
+    if last is not None:
+        lines = lines[-last:]
+    return [
+        LogEntry(x.seq, x.at, x.operator, x.kind, _described(x.kind, x.data), x.data) for x in lines
+    ]
+
+
 # --- import ----------------------------------------------------------------------------------
 
 

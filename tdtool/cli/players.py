@@ -266,3 +266,34 @@ def import_(
     typer.echo(f"Imported {count} player{'s' * (count != 1)} from {csv_file.name}.")
     for d in result.duplicates:
         typer.echo(f"Left out line {d.line}, {d.name}: already {d.existing}.")
+
+
+@app.command("log")
+def log(
+    ctx: typer.Context,
+    last: Annotated[int | None, typer.Option(help="Only the last N changes.", min=1)] = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Every change of the registry: when, who made it (--operator), what.
+
+    Example: tdtool players log --last 20
+    """
+    import time
+
+    from tdtool.app import registry
+    from tdtool.cli.render import table
+
+    entries = registry.log(registry_at(ctx), last)
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        emit_json([e.to_dict() for e in entries])
+        return
+    if not entries:
+        typer.echo("No change recorded yet.")
+        return
+    rows = [
+        (e.seq, time.strftime("%Y-%m-%d %H:%M", time.localtime(e.at)), e.operator, e.text)
+        for e in entries
+    ]
+    typer.echo(table(rows, ["#", "when", "who", "what"], disable_numparse=True))
