@@ -116,8 +116,9 @@ def add(at: RegistryAt, name: str, email: str | None = None, phone: str | None =
             if taken is not None and not another:
                 raise RuleError(
                     f"{each!r} is already {taken.label} in the registry (the same name to"
-                    " look-ups); if this is another person of that name, add them with"
-                    " --another (their ids tell them apart); nothing was added."
+                    " look-ups);",
+                    "if this is another person of that name, add them with {option:another}"
+                    " (their ids tell them apart); nothing was added.",
                 )
         player_id = tx.add(name, email, phone, names)
         tx.record("player.added", {"id": player_id, "name": name, "aliases": list(names)})
@@ -186,8 +187,8 @@ def rename(at: RegistryAt, typed: str, new: str, keep_alias: bool = True) -> Ren
         taken = same_name_taken(name, players, but=p.id)
         if taken is not None:
             raise RuleError(
-                f"{name!r} is already {taken.label} in the registry; merge them with"
-                f" `tdtool players merge '#{taken.id}' '#{p.id}'` if they are one person."
+                f"{name!r} is already {taken.label} in the registry;",
+                f"merge them with {{merge:'#{taken.id}' '#{p.id}'}} if they are one person.",
             )
         aliases = [a for a in p.aliases if a.casefold() != name.casefold()]
         if keep_alias and p.name.casefold() not in {a.casefold() for a in aliases}:
@@ -612,7 +613,7 @@ def _link(typed: str, players: Sequence[RegistryPlayer], shown: str,
     listed = or_list([p.label for p in match.players])
     example = f"#{match.players[0].id}"
     raise InputError(
-        f"{typed!r} could be {listed} in the registry {shown}; register with the id"
-        f" ('{example}'), the full name, or --new for a player not in the registry;"
-        " nothing was changed."
+        f"{typed!r} could be {listed} in the registry {shown};",
+        f"register with the id ('{example}'), the full name, or {{option:new}} for a player"
+        " not in the registry; nothing was changed.",
     )

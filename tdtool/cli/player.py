@@ -97,9 +97,9 @@ def _linking(ctx: typer.Context, db: Any, names: list[str], quiet: bool) -> Any:
 def _pick(typed: str, candidates: Any) -> int | None:
     """The director says which registry player `typed` is (by id), or that it is a new one."""
     from tdtool.errors import InputError
+    from tdtool.names import or_list
 
-    listed = ", ".join(p.label for p in candidates)
-    typer.echo(f"{typed!r} could be {listed}.")
+    typer.echo(f"{typed!r} could be {or_list([p.label for p in candidates])}.")
     ids = {p.id for p in candidates}
     for _ in range(3):
         answer = typer.prompt("Which one (the id), or 'new' for another player").strip()
