@@ -313,7 +313,8 @@ def test_one_id_under_another_name_is_refused_by_the_rules():
 
 def _play(cli, db, names, order):
     """Register `names` (ids or names), draw, bust `order` in turn (the last one wins)."""
-    assert cli("--db", db, "player", "add", *names, "--yes").exit_code == 0
+    if names:
+        assert cli("--db", db, "player", "add", *names, "--yes").exit_code == 0
     assert cli("--db", db, "seat", "draw").exit_code == 0
     for name in order:
         result = cli("--db", db, "player", "bust", name, "--yes")
@@ -492,3 +493,31 @@ def test_players_log_shows_every_change_with_its_operator(cli, folder):
     assert set(entries[0]) == {"seq", "at", "operator", "kind", "text", "data"}
     text = cli("players", "log", "--last", "1").stdout
     assert "Merged Pepe (#2) into #1" in text and "Added" not in text
+
+
+def test_players_show_finds_a_moved_event_where_a_league_has_it(cli, folder):
+    _registry(cli, "Anna")
+    week = make(folder / "week.tdtool", name="Week")
+    _play(cli, week, ["#1", "Ben"], ["Ben"])
+    week.rename(folder / "moved.tdtool")
+    assert cli("league", "new", "Spring").exit_code == 0
+    assert cli("league", "add", folder / "moved.tdtool").exit_code == 0
+    data = _json(cli, "players", "show", "anna")
+    assert [(e["event"], e["place"]) for e in data["events"]] == [("Week", 1)]
+    assert data["unreadable"] == []
+
+
+def test_an_id_from_another_registry_is_not_this_registrys_player(cli, folder):
+    """Another club's registry linked Bob as its #1 in this league's event: this folder's
+    #1 (Anna) did not play it, and the standings do not match Bob to her by id."""
+    other = folder / "other-club.tdreg"
+    assert cli("--registry", other, "players", "add", "Bob").exit_code == 0
+    week = make(folder / "week.tdtool", name="Week")
+    assert cli("--registry", other, "--db", week, "player", "add", "#1", "Ben").exit_code == 0
+    _play(cli, week, [], ["Ben"])
+    _registry(cli, "Anna")
+    assert cli("league", "new", "Spring").exit_code == 0
+    assert cli("league", "add", week).exit_code == 0
+    assert _json(cli, "players", "show", "#1")["events"] == []
+    names = [line["name"] for line in _json(cli, "league", "standings")["standings"]]
+    assert sorted(names) == ["Ben", "Bob"]

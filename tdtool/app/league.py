@@ -97,8 +97,9 @@ def finishes_of(state: State, same_as: Callable[[int], int] | None = None) -> tu
 
 
 def _linked(player_id: int | None, same_as: Callable[[int], int] | None) -> int | None:
+    """The id the standings match a finish by: None without a registry that linked it."""
     if player_id is None or same_as is None:
-        return player_id
+        return None
     return same_as(player_id)
 
 
@@ -205,23 +206,28 @@ def league_standings(path: Path, registry: Path | str | None = None) -> Standing
     from tdtool.io import league_file
 
     league = league_file.read(path)
-    same_as = _registry_ids(registry)
-    events = [event_result(path, ref, same_as) for ref in league.events]
+    same_as, linked = _registry_ids(registry)
+    events = [
+        event_result(path, ref, same_as if ref.identity in linked else None)
+        for ref in league.events
+    ]
     return standings(league.name, league.rules, events)
 
 
-def _registry_ids(registry: Path | str | None) -> Callable[[int], int] | None:
-    """`same_as(id)`: the id of the player an id means now (merges followed)."""
+def _registry_ids(registry: Path | str | None) -> tuple[Callable[[int], int] | None, set[str]]:
+    """`same_as(id)`: the id of the player an id means now (merges followed), and the
+    tournaments whose ids are this registry's (it linked their entries); none without one."""
     if registry is None:
-        return None
+        return None, set()
     from tdtool.app.registry import RegistryAt, opened
     from tdtool.tournament.registry import resolve_id
 
     with opened(RegistryAt(registry)) as reg:
         players = reg.players()
+        linked = {e.identity for e in reg.events()}
 
     def same_as(player_id: int) -> int:
         found = resolve_id(player_id, players)
         return player_id if found is None else found.id
 
-    return same_as
+    return same_as, linked

@@ -437,9 +437,10 @@ def _league_events(leagues: Sequence[Path]) -> list[tuple[str, Any, dict[str, Pa
 
 def show(at: RegistryAt, typed: str, leagues: Sequence[Path] = ()) -> History:
     """Every event of the player (entries linked to their id, or to an id merged into theirs)
-    in the tournaments the registry knows and those the `leagues` count, with their place,
-    prize and each league's points for it."""
-    from tdtool.app.change import read_state
+    in the tournaments the registry knows (it notes each one when it links an entry: an id in
+    a tournament it never linked is another registry's), with their place, prize and the
+    points of each of the `leagues` that counts the event. A tournament moved since it was
+    noted is read where a league finds it."""
     from tdtool.app.league import finishes_of
 
     with opened(at) as registry:
@@ -448,25 +449,17 @@ def show(at: RegistryAt, typed: str, leagues: Sequence[Path] = ()) -> History:
         known = registry.events()
     ids = ids_of(p, players)
     scored = _league_events(leagues)
-    targets: dict[str, Path | str] = {}
-    names: dict[str, str] = {}
-    for e in known:
-        targets[e.identity] = _event_target(e.source, at.target)
-        names[e.identity] = e.name
-    for _, _, league_targets in scored:
-        for identity, target in league_targets.items():
-            targets.setdefault(identity, target)
     lines: list[EventLine] = []
     unreadable: list[str] = []
-    for identity, target in targets.items():
-        try:
-            state = read_state(target)  # type: ignore[arg-type]  # a file or a URL
-        except InputError:
-            unreadable.append(names.get(identity, str(target)))
+    for e in known:
+        identity = e.identity
+        places = [_event_target(e.source, at.target)]
+        places += [t[identity] for _, _, t in scored if identity in t]
+        found = _read_event(places, identity)
+        if found is None:
+            unreadable.append(e.name)
             continue
-        if f"{state.name}@{state.created_at}" != identity:
-            unreadable.append(names.get(identity, str(target)))
-            continue
+        state, target = found
         entered = [q.name for q in state.players.values() if q.player_id in ids]
         if not entered:
             continue
@@ -492,6 +485,20 @@ def show(at: RegistryAt, typed: str, leagues: Sequence[Path] = ()) -> History:
             )
     lines.sort(key=lambda e: (e.date or 0.0, e.name))
     return History(p, tuple(sorted(ids)), tuple(lines), tuple(unreadable))
+
+
+def _read_event(places: Sequence[Path | str], identity: str) -> tuple[Any, Path | str] | None:
+    """The tournament `identity` names, from the first of `places` that holds it."""
+    from tdtool.app.change import read_state
+
+    for target in places:
+        try:
+            state = read_state(target)  # type: ignore[arg-type]  # a file or a URL
+        except InputError:
+            continue
+        if f"{state.name}@{state.created_at}" == identity:
+            return state, target
+    return None
 
 
 def _source_shown(target: Path | str) -> str:
