@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.test_flights import flights  # noqa: F401  (a fixture, asked for by name)
 from tests.tournament_fixtures import make
 
 
@@ -521,3 +522,22 @@ def test_an_id_from_another_registry_is_not_this_registrys_player(cli, folder):
     assert _json(cli, "players", "show", "#1")["events"] == []
     names = [line["name"] for line in _json(cli, "league", "standings")["standings"]]
     assert sorted(names) == ["Ben", "Bob"]
+
+
+def test_the_next_day_from_flights_keeps_the_registry_ids(cli, folder, request):
+    """Anna (#1) plays Day 1A and 1B; her best bag advances to Day 2, still #1, and the day
+    is noted in the registry: `players show` lists all three."""
+    _registry(cli, "Anna")
+    a, b = request.getfixturevalue("flights")
+    day2 = folder / "day2.tdtool"
+    made = cli("--db", day2, "flights", "combine", a, b, "--name", "Main Day 2")
+    assert made.exit_code == 0, made.output
+    assert "Registered Anna (#1)" in cli("--db", a, "log").stdout
+    data = _json(cli, "players", "show", "#1")
+    assert [(e["event"], e["place"]) for e in data["events"]] == [
+        ("Main Day 1A", None),
+        ("Main Day 1B", None),
+        ("Main Day 2", None),
+    ]
+    players = {p["name"]: p for p in _json(cli, "--db", day2, "player", "list")}
+    assert players["Anna"]["status"] == "seated"

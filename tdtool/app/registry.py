@@ -571,15 +571,29 @@ def link_names(
         shown = registry.shown
         links = [_link(t, players, shown, confirm, pick) for t in typed]
         if any(link.player_id is not None for link in links):
-            state = read_state(db)
-            with registry.change() as tx:
-                tx.note_event(
-                    KnownEvent(
-                        f"{state.name}@{state.created_at}", _noted_source(target_of(db)),
-                        state.name,
-                    )
-                )  # fmt: skip
+            _note(registry, read_state(db), target_of(db))
     return Linking(tuple(links), shown)
+
+
+def note_tournament(db: Any, registry_target: Path | str, operator: str | None = None) -> bool:
+    """Note in the registry a tournament whose entries carry its ids (a next day combined
+    from flights), so `show` reads it; False when none of its entries is linked."""
+    from tdtool.app.change import read_state
+    from tdtool.io.store_base import target_of
+
+    state = read_state(db)
+    if not any(p.player_id is not None for p in state.players.values()):
+        return False
+    with opened(RegistryAt(registry_target, operator)) as registry:
+        _note(registry, state, target_of(db))
+    return True
+
+
+def _note(registry: Registry, state: Any, target: Path | str) -> None:
+    with registry.change() as tx:
+        tx.note_event(
+            KnownEvent(f"{state.name}@{state.created_at}", _noted_source(target), state.name)
+        )
 
 
 def _noted_source(target: Path | str) -> str:

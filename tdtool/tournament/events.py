@@ -782,20 +782,31 @@ class FlightRecord:
 
 @dataclass(frozen=True)
 class CarriedBag:
-    """A player's bag from a flight: the chips and the flight's name."""
+    """A player's bag from a flight: the chips, the flight's name, and the player's registry
+    id there (None: not linked; stored only when linked)."""
 
     name: str
     chips: int
     flight: str
+    player_id: int | None = None
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> CarriedBag:
         """Read the stored form."""
-        return cls(str(d["name"]), int(d["chips"]), str(d.get("flight", "")))
+        linked = d.get("player_id")
+        return cls(
+            str(d["name"]),
+            int(d["chips"]),
+            str(d.get("flight", "")),
+            linked if isinstance(linked, int) else None,
+        )
 
     def to_dict(self) -> Data:
         """The stored form."""
-        return {"name": self.name, "chips": self.chips, "flight": self.flight}
+        out: Data = {"name": self.name, "chips": self.chips, "flight": self.flight}
+        if self.player_id is not None:
+            out["player_id"] = self.player_id
+        return out
 
 
 def with_source(name: str, source: str) -> str:

@@ -615,7 +615,7 @@ def _flights_combined(state: State, e: ev.FlightsCombined, at: float) -> None:
     """The players who advance from the flights are in; the event's money comes along."""
     state.origin = e
     for bag in e.players:
-        state.players[bag.name.casefold()] = Player(bag.name)
+        state.players[bag.name.casefold()] = Player(bag.name, player_id=bag.player_id)
         state.entries += 1
     state.carried = Carried(
         players=len(e.players),
