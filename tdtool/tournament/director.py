@@ -185,24 +185,21 @@ def register(
 def one_entry_per_id(state: State, names: Sequence[str], ids: Sequence[int | None]) -> None:
     """A registry id stands for one person: RuleError when an id is already on an entry of
     this tournament under another name, or given twice (their entries are re-entries)."""
+    if all(i is None for i in ids):
+        return  # nothing linked: no walk through a field of 30,000
+    from tdtool.names import ascii_fold
+
     taken = {p.player_id: p.name for p in state.players.values() if p.player_id is not None}
     for name, player_id in zip(names, ids, strict=False):
         if player_id is None:
             continue
-        if player_id in taken and ascii_fold_name(taken[player_id]) != ascii_fold_name(name):
+        if player_id in taken and ascii_fold(taken[player_id]) != ascii_fold(name):
             raise RuleError(
                 f"#{player_id} is already registered in this tournament as"
                 f" {taken[player_id]!r}; {name!r} would be a second entry of the same person"
                 " (a re-entry, if the terms allow it)."
             )
         taken.setdefault(player_id, name)
-
-
-def ascii_fold_name(name: str) -> str:
-    """`name` as every look-up reads it (tdtool.names.ascii_fold)."""
-    from tdtool.names import ascii_fold
-
-    return ascii_fold(name)
 
 
 def same_name(state: State, name: str) -> Player | None:
