@@ -33,6 +33,7 @@ PLAIN: dict[str, str] = {
     "new": "a new tournament",
     "clock": "the clock's {}",
     "option": "{}",
+    "merge": "a merge in the player registry ({})",
 }
 """Each action a hint may name, in plain words ('{}' takes the placeholder's argument)."""
 

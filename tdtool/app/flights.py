@@ -65,6 +65,9 @@ def flight_day(state: State, now: float, source: str) -> FlightDay:
         rebuys=state.event_rebuys,
         addons=state.event_addons,
         registered=tuple(p.name for p in state.players.values()),
+        player_ids=tuple(
+            (p.name, p.player_id) for p in state.players.values() if p.player_id is not None
+        ),
         survivors=survivors,
         day=reading.day,
         day_ended=reading.day_ended,

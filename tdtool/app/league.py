@@ -3,7 +3,7 @@ events' tournaments (files or PostgreSQL tournaments) as they are now."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -47,10 +47,11 @@ def finished(state: State) -> bool:
     return bool(rows) and all(r.place is not None for r in rows)
 
 
-def finishes_of(state: State) -> tuple[Finish, ...]:
+def finishes_of(state: State, same_as: Callable[[int], int] | None = None) -> tuple[Finish, ...]:
     """Each player's finish in the tournament `state`, with the facts a formula reads: their
     best place (their last entry's), the prizes of all their entries, their knockouts. A
-    player still in is counted at the players left, the worst place they can finish."""
+    player still in is counted at the players left, the worst place they can finish. The
+    registry id of a linked entry is given as `same_as(id)` (the player a merged id means)."""
     from tdtool.app.money import results_of
 
     rows = results_of(state).results
@@ -89,9 +90,17 @@ def finishes_of(state: State) -> tuple[Finish, ...]:
                 reentries=player.entries - 1,
                 beaten=beaten,
                 still_playing=still,
+                player_id=_linked(player.player_id, same_as),
             )
         )
     return tuple(out)
+
+
+def _linked(player_id: int | None, same_as: Callable[[int], int] | None) -> int | None:
+    """The id the standings match a finish by: None without a registry that linked it."""
+    if player_id is None or same_as is None:
+        return None
+    return same_as(player_id)
 
 
 def _read(target: Path | str) -> State:
@@ -163,8 +172,10 @@ def add(path: Path, targets: Sequence[Path | str], provisional: bool = False) ->
     return Added(path, tuple(new), len(league.events) + len(new))
 
 
-def event_result(path: Path, ref: EventRef) -> EventResult:
-    """One event of the league as its tournament stands now."""
+def event_result(
+    path: Path, ref: EventRef, same_as: Callable[[int], int] | None = None
+) -> EventResult:
+    """One event of the league as its tournament stands now (`same_as`: finishes_of)."""
     from tdtool.io import league_file
 
     target = league_file.target_of(path, ref.source)
@@ -181,17 +192,42 @@ def event_result(path: Path, ref: EventRef) -> EventResult:
     return EventResult(
         state.name,
         ref.source,
-        finishes_of(state),
+        finishes_of(state, same_as),
         provisional=not over,
         date=state.created_at,
         entries=state.event_entries,
     )
 
 
-def league_standings(path: Path) -> Standings:
-    """The standings of the league in `path`, from its events as they stand now."""
+def league_standings(path: Path, registry: Path | str | None = None) -> Standings:
+    """The standings of the league in `path`, from its events as they stand now; entries
+    linked to the player `registry` (when there is one) are matched by id, a merged id as
+    the player it was merged into."""
     from tdtool.io import league_file
 
     league = league_file.read(path)
-    events = [event_result(path, ref) for ref in league.events]
+    same_as, linked = _registry_ids(registry)
+    events = [
+        event_result(path, ref, same_as if ref.identity in linked else None)
+        for ref in league.events
+    ]
     return standings(league.name, league.rules, events)
+
+
+def _registry_ids(registry: Path | str | None) -> tuple[Callable[[int], int] | None, set[str]]:
+    """`same_as(id)`: the id of the player an id means now (merges followed), and the
+    tournaments whose ids are this registry's (it linked their entries); none without one."""
+    if registry is None:
+        return None, set()
+    from tdtool.app.registry import RegistryAt, opened
+    from tdtool.tournament.registry import resolve_id
+
+    with opened(RegistryAt(registry)) as reg:
+        players = reg.players()
+        linked = {e.identity for e in reg.events()}
+
+    def same_as(player_id: int) -> int:
+        found = resolve_id(player_id, players)
+        return player_id if found is None else found.id
+
+    return same_as, linked

@@ -53,13 +53,19 @@ class Registered:
         }
 
 
-def register(db: Path, names: Sequence[str], ask: Ask | None = None) -> Registered:
-    """Register one entry per name (after the draw each gets a seat at once, TDA 8A)."""
+def register(
+    db: Path,
+    names: Sequence[str],
+    ask: Ask | None = None,
+    player_ids: Sequence[int | None] = (),
+) -> Registered:
+    """Register one entry per name (after the draw each gets a seat at once, TDA 8A);
+    `player_ids` link them to the player registry (tdtool.app.registry.link_names)."""
     before: dict[str, set[int]] = {}
 
     def build(s: State, now: float, rng: Any, choose: Any) -> Any:
         before["open"] = set(s.plan.open_tables())
-        return director.register(s, list(names), now, rng, choose)
+        return director.register(s, list(names), now, rng, choose, player_ids)
 
     change = run_change(db, build, ask)
     state = change.state

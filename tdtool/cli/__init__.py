@@ -196,12 +196,16 @@ class _Group(TyperGroup):
     def parse_args(self, ctx: Any, args: list[str]) -> list[str]:
         db, rest = _take_db(ctx, args)
         operator, rest = _take_db(ctx, rest, "--operator")
+        registry, rest = _take_db(ctx, rest, "--registry")
         if db is None:
             db = os.environ.get(DB_ENVVAR) or None
+        if registry is None:
+            registry = os.environ.get(REGISTRY_ENVVAR) or None
         from tdtool.io.targets import parse_target
 
         target = None if db is None else parse_target(db)
-        ctx.obj = {"db": target, "operator": operator}
+        registry_target = None if registry is None else parse_target(registry)
+        ctx.obj = {"db": target, "operator": operator, "registry": registry_target}
         return super().parse_args(ctx, rest)
 
     def invoke(self, ctx: Any) -> Any:
@@ -265,6 +269,7 @@ def _suggest(exc: Any, typed: str, names: list[str]) -> None:
 
 DB_ENVVAR = "TDTOOL_DB"
 OPERATOR_ENVVAR = "TDTOOL_OPERATOR"
+REGISTRY_ENVVAR = "TDTOOL_REGISTRY"
 
 
 def _take_db(ctx: Any, args: list[str], flag: str = "--db") -> tuple[str | None, list[str]]:
@@ -291,7 +296,9 @@ def _take_db(ctx: Any, args: list[str], flag: str = "--db") -> tuple[str | None,
                 value = arg.removeprefix(f"{flag}=")
             if not value or value.startswith("-"):
                 what = "a tournament file: --db FILE"
-                if flag != "--db":
+                if flag == "--registry":
+                    what = "a registry file: --registry FILE"
+                elif flag != "--db":
                     what = f"a name: {flag} NAME"
                 ctx.fail(f"Option '{flag}' requires {what}.")
             db = value
@@ -378,6 +385,9 @@ app = typer.Typer(
         " PostgreSQL server (several laptops, one tournament; see `tdtool db --help`).\n\n"
         "Global option --operator NAME: who makes the changes, shown by `tdtool log`"
         " (default: the environment variable TDTOOL_OPERATOR, else the login name).\n\n"
+        "Global option --registry FILE: the player registry (`tdtool players`; default: the"
+        " environment variable TDTOOL_REGISTRY, else the festival's PostgreSQL database with"
+        " a postgresql:// --db, else players.tdreg beside the tournament file).\n\n"
         "Example: tdtool hand check examples/hands/side-pots.yaml\n\n"
         "Example: tdtool --db friday.tdtool player list"
     ),
@@ -414,6 +424,7 @@ LAZY.update(
         "backup": ("backup", "backup"),
         "demo": ("demo", "demo"),
         "player": ("player", "app"),
+        "players": ("players", "app"),
         "chips": ("chips", "app"),
         "flights": ("flights", "app"),
         "seat": ("seat", "app"),

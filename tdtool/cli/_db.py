@@ -51,6 +51,27 @@ def operator(ctx: typer.Context) -> str | None:
     return obj.get("operator") if isinstance(obj, dict) else None
 
 
+def registry_given(ctx: typer.Context) -> Path | str | None:
+    """The global --registry (or TDTOOL_REGISTRY) given, a file name checked as one."""
+    obj: Any = ctx.find_root().obj or {}
+    given = obj.get("registry") if isinstance(obj, dict) else None
+    if given is None or isinstance(given, str):
+        return given
+    from tdtool.io.paths import checked
+
+    return checked(given, "--registry")
+
+
+def registry_at(ctx: typer.Context) -> Any:
+    """The player registry a `tdtool players` command works on, and who acts: --registry
+    (or TDTOOL_REGISTRY), else the festival's PostgreSQL database with a postgresql:// --db,
+    else `players.tdreg` beside the --db file or in this folder."""
+    from tdtool.app.registry import RegistryAt
+    from tdtool.io.registry_where import default_target
+
+    return RegistryAt(default_target(registry_given(ctx), given_db(ctx), Path.cwd()), operator(ctx))
+
+
 def db_label(ctx: typer.Context) -> str:
     """How messages name this command's tournament (never a URL's password)."""
     target = db_path(ctx).target

@@ -15,4 +15,5 @@ ACTIONS: dict[str, str] = {
     "new": "`tdtool new NAME --structure S`",
     "clock": "`tdtool clock {}`",
     "option": "--{}",
+    "merge": "`tdtool players merge {}`",
 }

@@ -97,10 +97,25 @@ def combine(
     ):
         raise InputError(f"--db {path.name} is one of the flights; give the new day its own file.")
     result = make(None if dry_run else path, targets, name, flight_reentry, seats, tables)
+    if not dry_run:
+        _note_in_registry(ctx, path)
     if json_out:
         emit_json(result.to_dict())
         return
     typer.echo("\n".join(combined_lines(result.to_dict(), dry_run)))
+
+
+def _note_in_registry(ctx: typer.Context, made: Path | str) -> None:
+    """The next day's entries keep the flights' registry ids: note the day in the registry
+    (if there is one), so `tdtool players show` lists it."""
+    from tdtool.cli._db import operator, registry_given
+    from tdtool.io.registry_where import default_target, exists
+
+    target = default_target(registry_given(ctx), made, Path.cwd())
+    if exists(target):
+        from tdtool.app.registry import note_tournament
+
+        note_tournament(made, target, operator(ctx))
 
 
 def combined_lines(data: dict[str, Any], dry_run: bool) -> list[str]:

@@ -35,6 +35,17 @@ LeagueOpt = Annotated[
 ]
 
 
+def _registry_beside(ctx: typer.Context, league: Path) -> Path | str | None:
+    """The player registry whose ids match the league's players: --registry (or
+    TDTOOL_REGISTRY), else players.tdreg beside the league file, if there is one."""
+    from tdtool.cli._db import registry_given
+    from tdtool.io.registry_where import FILE_NAME, exists
+
+    given = registry_given(ctx)
+    target = given if given is not None else league.parent / FILE_NAME
+    return target if exists(target) else None
+
+
 def _league(given: Path | None) -> Path:
     from tdtool.io.league_file import find
 
@@ -166,6 +177,7 @@ def add(
 
 @app.command("standings")
 def show_standings(
+    ctx: typer.Context,
     league: LeagueOpt = None,
     json_out: JsonOpt = False,
     csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")] = False,
@@ -182,7 +194,9 @@ def show_standings(
     """The standings: each player's points, results, wins and best finish; the tie-break.
 
     A result in brackets does not count (--best / --drop-worst); a * marks a result of an
-    event still being played.
+    event still being played. Players are matched across events by name (any case, accents
+    or not) and, with a player registry beside the league (or --registry), by their id: a
+    player merged in the registry mid-season is one line.
 
     Example: tdtool league standings --print standings.html
     """
@@ -190,7 +204,8 @@ def show_standings(
     from tdtool.cli._theme import read_paper
 
     sheet_paper = read_paper(paper)
-    result = league_standings(_league(league))
+    path = _league(league)
+    result = league_standings(path, _registry_beside(ctx, path))
     sheet = standings_sheet(result)
     if print_to is not None:
         from tdtool.io.money_sheets import write_sheet

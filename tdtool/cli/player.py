@@ -23,11 +23,24 @@ app = typer.Typer(help=HELP, no_args_is_help=True)
 @app.command("add")
 def add(
     ctx: typer.Context,
-    names: Annotated[list[str], typer.Argument(help="One or more players' names.")],
+    names: Annotated[
+        list[str], typer.Argument(help="One or more players' names (or registry ids: '#104').")
+    ],
+    new: Annotated[
+        bool,
+        typer.Option(
+            "--new", help="Players not in the registry: register the names as typed, unmatched."
+        ),
+    ] = False,
     yes: YesOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Register entries. After the draw each new entry gets a seat at once (TDA 8A).
+
+    With a player registry (`tdtool players`), each name is matched against it as the
+    look-ups match names (any case, accents or not) and the entry is linked to the player's
+    id: '#104' is that player; a part of a name ("jose") asks "Did you mean José García
+    (#104)?" at a terminal; two possible players are never guessed between. --new skips it.
 
     Example: tdtool player add Anna Ben "Carla M"
     """
@@ -35,16 +48,68 @@ def add(
     from tdtool.cli._moves import move_lines, opened_lines
     from tdtool.cli.render import emit_json
 
-    result = players.register(db_path(ctx), names, asker(yes or json_out))
+    db = db_path(ctx)
+    linking = None if new else _linking(ctx, db, names, yes or json_out)
+    if linking is None:
+        result = players.register(db, names, asker(yes or json_out))
+    else:
+        result = players.register(db, linking.names, asker(yes or json_out), linking.ids)
     if json_out:
-        emit_json(result.to_dict())
+        data = result.to_dict()
+        if linking is not None:
+            data["registry"] = [link.to_dict() for link in linking.links]
+        emit_json(data)
         return
+    if linking is not None:
+        for link in linking.links:
+            if link.player_id is not None:
+                typer.echo(f"{link.typed}: {link.name} (#{link.player_id}) in the registry.")
     typer.echo(f"Registered {', '.join(p.name for p in result.added)}.")
     if result.moves:
         typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
     entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
     left = result.players_left
     typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
+
+
+def _linking(ctx: typer.Context, db: Any, names: list[str], quiet: bool) -> Any:
+    """The typed names matched against the player registry (None when there is none):
+    questions asked at a terminal, never with --yes or --json."""
+    from tdtool.cli._db import interactive, operator, registry_given
+    from tdtool.io.registry_where import default_target, exists
+
+    target = default_target(registry_given(ctx), db.target, Path.cwd())
+    if not exists(target):
+        return None  # no registry: registration as it always was
+    from tdtool.app import registry
+
+    ask = not quiet and interactive()
+    return registry.link_names(
+        db,
+        target,
+        names,
+        confirm=(lambda question: typer.confirm(question, default=True)) if ask else None,
+        pick=_pick if ask else None,
+        operator=operator(ctx),
+    )
+
+
+def _pick(typed: str, candidates: Any) -> int | None:
+    """The director says which registry player `typed` is (by id), or that it is a new one."""
+    from tdtool.errors import InputError
+    from tdtool.names import or_list
+
+    typer.echo(f"{typed!r} could be {or_list([p.label for p in candidates])}.")
+    ids = {p.id for p in candidates}
+    for _ in range(3):
+        answer = typer.prompt("Which one (the id), or 'new' for another player").strip()
+        if answer.casefold() == "new":
+            return None
+        digits = answer.lstrip("#")
+        if digits.isdigit() and len(digits) <= 9 and int(digits) in ids:
+            return int(digits)
+        typer.echo(f"{answer!r} is not one of {', '.join(f'#{i}' for i in sorted(ids))}.")
+    raise InputError(f"No player chosen for {typed!r}; nothing was changed.")
 
 
 @app.command("bust")

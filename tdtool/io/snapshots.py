@@ -110,6 +110,9 @@ class _Players(msgspec.Struct, array_like=True):
     bounty_won: list[int]
     chips: list[int | None]
     counted_at: list[float | None]
+    player_id: list[int | None] = []
+    """Added at the end with a default (no format bump): a snapshot written before the
+    registry has no ids, and every player there is unlinked."""
 
 
 class _Plan(msgspec.Struct, array_like=True):
@@ -249,10 +252,11 @@ def encode(state: State, upto: int, chain: str) -> bytes:
             p.bounty_won,
             p.chips,
             p.counted_at,
+            p.player_id,
         )
         for p in players
     ]
-    columns = [list(c) for c in zip(*rows, strict=True)] if rows else [[] for _ in range(10)]
+    columns = [list(c) for c in zip(*rows, strict=True)] if rows else [[] for _ in range(11)]
     money = state.money
     totals = state.chip_totals
     carried = state.carried
@@ -352,6 +356,7 @@ def _state(doc: _Doc) -> State:
         cols.bounty_won,
         cols.chips,
         cols.counted_at,
+        cols.player_id or [None] * n,
     ]
     if any(len(c) != n for c in columns):
         raise SnapshotError("the players' columns differ in length")

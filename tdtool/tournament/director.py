@@ -137,14 +137,22 @@ def _require_open(state: State, now: float, what: str) -> None:
 
 
 def register(
-    state: State, names: list[str], now: float, rng: Rng, choose: Chooser | None = None
+    state: State,
+    names: list[str],
+    now: float,
+    rng: Rng,
+    choose: Chooser | None = None,
+    player_ids: Sequence[int | None] = (),
 ) -> Events:
     """New entries, one per name (names are unique as the look-ups read them: any case, with or
-    without accents, `same_name`).
+    without accents, `same_name`); `player_ids`, in the same order, link entries to the player
+    registry (None: not linked), each id at most once in a tournament (`one_entry_per_id`).
 
     After the draw each takes a random open seat at a table with the fewest players (TDA 8A),
     and the tables are balanced. Changes `state.plan`.
     """
+    ids = list(player_ids) + [None] * (len(names) - len(player_ids))
+    one_entry_per_id(state, names, ids)
     if not names:
         raise InputError("Name at least one player to register,", "e.g. {register:Anna}.")
     _require_open(state, now, "Registration")
@@ -152,7 +160,7 @@ def register(
 
     events: Events = []
     seen: dict[str, str] = {}
-    for raw in names:
+    for raw, player_id in zip(names, ids, strict=False):
         name = _clean_name(raw)
         folded = ascii_fold(name)
         if folded in seen:
@@ -177,10 +185,30 @@ def register(
                 )
             alike = "" if existing.name == name else f" ({name!r} is the same name to look-ups)"
             raise RuleError(f"{existing.name} is already registered{alike};", hint)
-        events.append(PlayerRegistered(name).event())
+        events.append(PlayerRegistered(name, player_id).event())
     if state.drawn:
         events += _seat_late(state, [d["name"] for _, d in events], rng, choose)
     return events
+
+
+def one_entry_per_id(state: State, names: Sequence[str], ids: Sequence[int | None]) -> None:
+    """A registry id stands for one person: RuleError when an id is already on an entry of
+    this tournament under another name, or given twice (their entries are re-entries)."""
+    if all(i is None for i in ids):
+        return  # nothing linked: no walk through a field of 30,000
+    from tdtool.names import ascii_fold
+
+    taken = {p.player_id: p.name for p in state.players.values() if p.player_id is not None}
+    for name, player_id in zip(names, ids, strict=False):
+        if player_id is None:
+            continue
+        if player_id in taken and ascii_fold(taken[player_id]) != ascii_fold(name):
+            raise RuleError(
+                f"#{player_id} is already registered in this tournament as"
+                f" {taken[player_id]!r}; {name!r} would be a second entry of the same person"
+                " (a re-entry, if the terms allow it)."
+            )
+        taken.setdefault(player_id, name)
 
 
 def same_name(state: State, name: str) -> Player | None:

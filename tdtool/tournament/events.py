@@ -151,14 +151,36 @@ class _Named(Payload):
         return {"name": self.name}
 
 
+@dataclass(frozen=True)
 class PlayerRegistered(_Named):
-    """A new entry."""
+    """A new entry; `player_id` links it to the player registry (`#104`), None: not linked.
+
+    >>> PlayerRegistered("José García", 104).to_dict()
+    {'name': 'José García', 'player_id': 104}
+    >>> PlayerRegistered.from_dict({"name": "Anna"}).describe()
+    'Registered Anna'
+    """
 
     KIND: ClassVar[EventKind] = EventKind.PLAYER_REGISTERED
+    player_id: int | None = None
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> PlayerRegistered:
+        """Read the stored form (files before the registry have no `player_id`)."""
+        linked = d.get("player_id")
+        return cls(str(d["name"]), linked if isinstance(linked, int) else None)
+
+    def to_dict(self) -> Data:
+        """The stored form: `player_id` only when linked, so an entry typed without a
+        registry is stored as it always was."""
+        if self.player_id is None:
+            return {"name": self.name}
+        return {"name": self.name, "player_id": self.player_id}
 
     def describe(self) -> str:
         """One line for the log."""
-        return f"Registered {self.name}"
+        linked = "" if self.player_id is None else f" (#{self.player_id})"
+        return f"Registered {self.name}{linked}"
 
 
 class PlayerReentered(_Named):
@@ -760,20 +782,31 @@ class FlightRecord:
 
 @dataclass(frozen=True)
 class CarriedBag:
-    """A player's bag from a flight: the chips and the flight's name."""
+    """A player's bag from a flight: the chips, the flight's name, and the player's registry
+    id there (None: not linked; stored only when linked)."""
 
     name: str
     chips: int
     flight: str
+    player_id: int | None = None
 
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> CarriedBag:
         """Read the stored form."""
-        return cls(str(d["name"]), int(d["chips"]), str(d.get("flight", "")))
+        linked = d.get("player_id")
+        return cls(
+            str(d["name"]),
+            int(d["chips"]),
+            str(d.get("flight", "")),
+            linked if isinstance(linked, int) else None,
+        )
 
     def to_dict(self) -> Data:
         """The stored form."""
-        return {"name": self.name, "chips": self.chips, "flight": self.flight}
+        out: Data = {"name": self.name, "chips": self.chips, "flight": self.flight}
+        if self.player_id is not None:
+            out["player_id"] = self.player_id
+        return out
 
 
 def with_source(name: str, source: str) -> str:

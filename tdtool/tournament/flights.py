@@ -57,6 +57,8 @@ class FlightDay:
     chips_in_play: int | None = None
     started: bool = True
     """The flight's clock was started (a flight never played cannot have ended its day)."""
+    player_ids: tuple[tuple[str, int], ...] = ()
+    """(name, registry id) of each entry linked to the player registry."""
     """The chips the flight sold (entries, re-entries, rebuys, add-ons, less those removed):
     what its bags should add up to."""
     """When the flight's tournament was created: a copy of a flight file keeps it (and its
@@ -71,6 +73,8 @@ class Bag:
     chips: int
     flight: str
     """The flight's name."""
+    player_id: int | None = None
+    """The player's registry id in that flight (None: not linked)."""
 
 
 @dataclass(frozen=True)
@@ -255,9 +259,11 @@ def _bags(flights: Sequence[FlightDay], rule: str) -> tuple[tuple[Bag, ...], tup
     """Who advances with which bag, in the order of the flights; the bags that do not."""
     by_player: dict[str, list[tuple[int, Bag]]] = {}
     for order, f in enumerate(flights):
+        linked = {name.casefold(): player_id for name, player_id in f.player_ids}
         for name, chips in f.survivors:
             assert chips is not None
-            by_player.setdefault(name.casefold(), []).append((order, Bag(name, chips, f.name)))
+            bag = Bag(name, chips, f.name, linked.get(name.casefold()))
+            by_player.setdefault(name.casefold(), []).append((order, bag))
     advancing: list[tuple[int, Bag]] = []
     forfeited: list[Bag] = []
     for bags in by_player.values():
@@ -314,7 +320,9 @@ def next_day_events(
             )
             for f in plan.flights
         ),
-        players=tuple(ev.CarriedBag(b.name, b.chips, b.flight) for b in plan.advancing),
+        players=tuple(
+            ev.CarriedBag(b.name, b.chips, b.flight, b.player_id) for b in plan.advancing
+        ),
         forfeited=tuple(ev.CarriedBag(b.name, b.chips, b.flight) for b in plan.forfeited),
     )
     counts = ev.PlayerChips(

@@ -177,6 +177,9 @@ class Finish:
     still_playing: bool = False
     """In an unfinished event: the player is still in (`place` is the players left, the
     worst they can finish)."""
+    player_id: int | None = None
+    """The player's id in the player registry (a merged id already read as the player it
+    was merged into); None: the entry is not linked to it."""
 
     def facts(self) -> dict[str, float]:
         """The names a custom formula may use (tdtool.tournament.formula.FACTS)."""
@@ -419,16 +422,51 @@ def _key(line: Line, rule: TieBreak, events: int) -> tuple[int, ...]:
     return tuple(places) + (10**9,) * (events - len(places))
 
 
+def _players(events: Sequence[EventResult]) -> Any:
+    """`player_of(finish) -> key`: one key per person across the events. A name folded as
+    the look-ups fold it is a person; finishes linked to one registry id are one person
+    whatever their names (a player merged mid-season), and so are the names they joined.
+
+    >>> one = EventResult("W1", "w1", (Finish("José García", 1, 2, player_id=4),))
+    >>> pepe, ben = Finish("Pepe G", 2, 2, player_id=4), Finish("Ben", 1, 2)
+    >>> two = EventResult("W2", "w2", (pepe, ben))
+    >>> player_of = _players([one, two])
+    >>> player_of(pepe) == player_of(one.finishes[0]) != player_of(ben)
+    True
+    """
+    parent: dict[str, str] = {}
+
+    def root(key: str) -> str:
+        while parent.setdefault(key, key) != key:
+            parent[key] = parent[parent[key]]
+            key = parent[key]
+        return key
+
+    for event in events:
+        for finish in event.finishes:
+            if finish.player_id is not None:
+                a, b = root(ascii_fold(finish.name)), root(f"#{finish.player_id}")
+                if a != b:
+                    parent[max(a, b)] = min(a, b)
+    return lambda finish: root(ascii_fold(finish.name))
+
+
 def standings(name: str, rules: Rules, events: Sequence[EventResult]) -> Standings:
     """The standings of a league after `events`: each player's results (matched across
-    events by their name folded as the look-ups fold it), those that count, the totals, and
-    the ranks by points, then the tie-break rules in turn."""
+    events by their name folded as the look-ups fold it, and by their registry id: `_players`),
+    those that count, the totals, and the ranks by points, then the tie-break rules in turn."""
     by_player: dict[str, list[tuple[int, Finish]]] = {}
     shown: dict[str, str] = {}
+    player_of = _players(events)
     for index, event in enumerate(events):
         for finish in event.finishes:
-            key = ascii_fold(finish.name)
-            by_player.setdefault(key, []).append((index, finish))
+            key = player_of(finish)
+            same = by_player.setdefault(key, [])
+            if same and same[-1][0] == index:  # two entries of one person (merged since)
+                if finish.place < same[-1][1].place:
+                    same[-1] = (index, finish)
+                continue
+            same.append((index, finish))
             shown[key] = finish.name  # the latest spelling
     unranked: list[Line] = []
     for key, finishes in by_player.items():

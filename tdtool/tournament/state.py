@@ -72,6 +72,8 @@ class Player:
     since; None: not counted in this entry (a bust clears it, a re-entry starts uncounted)."""
     counted_at: float | None = None
     """When the count was recorded (unix seconds)."""
+    player_id: int | None = None
+    """The player's id in the player registry (`#104`), None: not linked to it."""
 
 
 @dataclass
@@ -447,7 +449,9 @@ def _created(state: State, e: ev.TournamentCreated, at: float) -> None:
 
 
 def _registered(state: State, e: ev.PlayerRegistered, at: float) -> None:
-    state.players[e.name.casefold()] = Player(e.name, bounty=state.terms.bounty * 100)
+    state.players[e.name.casefold()] = Player(
+        e.name, bounty=state.terms.bounty * 100, player_id=e.player_id
+    )
     state.entries += 1
 
 
@@ -611,7 +615,7 @@ def _flights_combined(state: State, e: ev.FlightsCombined, at: float) -> None:
     """The players who advance from the flights are in; the event's money comes along."""
     state.origin = e
     for bag in e.players:
-        state.players[bag.name.casefold()] = Player(bag.name)
+        state.players[bag.name.casefold()] = Player(bag.name, player_id=bag.player_id)
         state.entries += 1
     state.carried = Carried(
         players=len(e.players),
