@@ -1,4 +1,4 @@
-"""`--theme DIR` (or TDTOOL_THEME), for every command that prints a sheet.
+"""`--theme DIR` (or TDTOOL_THEME), for every command that prints a sheet or serves a page.
 
 A house theme is a folder whose templates override the package's by name and whose
 theme.yaml may give a logo, colours and fonts (tdtool/io/pages.py). It is read and checked
@@ -26,6 +26,19 @@ ThemeOpt = Annotated[
         help="A house theme for the printed sheet: a folder whose templates override"
         " tdtool's by name and whose theme.yaml gives a logo, colours and fonts"
         " (default: the environment variable TDTOOL_THEME).",
+        show_default=False,
+    ),
+]
+
+
+ScreenThemeOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--theme",
+        envvar=THEME_ENVVAR,
+        help="A house theme for the page: a folder whose templates (clock.html,"
+        " screen_base.html) override tdtool's by name (default: the environment variable"
+        " TDTOOL_THEME).",
         show_default=False,
     ),
 ]

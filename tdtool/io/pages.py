@@ -88,12 +88,41 @@ def chips(count: int) -> str:
     return f"{count:,}"
 
 
+def script_json(value: Any) -> str:
+    r"""`value` as JSON that is safe inside an HTML <script>: no `<`, `>` or `&` (so no
+    `</script>`, `<!--` or `<script` can end or change the script, whatever a name holds),
+    and no U+2028/U+2029 (line ends to older JavaScript).
+
+    >>> script_json({"name": "</script>"})
+    '{"name": "\\u003c/script\\u003e"}'
+    """
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    for raw, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):  # fmt: skip
+        text = text.replace(raw, escaped)
+    return text
+
+
 def environment(theme: Theme | None = None) -> jinja2.Environment:
-    """The one environment: the theme's templates first, then the package's; autoescaped."""
+    """The one environment: the theme's templates first, then the package's; autoescaped.
+    Made once per theme in a process (a screen renders its page at every request)."""
+    theme = theme or Theme()
+    key = (theme.folder, theme.logo, tuple(theme.colors.items()), tuple(theme.fonts.items()))
+    env = _ENVIRONMENTS.get(key)
+    if env is None:
+        env = _ENVIRONMENTS[key] = _environment(theme)
+    return env
+
+
+_ENVIRONMENTS: dict[tuple[Any, ...], jinja2.Environment] = {}
+
+
+def _environment(theme: Theme) -> jinja2.Environment:
     import jinja2
     from markupsafe import Markup
 
-    theme = theme or Theme()
     loaders: list[jinja2.BaseLoader] = []
     if theme.folder is not None:
         loaders.append(jinja2.FileSystemLoader(theme.folder))
@@ -107,12 +136,15 @@ def environment(theme: Theme | None = None) -> jinja2.Environment:
         keep_trailing_newline=True,
     )
     env.filters.update(ordinal=ordinal, money=money, chips=chips)
+    # JSON for a <script>: nothing in it can end the script (see `script_json`).
+    env.filters["script_json"] = lambda value: Markup(script_json(value))
     # Checked when the theme was read (`load_theme`): CSS text, safe inside <style>.
     env.globals.update(
         theme=theme,
         colors={k: Markup(v) for k, v in theme.colors.items()},
         fonts={k: Markup(v) for k, v in theme.fonts.items()},
         papers=PAPERS,
+        lang="en",
     )
     return env
 
