@@ -220,6 +220,8 @@ class Busted:
     """A satellite whose seats this bust decided: the players who win them."""
     seat_value: int = 0
     own_bounties: tuple[tuple[str, int], ...] = ()
+    language: str = "en"
+    """The tournament's language: what the director reads aloud is in it (tdtool.i18n)."""
     """(name, cents) of the own bounties the seat winners still in collect when this bust
     decided a satellite's seats."""
 
@@ -300,6 +302,7 @@ def bust(
         seats_decided=state.seats_won(),
         own_bounties=tuple(own_collected(state).items()) if state.seat_winners() else (),
         seat_value=state.terms.satellite_value,
+        language=state.terms.language,
         money=None if may_rebuy else money_news(state, left + len(finishes)),
         may_rebuy=may_rebuy,
         rebuy_until=director.rebuy_until(state) if may_rebuy else None,

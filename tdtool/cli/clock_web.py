@@ -47,9 +47,10 @@ def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
     return view_data(state, now).to_dict()
 
 
-def page(initial: dict[str, Any], theme: Theme | None = None) -> str:
+def page(initial: dict[str, Any], theme: Theme | None = None, lang: str = "en") -> str:
     """The whole page, with the current clock built in (it is right before the first poll):
-    the template `clock.html` on the screen base, in `theme`'s templates when given.
+    the template `clock.html` on the screen base, in `theme`'s templates when given, in the
+    language `lang` (tdtool.i18n).
 
     Every value lands escaped for its place: the title as HTML text (quotes too), the data
     as script-safe JSON; the page's script puts names in with textContent, never as HTML.
@@ -59,7 +60,7 @@ def page(initial: dict[str, Any], theme: Theme | None = None) -> str:
     title = " ".join(str(initial.get("name") or "Tournament clock").split())
     if len(title) > 120:
         title = title[:119] + "…"
-    return pages.render("clock.html", theme, title=title, initial=initial)
+    return pages.render("clock.html", theme, lang, title=title, initial=initial)
 
 
 PG_POLL = 0.5
@@ -110,9 +111,12 @@ class ClockSource:
 
         self._view = open_store(self._db, threads=True).view()
 
-    async def data(self) -> dict[str, Any]:
-        """The clock display's data, now (raises what reading the tournament raised)."""
+    async def data(self, lang: str | None = None) -> tuple[dict[str, Any], str]:
+        """The clock display's data, now, with the side panels in `lang` (None: the
+        tournament's language), and that language (raises what reading the tournament
+        raised)."""
         from tdtool.app.clock import view_data
+        from tdtool.i18n import language_of
 
         loop = asyncio.get_running_loop()
         if self._reading is None and self._stale(loop):
@@ -122,7 +126,14 @@ class ClockSource:
         if self._error is not None:
             raise self._error
         state, base, now = self._snapshot
-        return view_data(state, now(), base).to_dict()
+        data = view_data(state, now(), base).to_dict()
+        own = language_of(state)
+        if lang is not None and lang != own:  # a screen in a language of its own: ?lang=de
+            from tdtool.app.panels import panels
+            from tdtool.i18n import words
+
+            data["panels"] = panels(state, words(lang))
+        return data, lang or own
 
     def _stale(self, loop: asyncio.AbstractEventLoop) -> bool:
         if self._snapshot is None:
@@ -158,18 +169,24 @@ class ClockSource:
         return state, base, self._view.store.now  # the server's time on PostgreSQL
 
     async def answer(self, target: str) -> Reply:
-        """GET / (the page) and GET /api/clock (the JSON); nothing else, nothing written."""
-        route = target.split("?", 1)[0]
+        """GET / (the page) and GET /api/clock (the JSON), each in the tournament's language
+        or the one `?lang=` asks for; nothing else, nothing written."""
+        route, _, query = target.partition("?")
         if route not in ROUTES:
             return Reply(HTTPStatus.NOT_FOUND, "text/plain", b"Not found: the clock is at /\n")
         try:
-            data = await self.data()
+            lang = asked_language(query)
+        except ValueError as exc:
+            return Reply(HTTPStatus.BAD_REQUEST, "text/plain", f"{exc}\n".encode())
+        try:
+            data, lang = await self.data(lang)
         except Exception as exc:  # the file is busy or gone: tell the page, keep serving
             body = json.dumps({"error": str(exc)}).encode()
             return Reply(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
         if route == "/api/clock":
             return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
-        return Reply(HTTPStatus.OK, "text/html; charset=utf-8", page(data, self._theme).encode())
+        text = page(data, self._theme, lang)
+        return Reply(HTTPStatus.OK, "text/html; charset=utf-8", text.encode())
 
     def close(self) -> None:
         """Stop the worker and close the tournament."""
@@ -177,6 +194,27 @@ class ClockSource:
         for store in (self._poll, self._view.store if self._view is not None else None):
             if store is not None:
                 store.close()
+
+
+def asked_language(query: str) -> str | None:
+    """The language a screen asks for (`?lang=de`), None for the tournament's own; a
+    ValueError naming the shipped ones for another.
+
+    >>> asked_language("lang=de"), asked_language(""), asked_language("x=1&lang=RO")
+    ('de', None, 'ro')
+    """
+    from urllib.parse import parse_qs
+
+    from tdtool.errors import InputError
+    from tdtool.i18n import check
+
+    asked = parse_qs(query).get("lang")
+    if not asked or not asked[-1]:
+        return None
+    try:
+        return check(asked[-1])
+    except InputError as exc:
+        raise ValueError(str(exc)) from None
 
 
 class _ClockServer(HttpServer):

@@ -98,6 +98,7 @@ def bust(
     from tdtool.app import players
     from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
+    from tdtool.i18n import words
     from tdtool.tournament.places import ordinal
 
     chips = _stacks_in_order(names, stacks)
@@ -108,9 +109,20 @@ def bust(
     if json_out:
         emit_json(result.to_dict())
         return
+    # What the director reads aloud is in the tournament's language; how to type the next
+    # command stays as the commands are (English).
+    _ = words(result.language)
     held = {p.name: p for p in result.may_rebuy}
     for b in result.busted:
-        shared = f" (tied: places {b.place}-{b.through} share their prizes)" if b.tied else ""
+        shared = (
+            _(
+                " (tied: places %(first)s-%(last)s share their prizes)",
+                first=b.place,
+                last=b.through,
+            )
+            if b.tied
+            else ""
+        )
         if b.name in held:
             p = held[b.name]
             seat = f" to table {p.table}, seat {p.seat}" if p.table else ""
@@ -121,7 +133,8 @@ def bust(
                 f" place{shared}."
             )
         else:
-            typer.echo(f"{b.name} is out in {ordinal(b.place)} place{shared}.")
+            out = _("%(name)s is out in %(place)s place", name=b.name, place=_.ordinal(b.place))
+            typer.echo(f"{out}{shared}.")
     if held:
         typer.echo(
             "The tables stay as they are until it is known who stays out: they are settled at"
@@ -129,11 +142,13 @@ def bust(
         )
     if result.late_registration_open:
         typer.echo(
-            "(Late registration is open: places move down as new entries arrive and settle"
-            " when it closes.)"
+            _(
+                "(Late registration is open: places move down as new entries arrive and settle"
+                " when it closes.)"
+            )
         )
     if result.moves and not result.seats_decided:  # nobody plays on: no seats to take
-        typer.echo("\n".join(move_lines(result.moves)))
+        typer.echo("\n".join(move_lines(result.moves, _)))
     for table, minutes in result.stale_buttons:
         typer.echo(
             f"Check: Table {table}'s button was recorded {minutes} minutes ago. If it has moved"
@@ -153,44 +168,69 @@ def bust(
             + "."
         )
     if news is not None and news.in_the_money and not over:
-        typer.echo(f"In the money: the {result.players_left} players left are all paid.")
+        typer.echo(
+            _(
+                "In the money: the %(num)s players left are all paid.",
+                num=_.number(result.players_left),
+            )
+        )
+    play_hand_for_hand = _(
+        "Play the next hand hand-for-hand (RP-8) at every table and record its busts together"
+        " with --hand-for-hand."
+    )
     if news is not None and news.seat_bubble:
         left, seats = result.players_left, news.seats
         cash = (
-            f"finishes {ordinal(left)} and wins {news.next_prize:,} in cash"
+            _(
+                "finishes %(place)s and wins %(amount)s in cash",
+                place=_.ordinal(left),
+                amount=_.number(news.next_prize),
+            )
             if news.bubble is False and news.next_prize
-            else "wins nothing"
+            else _("wins nothing")
         )
+        others = _("the other wins the seat.") if seats == 1 else _("the others win a seat each.")
         typer.echo(
-            f"The seat bubble: {left} players left for {seats} seat{'s' * (seats != 1)};"
-            f" the next player out {cash}, "
-            + ("the other wins the seat." if seats == 1 else "the others win a seat each.")
+            _.ngettext(
+                "The seat bubble: %(left)s players left for %(num)s seat; the next player out"
+                " %(cash)s, %(others)s",
+                "The seat bubble: %(left)s players left for %(num)s seats; the next player out"
+                " %(cash)s, %(others)s",
+                seats,
+                left=_.number(left),
+                cash=cash,
+                others=others,
+            )
         )
         if result.hand_for_hand_next:
-            typer.echo(
-                "Play the next hand hand-for-hand (RP-8) at every table and record its busts"
-                " together with --hand-for-hand."
-            )
+            typer.echo(play_hand_for_hand)
     elif news is not None and news.bubble:
         typer.echo(
-            f"The bubble: {result.players_left} players left and {news.paid}"
-            f" {'is' if news.paid == 1 else 'are'} paid;"
-            " the next player out wins nothing."
+            _.ngettext(
+                "The bubble: %(left)s players left and %(num)s is paid; the next player out"
+                " wins nothing.",
+                "The bubble: %(left)s players left and %(num)s are paid; the next player out"
+                " wins nothing.",
+                news.paid,
+                left=_.number(result.players_left),
+            )
         )
         if result.hand_for_hand_next:
-            typer.echo(
-                "Play the next hand hand-for-hand (RP-8) at every table and record its busts"
-                " together with --hand-for-hand."
-            )
+            typer.echo(play_hand_for_hand)
         elif result.players_left > 2:  # heads-up, one player out ends it: no same-hand ranks
             typer.echo(
-                "One table is left, so nobody waits for another table: players out in the same"
-                " hand are ranked by their chips at its start (give --stacks)."
+                _(
+                    "One table is left, so nobody waits for another table: players out in the"
+                    " same hand are ranked by their chips at its start (give --stacks)."
+                )
             )
     elif result.hand_for_hand_next:
         typer.echo(
-            f"{result.players_left} players left: play the next hand hand-for-hand (RP-8) and"
-            " record its busts together with --hand-for-hand."
+            _(
+                "%(num)s players left: play the next hand hand-for-hand (RP-8) and record its"
+                " busts together with --hand-for-hand.",
+                num=_.number(result.players_left),
+            )
         )
     if (
         news is not None
@@ -198,9 +238,22 @@ def bust(
         and news.next_prize is not None
         and news.next_place is not None
     ):
-        jump = f", {news.jump:,} more than {ordinal(news.next_place + 1)}" if news.jump else ""
+        jump = (
+            _(
+                ", %(amount)s more than %(place)s",
+                amount=_.number(news.jump),
+                place=_.ordinal(news.next_place + 1),
+            )
+            if news.jump
+            else ""
+        )
         typer.echo(
-            f"Next out finishes {ordinal(news.next_place)} and wins {news.next_prize:,}{jump}."
+            _(
+                "Next out finishes %(place)s and wins %(amount)s%(jump)s.",
+                place=_.ordinal(news.next_place),
+                amount=_.number(news.next_prize),
+                jump=jump,
+            )
         )
     for line in _bounty_lines(result):
         typer.echo(line)
@@ -220,8 +273,15 @@ def bust(
         )
     elif result.winner:
         kept = news.held_back if news is not None and news.deal else 0
-        also = f" and the {kept:,} held back" if kept else ""
-        typer.echo(f"{result.winner} wins the tournament{also}!")
+        typer.echo(
+            _(
+                "%(name)s wins the tournament and the %(amount)s held back!",
+                name=result.winner,
+                amount=_.number(kept),
+            )
+            if kept
+            else _("%(name)s wins the tournament!", name=result.winner)
+        )
         if result.winner_bounty:
             from tdtool.tournament.bounty import money
 
@@ -230,7 +290,12 @@ def bust(
     else:
         tables = result.tables
         typer.echo(
-            f"{result.players_left} players left at {tables} table{'' if tables == 1 else 's'}."
+            _.ngettext(
+                "%(left)s players left at %(num)s table.",
+                "%(left)s players left at %(num)s tables.",
+                tables,
+                left=_.number(result.players_left),
+            )
         )
 
 

@@ -105,23 +105,26 @@ def script_json(value: Any) -> str:
     return text
 
 
-def environment(theme: Theme | None = None) -> jinja2.Environment:
-    """The one environment: the theme's templates first, then the package's; autoescaped.
-    Made once per theme in a process (a screen renders its page at every request)."""
+def environment(theme: Theme | None = None, lang: str = "en") -> jinja2.Environment:
+    """The one environment: the theme's templates first, then the package's; autoescaped;
+    `_()` and `ngettext()` in the language `lang` (tdtool.i18n). Made once per theme and
+    language in a process (a screen renders its page at every request)."""
     theme = theme or Theme()
     key = (theme.folder, theme.logo, tuple(theme.colors.items()), tuple(theme.fonts.items()))
-    env = _ENVIRONMENTS.get(key)
+    env = _ENVIRONMENTS.get((*key, lang))
     if env is None:
-        env = _ENVIRONMENTS[key] = _environment(theme)
+        env = _ENVIRONMENTS[(*key, lang)] = _environment(theme, lang)
     return env
 
 
 _ENVIRONMENTS: dict[tuple[Any, ...], jinja2.Environment] = {}
 
 
-def _environment(theme: Theme) -> jinja2.Environment:
+def _environment(theme: Theme, lang: str) -> jinja2.Environment:
     import jinja2
     from markupsafe import Markup
+
+    from tdtool import i18n
 
     loaders: list[jinja2.BaseLoader] = []
     if theme.folder is not None:
@@ -134,7 +137,9 @@ def _environment(theme: Theme) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(ordinal=ordinal, money=money, chips=chips)
     # JSON for a <script>: nothing in it can end the script (see `script_json`).
     env.filters["script_json"] = lambda value: Markup(script_json(value))
@@ -144,17 +149,18 @@ def _environment(theme: Theme) -> jinja2.Environment:
         colors={k: Markup(v) for k, v in theme.colors.items()},
         fonts={k: Markup(v) for k, v in theme.fonts.items()},
         papers=PAPERS,
-        lang="en",
+        lang=lang,
+        words=i18n.words(lang),
     )
     return env
 
 
-def render(template: str, theme: Theme | None = None, **context: Any) -> str:
-    """The page `template` makes of `context`; a theme's template that fails is refused with
-    its FILE:LINE (an InputError)."""
+def render(template: str, theme: Theme | None = None, lang: str = "en", **context: Any) -> str:
+    """The page `template` makes of `context`, in the language `lang`; a theme's template
+    that fails is refused with its FILE:LINE (an InputError)."""
     import jinja2
 
-    env = environment(theme)
+    env = environment(theme, lang)
     try:
         return env.get_template(template).render(**context)
     except jinja2.TemplateSyntaxError as exc:
