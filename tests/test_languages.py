@@ -281,3 +281,17 @@ def test_a_screen_asks_for_its_own_language():
     assert asked_language("lang=de") == "de" and asked_language("") is None
     with pytest.raises(ValueError, match="not shipped"):
         asked_language("lang=xx")
+
+
+def test_table_moves_are_read_aloud_in_the_tournaments_language(cli, tmp_path):
+    db = tmp_path / "de.tdtool"
+    cli("--db", db, "new", "Cupa", "-s", "turbo", "--seats", "6", "--language", "de")
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(1, 13)])
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    said = cli("--db", db, "player", "add", "Q1", "--yes").stdout
+    assert "Tisch 3 wird eröffnet: alle Tische im Spiel waren voll (TDA 8A)." in said
+    assert "Neue Plätze:" in said and re.search(r"Q1 → Tisch 3, Platz \d", said), said
+    assert "Tische ausgleichen (TDA 11):" in said
+    said = cli("--db", db, "seat", "balance", "--yes").stdout
+    assert re.search(r"Tisch \d, Platz \d \(P\d+\) → Tisch 3, Platz \d", said), said

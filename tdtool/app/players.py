@@ -43,6 +43,8 @@ class Registered:
     players_left: int
     opened: tuple[int, ...] = ()
     """Tables opened for these entries (every open table was full)."""
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player add --json`."""
@@ -70,6 +72,7 @@ def register(db: Path, names: Sequence[str], ask: Ask | None = None) -> Register
         state.event_entries,
         state.players_left,
         _opened(before, change.moves),
+        state.terms.language,
     )
 
 
@@ -352,6 +355,8 @@ class Removed:
     moves: tuple[Move, ...]
     entries: int
     players_left: int
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player remove --json`."""
@@ -367,8 +372,9 @@ def remove(db: Path, name: str, not_played: bool = False, ask: Ask | None = None
     gone = next(e for e in change.events if e.kind == "player.removed").data
     state = change.state
     return Removed(
-        gone["name"], gone["refund"], change.moves, state.event_entries, state.players_left
-    )
+        gone["name"], gone["refund"], change.moves, state.event_entries, state.players_left,
+        state.terms.language,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -383,6 +389,8 @@ class Reentered:
     """The table opened for this entry (every open table was full)."""
     bounty: int | None = None
     """Cents on the player's head now: the new bounty bought (None: no bounties)."""
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player reenter --json` ("bounty_cents" only with bounties)."""
@@ -410,6 +418,7 @@ def reenter(db: Path, name: str, ask: Ask | None = None) -> Reentered:
         change.moves,
         _opened(before, change.moves),
         _bounty_of(change.state, p.name),
+        change.state.terms.language,
     )
 
 
@@ -439,6 +448,8 @@ class Rebought:
     """The table opened to seat the returning player (every open table was full)."""
     bounty: int | None = None
     """Cents on the player's head after the rebuy (None: no bounties)."""
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player rebuy --json` ("bounty_cents" only with bounties)."""
@@ -480,6 +491,7 @@ def rebuy(db: Path, name: str, ask: Ask | None = None) -> Rebought:
         change.moves,
         _opened(before, change.moves),
         _bounty_of(state, p.name),
+        state.terms.language,
     )
 
 

@@ -55,17 +55,21 @@ def move_lines(moves: Sequence[Move], _: Words | None = None) -> list[str]:
     return lines
 
 
-def opened_lines(opened: Sequence[int], moves: Sequence[Move]) -> list[str]:
-    """What to say when a late entry opened a table: that it opens, and how many move there."""
+def opened_lines(opened: Sequence[int], moves: Sequence[Move], _: Words | None = None) -> list[str]:
+    """What to say when a late entry opened a table: that it opens, and how many move there
+    (in the language of `_`, English when None)."""
+    _ = _ or words()
     lines = []
     for table in opened:
         moved = sum(1 for m in moves if m.to_seat.table == table and m.from_seat is not None)
-        line = f"Table {table} opens: every table in play was full (TDA 8A)."
+        line = _("Table %(table)s opens: every table in play was full (TDA 8A).", table=table)
         if moved:
-            who = "1 player moves" if moved == 1 else f"{moved} players move"
-            line += (
-                f" {who} there, the fewest that leave no table 3 or more players short"
-                " (TDA 11D); the next late entries sit there first."
+            line += " " + _.ngettext(
+                "%(num)s player moves there, the fewest that leave no table 3 or more players"
+                " short (TDA 11D); the next late entries sit there first.",
+                "%(num)s players move there, the fewest that leave no table 3 or more players"
+                " short (TDA 11D); the next late entries sit there first.",
+                moved,
             )
         lines.append(line)
     return lines

@@ -10,6 +10,7 @@ import typer
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 from tdtool.cli._theme import ThemeOpt
 from tdtool.cli._values import bb_text
+from tdtool.i18n import words
 
 HELP = (
     "Players: registration, bust-outs, re-entries, rebuys, add-ons, bounties, chip counts.\n\n"
@@ -41,7 +42,9 @@ def add(
         return
     typer.echo(f"Registered {', '.join(p.name for p in result.added)}.")
     if result.moves:
-        typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
+        _ = words(result.language)
+        said = move_lines(result.moves, _)
+        typer.echo("\n".join(opened_lines(result.opened, result.moves, _) + said))
     entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
     left = result.players_left
     typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
@@ -98,7 +101,6 @@ def bust(
     from tdtool.app import players
     from tdtool.cli._moves import move_lines
     from tdtool.cli.render import emit_json
-    from tdtool.i18n import words
     from tdtool.tournament.places import ordinal
 
     chips = _stacks_in_order(names, stacks)
@@ -642,13 +644,14 @@ def remove(
     from tdtool.cli.render import emit_json
 
     result = players.remove(db_path(ctx), name, not_played, asker(yes or json_out))
+    _ = words(result.language)
     if json_out:
         emit_json(result.to_dict())
         return
     refund = f" Refund {result.refund:,}." if result.refund else ""
     typer.echo(f"Removed {result.name}'s registration (entered by mistake; not a bust).{refund}")
     if result.moves:
-        typer.echo("\n".join(move_lines(result.moves)))
+        typer.echo("\n".join(move_lines(result.moves, _)))
     entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
     left = result.players_left
     typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
@@ -670,6 +673,7 @@ def reenter(
     from tdtool.cli.render import emit_json
 
     result = players.reenter(db_path(ctx), name, asker(yes or json_out))
+    _ = words(result.language)
     if json_out:
         emit_json(result.to_dict())
         return
@@ -679,7 +683,8 @@ def reenter(
 
         typer.echo(f"{result.player.name}'s new bounty: {money(result.bounty)}.")
     if result.moves:
-        typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
+        said = move_lines(result.moves, _)
+        typer.echo("\n".join(opened_lines(result.opened, result.moves, _) + said))
 
 
 @app.command("rebuy")
@@ -700,6 +705,7 @@ def rebuy(
     from tdtool.cli.render import emit_json
 
     result = players.rebuy(db_path(ctx), name, asker(json_out))
+    _ = words(result.language)
     if json_out:
         emit_json(result.to_dict())
         return
@@ -716,9 +722,9 @@ def rebuy(
         else:
             typer.echo(f"{result.name} is back in; their seat was taken, so: {where}.")
         others = [m for m in result.moves if m.player != result.name]
-        lines = opened_lines(result.opened, result.moves)
+        lines = opened_lines(result.opened, result.moves, _)
         if others:
-            typer.echo("\n".join(lines + move_lines(others)))
+            typer.echo("\n".join(lines + move_lines(others, _)))
 
 
 @app.command("addon")
