@@ -8,10 +8,10 @@ English is the language the messages are written in; every other language is a c
 
 Python code marks what the room reads with a `Words` for the language:
 
-    _ = words("de")
-    _("Players left")                                   # 'Spieler übrig'
-    _("Level %(level)s", level=3)                       # 'Level 3'
-    _.ngettext("%(num)s player left", "%(num)s players left", 4)
+    _ = words("ro")
+    _("Players left")                                   # 'Jucători rămași'
+    _("LEVEL %(level)s", level=3)                       # 'NIVELUL 3'
+    _.ngettext("%(num)s player left", "%(num)s players left", 20)   # '20 de jucători rămași'
     _.number(12500)                                     # '12.500'
 
 and templates with `{{ _("...") }}` (jinja2.ext.i18n, newstyle gettext: the values are
@@ -141,17 +141,6 @@ class Words:
         if self.lang == SOURCE:
             return f"{self.ordinal(first)}–{self.ordinal(last)}"
         return self.gettext("places %(first)s–%(last)s", first=first, last=last)
-
-    def time(self, hour: int, minute: int) -> str:
-        """A clock time: '19:05' (en, as tdtool always showed it; de, ro)."""
-        import datetime
-
-        moment = datetime.time(hour, minute)
-        if self.lang == SOURCE:
-            return moment.strftime("%H:%M")
-        from babel.dates import format_time
-
-        return str(format_time(moment, "short", locale=self.lang))
 
 
 @functools.cache

@@ -260,3 +260,28 @@ def test_the_finished_screen_names_the_seat_winners_in_plain_words():
     assert "The seats are decided: Ann and Bo win a seat!" in shown(["Ann", "Bo"])
     one = shown(["Ann"])  # was "The seats are decided:  and Ann win a seat!"
     assert "The seats are decided: Ann wins the seat!" in one and " and Ann" not in one
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_clock_run_in_tmux_speaks_the_tournaments_language_and_follows_a_change(tmp_path, cli):
+    db = make(tmp_path / "cupa.tdtool", language="ro")
+    socket = f"tdtool-clock-lang-{os.getpid()}"
+    command = shlex.join(["env", f"PYTHONPATH={ROOT}", sys.executable, "-m", "tdtool",
+                          "--db", str(db), "clock", "run"])  # fmt: skip
+    tmux("new-session", "-d", "-s", "clock", "-x", "100", "-y", "30", command, socket=socket)
+    try:
+        has = ("NIVELUL 1", "Blind-uri 50 / 100", "q ie")
+        pane = wait_for(socket, has)
+        assert shows(pane, has), pane
+        tmux("send-keys", "-t", "clock", "Space", socket=socket)  # start
+        tmux("send-keys", "-t", "clock", "Space", socket=socket)  # pause
+        pane = wait_for(socket, ("NIVELUL 1", "OPRIT"))
+        assert shows(pane, ("NIVELUL 1", "OPRIT")), pane
+        # The language changed from another terminal shows on the running screen.
+        assert cli("--db", db, "terms", "--language", "de").exit_code == 0
+        has = ("LEVEL 1", "ANGEHALTEN", "Blinds 50 / 100", "Nachmeldung")
+        pane = wait_for(socket, has, ("NIVELUL",))
+        assert shows(pane, has, ("NIVELUL",)), pane
+        tmux("send-keys", "-t", "clock", "q", socket=socket)
+    finally:
+        tmux("kill-server", socket=socket)

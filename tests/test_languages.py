@@ -98,7 +98,6 @@ def test_numbers_and_places_in_the_locale():
     assert (en.decimal(236.4), de.decimal(236.4), de.decimal(1040.0)) == ("236.4", "236,4", "1.040")
     assert (en.ordinal(3), de.ordinal(3), ro.ordinal(3)) == ("3rd", "3. Platz", "locul 3")
     assert (en.places(7, 9), de.places(7, 9)) == ("7th–9th", "7.–9. Platz")
-    assert (en.time(19, 5), de.time(19, 5)) == ("19:05", "19:05")
 
 
 @pytest.mark.parametrize(
