@@ -116,6 +116,16 @@ class Words:
             return str(format_decimal(value, "#,##0.00", locale=self.lang))
         return str(format_decimal(int(value), locale=self.lang))
 
+    def cash(self, cents: int) -> str:
+        """An amount kept in cents (a bounty) as read aloud: '1,250' and '87.50' (en),
+        '1.250' and '87,50' (de, ro)."""
+        if self.lang == SOURCE:
+            from tdtool.tournament.bounty import money
+
+            return money(cents)
+        units, rest = divmod(cents, 100)
+        return self.number(cents / 100 if rest else units)
+
     def decimal(self, value: float, places: int = 1) -> str:
         """A figure with at most `places` decimals: 236.4 and 1,040 (en), 236,4 and 1.040
         (de)."""

@@ -294,3 +294,22 @@ def test_table_moves_are_read_aloud_in_the_tournaments_language(cli, tmp_path):
     assert "Tische ausgleichen (TDA 11):" in said
     said = cli("--db", db, "seat", "balance", "--yes").stdout
     assert re.search(r"Tisch \d, Platz \d \(P\d+\) → Tisch 3, Platz \d", said), said
+
+
+def test_bounties_are_read_aloud_in_german_with_its_decimal_comma(cli, tmp_path):
+    db = tmp_path / "pko.tdtool"
+    cli("--db", db, "new", "Cup", "-s", "turbo", "--buy-in", "50", "--bounty", "25", "--pko",
+        "--language", "de")  # fmt: skip
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo", "Dan")
+    cli("--db", db, "seat", "draw")
+    said = cli("--db", db, "player", "bust", "Dan", "--by", "Anna").stdout
+    assert "Anna kassiert die Bounty von Dan über 25: 12,50 ausgezahlt" in said, said
+    assert ", 12,50 kommen auf die Bounty von Anna." in said
+    assert "Bountys jetzt: Anna 37,50." in said
+    english = tmp_path / "en.tdtool"
+    cli("--db", english, "new", "Cup", "-s", "turbo", "--buy-in", "50", "--bounty", "25", "--pko")
+    cli("--db", english, "player", "add", "Anna", "Ben", "Cleo", "Dan")
+    cli("--db", english, "seat", "draw")
+    said = cli("--db", english, "player", "bust", "Dan", "--by", "Anna").stdout
+    assert "Anna collects Dan's bounty of 25: 12.50 paid, 12.50 added to Anna's bounty." in said
+    assert "Bounties now: Anna 37.50." in said

@@ -160,14 +160,17 @@ def bust(
     news = result.money
     over = bool(result.winner or result.seats_decided)
     if news is not None and news.deal and not over:
-        still = [f"the {news.held_back:,} held back"] if news.held_back else []
-        still += ["the bounties"] if news.bounties else []
+        still = (
+            [_("the %(amount)s held back", amount=_.number(news.held_back))]
+            if news.held_back
+            else []
+        )
+        still += [_("the bounties")] if news.bounties else []
         from tdtool.names import and_list
 
+        for_what = and_list([*still, _("the title")], _("and"))
         typer.echo(
-            "The deal has paid the players in it; play goes on for "
-            + and_list([*still, "the title"])
-            + "."
+            _("The deal has paid the players in it; play goes on for %(what)s.", what=for_what)
         )
     if news is not None and news.in_the_money and not over:
         typer.echo(
@@ -257,21 +260,34 @@ def bust(
                 jump=jump,
             )
         )
-    for line in _bounty_lines(result):
+    for line in _bounty_lines(result, _):
         typer.echo(line)
     if result.seats_decided:
-        from tdtool.names import seats_won_line
+        from tdtool.names import and_list
 
-        won = seats_won_line(result.seats_decided, result.seat_value)
-        typer.echo(f"The seats are decided: {won}. The satellite is over.")
+        won_by, worth = result.seats_decided, _.number(result.seat_value)
+        won = (
+            _("%(name)s wins the seat (worth %(amount)s)", name=won_by[0], amount=worth)
+            if len(won_by) == 1
+            else _(
+                "%(names)s win a seat each (worth %(amount)s)",
+                names=and_list(won_by, _("and")),
+                amount=worth,
+            )
+        )
+        typer.echo(_("The seats are decided: %(won)s. The satellite is over.", won=won))
         if result.own_bounties:
-            from tdtool.tournament.bounty import money
-
-            owns = ", ".join(f"{n} {money(c)}" for n, c in result.own_bounties)
-            typer.echo(f"Each seat winner still in collects their own bounty: {owns}.")
+            owns = ", ".join(f"{n} {_.cash(c)}" for n, c in result.own_bounties)
+            typer.echo(
+                _("Each seat winner still in collects their own bounty: %(owns)s.", owns=owns)
+            )
     elif result.winner and news is not None and news.seats == 1:
         typer.echo(
-            f"{result.winner} wins the satellite and its seat (worth {result.seat_value:,})!"
+            _(
+                "%(name)s wins the satellite and its seat (worth %(amount)s)!",
+                name=result.winner,
+                amount=_.number(result.seat_value),
+            )
         )
     elif result.winner:
         kept = news.held_back if news is not None and news.deal else 0
@@ -285,10 +301,13 @@ def bust(
             else _("%(name)s wins the tournament!", name=result.winner)
         )
         if result.winner_bounty:
-            from tdtool.tournament.bounty import money
-
-            own = money(result.winner_bounty)
-            typer.echo(f"The winner's own bounty goes to {result.winner}: {own}.")
+            typer.echo(
+                _(
+                    "The winner's own bounty goes to %(name)s: %(amount)s.",
+                    name=result.winner,
+                    amount=_.cash(result.winner_bounty),
+                )
+            )
     else:
         tables = result.tables
         typer.echo(
@@ -333,36 +352,57 @@ def _eliminators(names: list[str], given: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def _bounty_lines(result: Any) -> list[str]:
-    """What each knockout paid, to read aloud: 'Carl collects Anna's bounty: 25 ...'."""
-    from tdtool.tournament.bounty import money
-
+def _bounty_lines(result: Any, _: Any) -> list[str]:
+    """What each knockout paid, to read aloud: 'Carl collects Anna's bounty: 25 ...' (in the
+    language of the Words `_`)."""
+    money = _.cash
     lines = []
     for k in result.knockouts:
         if not k.collected:
             continue
         if len(k.shares) == 1 and not k.shares[0].added:
             s = k.shares[0]  # a fixed bounty: paid whole
-            lines.append(f"{s.name} collects {k.busted}'s bounty: {money(s.paid)}.")
+            lines.append(
+                _(
+                    "%(name)s collects %(busted)s's bounty: %(amount)s.",
+                    name=s.name,
+                    busted=k.busted,
+                    amount=money(s.paid),
+                )
+            )
         elif len(k.shares) == 1:
             s = k.shares[0]
-            what = f"{money(s.paid)} paid" + (
-                f", {money(s.added)} added to {s.name}'s bounty" if s.added else ""
+            what = _("%(amount)s paid", amount=money(s.paid))
+            if s.added:
+                what += _(
+                    ", %(amount)s added to %(name)s's bounty", amount=money(s.added), name=s.name
+                )
+            lines.append(
+                _(
+                    "%(name)s collects %(busted)s's bounty of %(amount)s: %(what)s.",
+                    name=s.name,
+                    busted=k.busted,
+                    amount=money(k.collected),
+                    what=what,
+                )
             )
-            lines.append(f"{s.name} collects {k.busted}'s bounty of {money(k.collected)}: {what}.")
         else:
             parts = "; ".join(
-                f"{s.name} {money(s.paid)} paid"
-                + (f" + {money(s.added)} to their bounty" if s.added else "")
+                _("%(name)s %(amount)s paid", name=s.name, amount=money(s.paid))
+                + (_(" + %(amount)s to their bounty", amount=money(s.added)) if s.added else "")
                 for s in k.shares
             )
             lines.append(
-                f"Split pot: {k.busted}'s bounty of {money(k.collected)} is shared: {parts}."
+                _(
+                    "Split pot: %(busted)s's bounty of %(amount)s is shared: %(parts)s.",
+                    busted=k.busted,
+                    amount=money(k.collected),
+                    parts=parts,
+                )
             )
     if result.bounty_now:
-        lines.append(
-            "Bounties now: " + ", ".join(f"{n} {money(c)}" for n, c in result.bounty_now) + "."
-        )
+        now = ", ".join(f"{n} {money(c)}" for n, c in result.bounty_now)
+        lines.append(_("Bounties now: %(list)s.", list=now))
     return lines
 
 
