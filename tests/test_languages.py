@@ -266,7 +266,7 @@ def test_the_tv_page_carries_its_words_and_locale():
     assert '"level": "LEVEL {level}"' in de and '"players_left": "Spieler übrig"' in de
     ro = page(data, lang="ro")
     assert '"level": "NIVELUL {level}"' in ro
-    forms = json.loads(re.search(r"const T = (.*);\n", ro).group(1))["entries_n"]
+    forms = json.loads(re.search(r"const T = (.*);  //", ro).group(1))["entries_n"]
     assert forms == {"one": "{left} din {num} intrare", "few": "{left} din {num} intrări",
                      "other": "{left} din {num} de intrări"}  # fmt: skip
     en = page(data)

@@ -60,7 +60,8 @@ def page(initial: dict[str, Any], theme: Theme | None = None, lang: str = "en") 
     title = " ".join(str(initial.get("name") or "Tournament clock").split())
     if len(title) > 120:
         title = title[:119] + "…"
-    return pages.render("clock.html", theme, lang, title=title, initial=initial)
+    words = pages.render_once("clock_words.html", theme, lang)  # made once per language
+    return pages.render("clock.html", theme, lang, title=title, initial=initial, page_words=words)
 
 
 PG_POLL = 0.5

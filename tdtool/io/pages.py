@@ -34,6 +34,7 @@ from tdtool.io import paths
 
 if TYPE_CHECKING:
     import jinja2
+    from markupsafe import Markup
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 """The paper a sheet is made for (`--paper`), as CSS's `@page { size }` names it."""
@@ -153,6 +154,23 @@ def _environment(theme: Theme, lang: str) -> jinja2.Environment:
         words=i18n.words(lang),
     )
     return env
+
+
+def render_once(template: str, theme: Theme | None = None, lang: str = "en") -> Markup:
+    """`template` rendered without a context, once per theme and language in a process: a
+    part of a page that depends on nothing else (the TV page's words), made safe to put in
+    the page as it is."""
+    from markupsafe import Markup
+
+    theme = theme or Theme()
+    key = (theme.folder, theme.logo, tuple(theme.colors.items()), tuple(theme.fonts.items()))
+    made = _ONCE.get((*key, lang, template))
+    if made is None:
+        made = _ONCE[(*key, lang, template)] = Markup(render(template, theme, lang).strip())
+    return made
+
+
+_ONCE: dict[tuple[Any, ...], Markup] = {}
 
 
 def render(template: str, theme: Theme | None = None, lang: str = "en", **context: Any) -> str:

@@ -374,8 +374,7 @@ OPTIONS: tuple[TermOption, ...] = (
                " the last flight's (last) or the first one's (first); forbid: one flight"
                " per player.", str, choices=FLIGHT_RULES),
     TermOption("language", "language", "Language",
-               "The language of the TV page, the terminal clock and the bust announcements:"
-               " en, ro or de (docs/languages.md).", str, choices=tuple(LANGUAGES)),
+               "Screens and announcements in en, ro or de.", str, choices=tuple(LANGUAGES)),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
 
