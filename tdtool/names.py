@@ -116,9 +116,9 @@ def or_list(names: list[str]) -> str:
     return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " or " + names[-1]
 
 
-def and_list(names: Sequence[str]) -> str:
-    """'A', 'A and B', 'A, B and C'."""
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+def and_list(names: Sequence[str], and_: str = "and") -> str:
+    """'A', 'A and B', 'A, B and C' (`and_`: the word in the language, 'und', 'și')."""
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + f" {and_} " + names[-1]
 
 
 def seats_won_line(names: Sequence[str], value: int) -> str:

@@ -297,3 +297,28 @@ def test_the_clock_screen_does_not_repeat_a_structure_the_name_already_says():
     other = view(START, 5.0)
     other.update(name="Friday PKO", structure="Deepstack")
     assert "Friday PKO  ·  Deepstack" in render(other)
+
+
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+def test_clock_run_in_tmux_speaks_the_tournaments_language_and_follows_a_change(tmp_path, cli):
+    db = make(tmp_path / "cupa.tdtool", language="ro")
+    socket = f"tdtool-clock-lang-{os.getpid()}"
+    command = shlex.join(["env", f"PYTHONPATH={ROOT}", sys.executable, "-m", "tdtool",
+                          "--db", str(db), "clock", "run"])  # fmt: skip
+    tmux("new-session", "-d", "-s", "clock", "-x", "100", "-y", "30", command, socket=socket)
+    try:
+        has = ("NIVELUL 1", "Blind-uri 50 / 100", "q ie")
+        pane = wait_for(socket, has)
+        assert shows(pane, has), pane
+        tmux("send-keys", "-t", "clock", "Space", socket=socket)  # start
+        tmux("send-keys", "-t", "clock", "Space", socket=socket)  # pause
+        pane = wait_for(socket, ("NIVELUL 1", "OPRIT"))
+        assert shows(pane, ("NIVELUL 1", "OPRIT")), pane
+        # The language changed from another terminal shows on the running screen.
+        assert cli("--db", db, "terms", "--language", "de").exit_code == 0
+        has = ("LEVEL 1", "ANGEHALTEN", "Blinds 50 / 100", "Nachmeldung")
+        pane = wait_for(socket, has, ("NIVELUL",))
+        assert shows(pane, has, ("NIVELUL",)), pane
+        tmux("send-keys", "-t", "clock", "q", socket=socket)
+    finally:
+        tmux("kill-server", socket=socket)

@@ -186,7 +186,7 @@ def test_every_text_from_a_file_is_escaped_in_html(cli, tmp_path):
     assert cli("structure", "print", str(path), "-o", str(target)).exit_code == 0
     html = target.read_text()
     assert "<script>" not in html
-    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &amp; Co" in html
+    assert "&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt; &amp; Co" in html
 
 
 def test_commands_teach_with_an_example(cli):

@@ -77,8 +77,10 @@ class DisplayBase:
 
 
 def display_base(state: State) -> DisplayBase:
-    """The part of a clock display that changes only with the log."""
+    """The part of a clock display that changes only with the log (the panels' words in
+    the tournament's language)."""
     from tdtool.app.panels import panels
+    from tdtool.i18n import language_of, words
 
     winner = state.winner()
     seat_winners = list(state.seats_won())
@@ -108,7 +110,7 @@ def display_base(state: State) -> DisplayBase:
             "seat_winners": seat_winners,
             "results": results,
             "bounties": tv_bounties(state),
-            "panels": panels(state),
+            "panels": panels(state, words(language_of(state))),
         },
         settle(state.clock.facts, state.structure, state.day_ends) if state.structure else None,
     )

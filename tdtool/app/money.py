@@ -39,9 +39,10 @@ class TermsView:
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool terms --json`."""
-        from tdtool.tournament.terms import ALWAYS_SHOWN
+        from tdtool.tournament.terms import ALWAYS_SHOWN, IGNORABLE
 
         data = self.terms.to_dict()
+        data.pop(IGNORABLE, None)  # how the log stores a display term, not a term
         for key, default in ALWAYS_SHOWN.items():
             data.setdefault(key, default)
         return {**data, "payout_table": self.table, "changed": self.changed}

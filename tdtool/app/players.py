@@ -43,6 +43,8 @@ class Registered:
     players_left: int
     opened: tuple[int, ...] = ()
     """Tables opened for these entries (every open table was full)."""
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player add --json`."""
@@ -76,6 +78,7 @@ def register(
         state.event_entries,
         state.players_left,
         _opened(before, change.moves),
+        state.terms.language,
     )
 
 
@@ -226,6 +229,8 @@ class Busted:
     """A satellite whose seats this bust decided: the players who win them."""
     seat_value: int = 0
     own_bounties: tuple[tuple[str, int], ...] = ()
+    language: str = "en"
+    """The tournament's language: what the director reads aloud is in it (tdtool.i18n)."""
     """(name, cents) of the own bounties the seat winners still in collect when this bust
     decided a satellite's seats."""
 
@@ -331,6 +336,7 @@ def bust(
         seats_decided=state.seats_won(),
         own_bounties=tuple(own_collected(state).items()) if state.seat_winners() else (),
         seat_value=state.terms.satellite_value,
+        language=state.terms.language,
         money=None if may_rebuy else money_news(state, left + len(finishes)),
         may_rebuy=may_rebuy,
         rebuy_until=director.rebuy_until(state) if may_rebuy else None,
@@ -380,6 +386,8 @@ class Removed:
     moves: tuple[Move, ...]
     entries: int
     players_left: int
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player remove --json`."""
@@ -395,8 +403,9 @@ def remove(db: Path, name: str, not_played: bool = False, ask: Ask | None = None
     gone = next(e for e in change.events if e.kind == "player.removed").data
     state = change.state
     return Removed(
-        gone["name"], gone["refund"], change.moves, state.event_entries, state.players_left
-    )
+        gone["name"], gone["refund"], change.moves, state.event_entries, state.players_left,
+        state.terms.language,
+    )  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -411,6 +420,8 @@ class Reentered:
     """The table opened for this entry (every open table was full)."""
     bounty: int | None = None
     """Cents on the player's head now: the new bounty bought (None: no bounties)."""
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player reenter --json` ("bounty_cents" only with bounties)."""
@@ -438,6 +449,7 @@ def reenter(db: Path, name: str, ask: Ask | None = None) -> Reentered:
         change.moves,
         _opened(before, change.moves),
         _bounty_of(change.state, p.name),
+        change.state.terms.language,
     )
 
 
@@ -467,6 +479,8 @@ class Rebought:
     """The table opened to seat the returning player (every open table was full)."""
     bounty: int | None = None
     """Cents on the player's head after the rebuy (None: no bounties)."""
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player rebuy --json` ("bounty_cents" only with bounties)."""
@@ -508,6 +522,7 @@ def rebuy(db: Path, name: str, ask: Ask | None = None) -> Rebought:
         change.moves,
         _opened(before, change.moves),
         _bounty_of(state, p.name),
+        state.terms.language,
     )
 
 

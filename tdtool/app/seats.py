@@ -79,6 +79,8 @@ class Seated:
 
     moves: tuple[Move, ...]
     plan: PlanView
+    language: str = "en"
+    """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool seat balance|break --json`."""
@@ -86,7 +88,7 @@ class Seated:
 
 
 def _seated(change: Change) -> Seated:
-    return Seated(change.moves, plan_of(change.state))
+    return Seated(change.moves, plan_of(change.state), change.state.terms.language)
 
 
 def draw(db: Path) -> Seated:

@@ -1,23 +1,42 @@
-"""Moves as the floor reads them aloud."""
+"""Moves as the floor reads them aloud, in the tournament's language (tdtool.i18n)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tdtool.tournament.events import move_line
+from tdtool.i18n import Words, words
 from tdtool.tournament.seating import Move
 
-_HEAD = {
-    "table-break": "Table {table} breaks; its players go to their new seats:",
-    "balance": "Balance the tables (TDA 11):",
-    "final-table": "Final table (RP-9): everyone draws a new seat:",
-    "late-entry": "New seats:",
-    "draw": "Seat draw:",
-}
+
+def _head(reason: str, table: int | None, _: Words) -> str:
+    heads = {
+        "table-break": _("Table %(table)s breaks; its players go to their new seats:", table=table),
+        "balance": _("Balance the tables (TDA 11):"),
+        "final-table": _("Final table (RP-9): everyone draws a new seat:"),
+        "late-entry": _("New seats:"),
+        "draw": _("Seat draw:"),
+    }
+    return heads.get(reason, f"{reason}:")
 
 
-def move_lines(moves: Sequence[Move]) -> list[str]:
-    """Moves grouped under a heading per reason (and per broken table)."""
+def move_line(m: Move, _: Words) -> str:
+    """'Table 3, seat 7 (Anna) → Table 1, seat 4'; a new entry: 'Anna → Table 1, seat 4'
+    (tdtool.tournament.events.move_line, in a language)."""
+    to = _("Table %(table)s, seat %(seat)s", table=m.to_seat.table, seat=m.to_seat.seat)
+    if m.from_seat is None:
+        line = f"{m.player} → {to}"
+    else:
+        at = _("Table %(table)s, seat %(seat)s", table=m.from_seat.table, seat=m.from_seat.seat)
+        line = f"{at} ({m.player}) → {to}"
+    if m.chosen_by_tool:
+        line += "   " + _("(the tool chose who moves: no button recorded)")
+    return line
+
+
+def move_lines(moves: Sequence[Move], _: Words | None = None) -> list[str]:
+    """Moves grouped under a heading per reason (and per broken table), in the language of
+    `_` (English when None)."""
+    _ = _ or words()
     lines: list[str] = []
     head = None
     for m in moves:
@@ -26,8 +45,8 @@ def move_lines(moves: Sequence[Move]) -> list[str]:
         key = (reason, table if reason == "table-break" else None)
         if key != head:
             head = key
-            lines.append(_HEAD.get(reason, f"{reason}:").format(table=table))
-        lines.append(f"  {move_line(m)}")
+            lines.append(_head(reason, table, _))
+        lines.append(f"  {move_line(m, _)}")
     if any(m.chosen_by_tool for m in moves):
         lines.append(
             "Record the buttons with `tdtool seat button TABLE SEAT` so moves follow TDA 11"
@@ -36,17 +55,21 @@ def move_lines(moves: Sequence[Move]) -> list[str]:
     return lines
 
 
-def opened_lines(opened: Sequence[int], moves: Sequence[Move]) -> list[str]:
-    """What to say when a late entry opened a table: that it opens, and how many move there."""
+def opened_lines(opened: Sequence[int], moves: Sequence[Move], _: Words | None = None) -> list[str]:
+    """What to say when a late entry opened a table: that it opens, and how many move there
+    (in the language of `_`, English when None)."""
+    _ = _ or words()
     lines = []
     for table in opened:
         moved = sum(1 for m in moves if m.to_seat.table == table and m.from_seat is not None)
-        line = f"Table {table} opens: every table in play was full (TDA 8A)."
+        line = _("Table %(table)s opens: every table in play was full (TDA 8A).", table=table)
         if moved:
-            who = "1 player moves" if moved == 1 else f"{moved} players move"
-            line += (
-                f" {who} there, the fewest that leave no table 3 or more players short"
-                " (TDA 11D); the next late entries sit there first."
+            line += " " + _.ngettext(
+                "%(num)s player moves there, the fewest that leave no table 3 or more players"
+                " short (TDA 11D); the next late entries sit there first.",
+                "%(num)s players move there, the fewest that leave no table 3 or more players"
+                " short (TDA 11D); the next late entries sit there first.",
+                moved,
             )
         lines.append(line)
     return lines

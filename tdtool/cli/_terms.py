@@ -36,6 +36,7 @@ PANELS = {
     "Bounties": ("bounty", "pko", "rebuy_bounty"),
     "Days and flights": ("day_ends_after", "day_ends_at", "flight_reentry"),
     "Satellites": ("satellite_value", "satellite_seats"),
+    "Language": ("language",),
 }  # fmt: skip
 """The terms grouped in `--help` as a director looks for them (each group a box of its own,
 so one group's wide column does not squeeze the others' help text)."""

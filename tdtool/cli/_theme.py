@@ -1,4 +1,4 @@
-"""`--theme DIR` (or TDTOOL_THEME), for every command that prints a sheet.
+"""`--theme DIR` (or TDTOOL_THEME), for every command that prints a sheet or serves a page.
 
 A house theme is a folder whose templates override the package's by name and whose
 theme.yaml may give a logo, colours and fonts (tdtool/io/pages.py). It is read and checked
@@ -36,6 +36,19 @@ PaperOpt = Annotated[
     typer.Option(
         "--paper",
         help="The paper of the printed sheet: a4 or letter (default: it fits either).",
+        show_default=False,
+    ),
+]
+
+
+ScreenThemeOpt = Annotated[
+    Path | None,
+    typer.Option(
+        "--theme",
+        envvar=THEME_ENVVAR,
+        help="A house theme for the page: a folder whose templates (clock.html,"
+        " clock_words.html, screen_base.html) override tdtool's by name (default: the"
+        " environment variable TDTOOL_THEME).",
         show_default=False,
     ),
 ]

@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from tdtool.errors import InputError
+
+if TYPE_CHECKING:
+    from tdtool.i18n import Words
 
 MAX_DIGITS = 100
 """Digits in one typed number: past Python's limit for int() (4,300 digits) a number is a
@@ -67,7 +72,10 @@ def parse_stacks(text: str) -> tuple[list[str] | None, list[int]]:
     return names, stacks
 
 
-def bb_text(value: float) -> str:
-    """A count in big blinds as read aloud: 236.4, 430, 1,040 (never 1.04e+03)."""
+def bb_text(value: float, _: Words | None = None) -> str:
+    """A count in big blinds as read aloud: 236.4, 430, 1,040 (never 1.04e+03); in the
+    language of `_` when given (de: 236,4 and 1.040)."""
+    if _ is not None and _.lang != "en":
+        return _.decimal(value, 1)
     text = f"{value:,.1f}"
     return text[:-2] if text.endswith(".0") else text

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 import typer
 
 from tdtool.cli._db import db_path, open_store
+from tdtool.cli._theme import ScreenThemeOpt
 
 if TYPE_CHECKING:
     from tdtool.tournament.clock import ClockReading
@@ -212,6 +213,7 @@ def serve(
             " Addresses, localhost and this computer's name are always served.",
         ),
     ] = None,
+    theme: ScreenThemeOpt = None,
 ) -> None:
     """The clock as a web page for a TV or projector (read-only); Ctrl-C stops it.
 
@@ -220,9 +222,12 @@ def serve(
 
     Example: tdtool clock serve --host 0.0.0.0 --port 8765 --allow-host clock.venue.lan
     """
+    from tdtool.cli._theme import read_theme
     from tdtool.cli.clock_http import raise_file_limit
     from tdtool.cli.clock_web import make_server
     from tdtool.errors import InputError
+
+    house = read_theme(theme)
 
     check_host = "check --host (an address of this computer, or 0.0.0.0 for every one)"
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):
@@ -247,7 +252,7 @@ def serve(
         name = store.state().name
     raise_file_limit()  # hundreds of TVs and phones: a connection each
     try:
-        server = make_server(path, host, port, allowed_hosts=allowed)
+        server = make_server(path, host, port, allowed_hosts=allowed, theme=house)
     except (OSError, UnicodeError, ValueError, TypeError, OverflowError) as exc:
         import socket
 

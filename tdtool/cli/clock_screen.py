@@ -24,6 +24,7 @@ from rich.text import Text
 
 from tdtool.cli._values import bb_text
 from tdtool.cli.frames import Frames
+from tdtool.i18n import Words, words
 from tdtool.tournament.clock import ClockAction, format_seconds
 
 # A 3x5 font for the time left; each "#" becomes a block 2*scale wide and scale high.
@@ -70,6 +71,11 @@ SCREEN_ACTIONS = {
 KEYS_HELP = "space pause/resume · n next · p previous · + / - one minute · q quit"
 
 
+def keys_help(_: Words) -> str:
+    """KEYS_HELP in the screen's language (the keys stay the keys)."""
+    return _("space pause/resume · n next · p previous · + / - one minute · q quit")
+
+
 def big_text(text: str, scale: int = 1) -> list[str]:
     """`text` in block letters, `5 * scale` lines high.
 
@@ -99,12 +105,13 @@ def later_day_closes(view: dict[str, Any]) -> bool:
     return last is not None and level is not None and level > last
 
 
-def _blinds(v: dict[str, Any]) -> str:
-    text = f"Blinds {v['small_blind']:,} / {v['big_blind']:,}"
+def _blinds(v: dict[str, Any], _: Words) -> str:
+    n = _.number
+    text = _("Blinds %(small)s / %(big)s", small=n(v["small_blind"]), big=n(v["big_blind"]))
     if v.get("ante"):
-        text += f"   Ante {v['ante']:,}"
+        text += "   " + _("Ante %(amount)s", amount=n(v["ante"]))
     if v.get("bb_ante"):
-        text += f"   BB ante {v['bb_ante']:,}"
+        text += "   " + _("BB ante %(amount)s", amount=n(v["bb_ante"]))
     return text
 
 
@@ -115,30 +122,47 @@ def time_text(view: dict[str, Any]) -> str:
     return format_seconds(view["remaining_seconds"])
 
 
-def finished_screen(view: dict[str, Any], width: int, height: int) -> RenderableType:
-    """The screen once the tournament is over: the winner and the results."""
+def finished_screen(
+    view: dict[str, Any], width: int, height: int, _: Words | None = None
+) -> RenderableType:
+    """The screen once the tournament is over: the winner and the results (in the language
+    of `_`, English when None)."""
+    _ = _ or words()
     head = Text(view.get("name") or "", style="bold")
     seats = view.get("seat_winners") or []
     if seats:
         from tdtool.names import and_list
 
-        won = f"{and_list(seats)} win a seat!" if len(seats) > 1 else f"{seats[0]} wins the seat!"
-        winner = Text(f"The seats are decided: {won}", style="bold black on green")
+        and_ = _("and")
+
+        won = (
+            _("%(names)s win a seat!", names=and_list(seats, and_))
+            if len(seats) > 1
+            else _("%(name)s wins the seat!", name=seats[0])
+        )
+        winner = Text(_("The seats are decided: %(won)s", won=won), style="bold black on green")
     else:
-        winner = Text(f"{view['winner']} wins the tournament!", style="bold black on green")
+        winner = Text(
+            _("%(name)s wins the tournament!", name=view["winner"]), style="bold black on green"
+        )
     from rich.table import Table
 
     # One block, centred as a whole: places right-aligned, names in one column, prizes in
     # another (each line centred on its own made a ragged list).
+    seat = _("seat")
     results = Table(box=None, show_header=False, padding=(0, 1))
     results.add_column(justify="right")
     results.add_column(justify="left")
     results.add_column(justify="right")
     for r in view.get("results", []):
-        prize = "seat" if r["name"] in seats else (f"{r['prize']:,}" if r["prize"] else "")
+        prize = seat if r["name"] in seats else (_.number(r["prize"]) if r["prize"] else "")
         results.add_row(f"{r['place']}.", r["name"], prize, style="bold" if r["place"] == 1 else "")
     figures = Text(
-        f"{view['entries']} entries   Prize pool {view['prize_pool']:,}   The clock is stopped",
+        _.ngettext("%(num)s entry", "%(num)s entries", view["entries"])
+        + "   "
+        + _("Prize pool %(amount)s", amount=_.number(view["prize_pool"]))
+        + "   "
+        + _("The clock is stopped"),
         style="dim",
     )
     body = Group(
@@ -149,7 +173,7 @@ def finished_screen(view: dict[str, Any], width: int, height: int) -> Renderable
         Align.center(results),
         Text(""),
         Align.center(figures),
-        Align.center(Text("q quit", style="dim")),  # the clock's other keys do nothing now
+        Align.center(Text(_("q quit"), style="dim")),  # the clock's other keys do nothing now
     )
     return Panel(
         Align.center(body, vertical="middle", height=max(1, height - 2)),
@@ -159,17 +183,21 @@ def finished_screen(view: dict[str, Any], width: int, height: int) -> Renderable
     )
 
 
-def _says(name: str, words: str) -> bool:
-    """Whether the tournament's name already says `words` (whole words, any case)."""
+def _says(name: str, part: str) -> bool:
+    """Whether the tournament's name already says `part` (whole words, any case)."""
     import re
 
-    return re.search(rf"(?<!\w){re.escape(words)}(?!\w)", name, re.IGNORECASE) is not None
+    return re.search(rf"(?<!\w){re.escape(part)}(?!\w)", name, re.IGNORECASE) is not None
 
 
-def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> RenderableType:
-    """One frame of the clock for a terminal of `width` x `height`."""
+def screen(
+    view: dict[str, Any], width: int, height: int, message: str = "", lang: str = "en"
+) -> RenderableType:
+    """One frame of the clock for a terminal of `width` x `height`, in the language `lang`."""
+    _ = words(lang)
+    n = _.number
     if view.get("winner") or view.get("seat_winners"):
-        return finished_screen(view, width, height)
+        return finished_screen(view, width, height, _)
     status = view["status"]
     on_break = view["on_break"]
     paused = status == "paused"
@@ -182,113 +210,165 @@ def screen(view: dict[str, Any], width: int, height: int, message: str = "") -> 
         head.append(f"  ·  {structure}", style="dim")  # not 'Friday PKO · Friday PKO'
 
     if on_break:
-        word = (view.get("break_name") or "break").upper()
-        title = Text(f" {word} · {view['break_minutes']} MIN ", style="bold black on bright_cyan")
+        word = (view.get("break_name") or _("break")).upper()
+        title = Text(
+            " " + _("%(name)s · %(minutes)s MIN", name=word, minutes=view["break_minutes"]) + " ",
+            style="bold black on bright_cyan",
+        )
     elif view["past_last_level"]:
-        title = Text(f" LEVEL {view['level']} · LAST LEVEL ", style="bold white on red")
+        title = Text(
+            " " + _("LEVEL %(level)s", level=view["level"]) + " · " + _("LAST LEVEL") + " ",
+            style="bold white on red",
+        )
     else:
-        title = Text(f" LEVEL {view['level']} ", style="bold black on green")
+        title = Text(
+            " " + _("LEVEL %(level)s", level=view["level"]) + " ", style="bold black on green"
+        )
     if view.get("day_ended"):
         title.append("  ")
-        title.append(f" END OF DAY {view['day']} — BAG AND TAG ", style="bold black on yellow")
+        title.append(
+            " " + _("END OF DAY %(day)s — BAG AND TAG", day=view["day"]) + " ",
+            style="bold black on yellow",
+        )
     elif paused:
         title.append("  ")
-        title.append(" ❚❚ PAUSED ", style="bold black on yellow")
+        title.append(" ❚❚ " + _("PAUSED") + " ", style="bold black on yellow")
     elif status == "not started":
         title.append("  ")
-        title.append(" NOT STARTED · space starts ", style="bold black on white")
+        title.append(" " + _("NOT STARTED · space starts") + " ", style="bold black on white")
 
     blinds_style = "bold"
     if on_break:
-        blinds = Text(f"Next: level {view['level']}   {_blinds(view)}", style=blinds_style)
+        nxt_level = _("Next: level %(level)s", level=view["level"])
+        blinds = Text(f"{nxt_level}   {_blinds(view, _)}", style=blinds_style)
     elif view.get("day_ended"):  # the next day's first level, not one being played
-        blinds = Text(f"Day {view['day'] + 1}: {_blinds(view)}", style="bold bright_white")
+        day = _("Day %(day)s:", day=view["day"] + 1)
+        blinds = Text(f"{day} {_blinds(view, _)}", style="bold bright_white")
     else:
-        blinds = Text(_blinds(view), style="bold bright_white")
+        blinds = Text(_blinds(view, _), style="bold bright_white")
 
     lines: list[RenderableType] = [Align.center(title)]
     info: list[RenderableType] = [Align.center(blinds)]
     nxt = view.get("next_level")
     upcoming = []
     if view["past_last_level"]:
-        upcoming.append("The last level continues past the end of the structure")
+        upcoming.append(_("The last level continues past the end of the structure"))
     elif nxt is not None and not on_break:
-        upcoming.append(f"Next: level {nxt['level']}  {nxt['small_blind']:,}/{nxt['big_blind']:,}")
+        upcoming.append(
+            _("Next: level %(level)s", level=nxt["level"])
+            + f"  {n(nxt['small_blind'])}/{n(nxt['big_blind'])}"
+        )
         if nxt.get("ante"):
-            upcoming[-1] += f" ante {nxt['ante']:,}"
+            upcoming[-1] += " " + _("ante %(amount)s", amount=n(nxt["ante"]))
         if nxt.get("bb_ante"):
-            upcoming[-1] += f" BB ante {nxt['bb_ante']:,}"
+            upcoming[-1] += " " + _("BB ante %(amount)s", amount=n(nxt["bb_ante"]))
     if view.get("seconds_to_break") is not None:
-        upcoming.append(f"Next break in {format_seconds(view['seconds_to_break'])}")
+        upcoming.append(_("Next break in %(time)s", time=format_seconds(view["seconds_to_break"])))
     if upcoming:
         info.append(Align.center(Text("     ".join(upcoming), overflow="ellipsis")))
 
     figures = []
     if view.get("entries"):
-        figures.append(f"Players left {view['players_left']} of {view['entries']} entries")
+        figures.append(
+            _.ngettext(
+                "Players left %(left)s of %(num)s entry",
+                "Players left %(left)s of %(num)s entries",
+                view["entries"],
+                left=n(view["players_left"]),
+            )
+        )
         if view.get("average_stack"):
             bbs = view.get("average_big_blinds")
             figures.append(
-                f"Average {view['average_stack']:,}" + (f" ({bb_text(bbs)} BB)" if bbs else "")
+                _("Average %(amount)s", amount=n(view["average_stack"]))
+                + (f" ({bb_text(bbs, _)} BB)" if bbs else "")
             )
     leader = view.get("chip_leader")
     if leader:
         bbs = leader.get("big_blinds")
+        last = leader.get("at_last_count")
         figures.append(
-            ("Chip leader at the last count" if leader.get("at_last_count") else "Chip leader")
-            + f" {leader['name']} {leader['chips']:,}"
-            + (f" ({bb_text(bbs)} BB)" if bbs else "")
+            (_("Chip leader at the last count") if last else _("Chip leader"))
+            + f" {leader['name']} {n(leader['chips'])}"
+            + (f" ({bb_text(bbs, _)} BB)" if bbs else "")
         )
     if view.get("prize_pool"):
-        figures.append(f"Prize pool {view['prize_pool']:,}")
+        figures.append(_("Prize pool %(amount)s", amount=n(view["prize_pool"])))
     if figures:
         info.append(Align.center(Text("     ".join(figures), style="bold")))
 
     notes = []
     if view.get("seat_bubble"):
+        bubble = _.ngettext(
+            "SEAT BUBBLE: %(players)s players for %(num)s seat",
+            "SEAT BUBBLE: %(players)s players for %(num)s seats",
+            view["seats"],
+            players=n(view["players_left"]),
+        )
+        notes.append(Text(f" {bubble} ", style="bold white on red"))
+    if view.get("color_up"):
+        chips = ", ".join(n(c) for c in view["color_up"])
         notes.append(
             Text(
-                f" SEAT BUBBLE: {view['players_left']} players for {view['seats']} seats ",
-                style="bold white on red",
+                " " + _("COLOR-UP NOW: %(chips)s chips leave play", chips=chips) + " ",
+                style="bold black on magenta",
             )
         )
-    if view.get("color_up"):
-        chips = ", ".join(f"{c:,}" for c in view["color_up"])
-        notes.append(
-            Text(f" COLOR-UP NOW: {chips} chips leave play ", style="bold black on magenta")
-        )
     elif view.get("next_color_up") and view.get("seconds_to_break") is not None:
-        chips = ", ".join(f"{c:,}" for c in view["next_color_up"])
-        notes.append(Text(f"Color-up of the {chips} chips at the next break", style="magenta"))
-    if view.get("day_ended"):
+        chips = ", ".join(n(c) for c in view["next_color_up"])
         notes.append(
             Text(
-                f"Day {view['day'] + 1} resumes"
-                + (" with the break, then" if on_break else "")
-                + f" at level {view['level']} with {format_seconds(view['remaining_seconds'])}"
-                + (" of break left" if on_break else " left"),
+                _("Color-up of the %(chips)s chips at the next break", chips=chips), style="magenta"
+            )
+        )
+    if view.get("day_ended"):
+        values = {
+            "day": view["day"] + 1,
+            "level": view["level"],
+            "time": format_seconds(view["remaining_seconds"]),
+        }
+        notes.append(
+            Text(
+                _(
+                    "Day %(day)s resumes with the break, then at level %(level)s with %(time)s"
+                    " of break left",
+                    **values,
+                )
+                if on_break
+                else _("Day %(day)s resumes at level %(level)s with %(time)s left", **values),
                 style="bold",
             )
         )
     elif view.get("day_last_level") is not None:
         ends = format_seconds(view.get("seconds_to_day_end") or 0)
         notes.append(
-            Text(f"Day {view['day']} ends after level {view['day_last_level']} (in {ends})")
+            Text(
+                _(
+                    "Day %(day)s ends after level %(level)s (in %(time)s)",
+                    day=view["day"],
+                    level=view["day_last_level"],
+                    time=ends,
+                )
+            )
         )
     late = view.get("late_registration")
     if late == "open" and later_day_closes(view):
         level = view["late_registration_level"]
-        notes.append(Text(f"Late registration open through level {level}", style="bold"))
+        notes.append(
+            Text(_("Late registration open through level %(level)s", level=level), style="bold")
+        )
     elif late == "open":
         left = format_seconds(view.get("seconds_to_late_registration_end") or 0)
-        notes.append(Text(f"Late registration closes in {left}", style="bold"))
+        notes.append(Text(_("Late registration closes in %(time)s", time=left), style="bold"))
     elif late == "closed" and view["level"] == (view.get("late_registration_level") or 0) + 1:
-        notes.append(Text(" Late registration is closed ", style="bold black on dark_orange"))
+        notes.append(
+            Text(" " + _("Late registration is closed") + " ", style="bold black on dark_orange")
+        )
     for note in notes:
         info.append(Align.center(note))
     if message:
         info.append(Align.center(Text(message, style="bold red")))
-    info.append(Align.center(Text(KEYS_HELP, style="dim", overflow="ellipsis")))
+    info.append(Align.center(Text(keys_help(_), style="dim", overflow="ellipsis")))
 
     digits = time_text(view)
     if paused:
@@ -404,11 +484,13 @@ class Bell:
 
 
 def _display(view: Any) -> dict[str, Any]:
-    """The display data now, from the cached view (its figures counted once per change)."""
+    """The display data now, from the cached view (its figures counted once per change),
+    with the tournament's language under "language"."""
     from tdtool.app.clock import display_base, view_data
+    from tdtool.i18n import language_of
 
     state, base = view.derived(display_base)
-    return view_data(state, view.store.now(), base).to_dict()
+    return view_data(state, view.store.now(), base).to_dict() | {"language": language_of(state)}
 
 
 def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
@@ -432,7 +514,8 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
         view = _display(cached)
         bell(view)
         w, h = console.size
-        return screen(view, w, h, message if time.monotonic() < message_until else "")
+        shown = message if time.monotonic() < message_until else ""
+        return screen(view, w, h, shown, view["language"])
 
     frames = Frames(console)
     with _keys() as poll, frames.screen():

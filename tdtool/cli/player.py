@@ -10,6 +10,7 @@ import typer
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 from tdtool.cli._theme import PaperOpt, ThemeOpt
 from tdtool.cli._values import bb_text
+from tdtool.i18n import words
 
 HELP = (
     "Players: registration, bust-outs, re-entries, rebuys, add-ons, bounties, chip counts.\n\n"
@@ -66,7 +67,9 @@ def add(
                 typer.echo(f"{link.typed}: {link.name} (#{link.player_id}) in the registry.")
     typer.echo(f"Registered {', '.join(p.name for p in result.added)}.")
     if result.moves:
-        typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
+        _ = words(result.language)
+        said = move_lines(result.moves, _)
+        typer.echo("\n".join(opened_lines(result.opened, result.moves, _) + said))
     entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
     left = result.players_left
     typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
@@ -173,9 +176,20 @@ def bust(
     if json_out:
         emit_json(result.to_dict())
         return
+    # What the director reads aloud is in the tournament's language; how to type the next
+    # command stays as the commands are (English).
+    _ = words(result.language)
     held = {p.name: p for p in result.may_rebuy}
     for b in result.busted:
-        shared = f" (tied: places {b.place}-{b.through} share their prizes)" if b.tied else ""
+        shared = (
+            _(
+                " (tied: places %(first)s-%(last)s share their prizes)",
+                first=b.place,
+                last=b.through,
+            )
+            if b.tied
+            else ""
+        )
         if b.name in held:
             p = held[b.name]
             seat = f" to table {p.table}, seat {p.seat}" if p.table else ""
@@ -186,7 +200,8 @@ def bust(
                 f" place{shared}."
             )
         else:
-            typer.echo(f"{b.name} is out in {ordinal(b.place)} place{shared}.")
+            out = _("%(name)s is out in %(place)s place", name=b.name, place=_.ordinal(b.place))
+            typer.echo(f"{out}{shared}.")
     if held:
         typer.echo(
             "The tables stay as they are until it is known who stays out: they are settled at"
@@ -194,11 +209,13 @@ def bust(
         )
     if result.late_registration_open:
         typer.echo(
-            "(Late registration is open: places move down as new entries arrive and settle"
-            " when it closes.)"
+            _(
+                "(Late registration is open: places move down as new entries arrive and settle"
+                " when it closes.)"
+            )
         )
     if result.moves and not result.seats_decided:  # nobody plays on: no seats to take
-        typer.echo("\n".join(move_lines(result.moves)))
+        typer.echo("\n".join(move_lines(result.moves, _)))
     for table, minutes in result.stale_buttons:
         typer.echo(
             f"Check: Table {table}'s button was recorded {minutes} minutes ago. If it has moved"
@@ -208,54 +225,82 @@ def bust(
     news = result.money
     over = bool(result.winner or result.seats_decided)
     if news is not None and news.deal and not over:
-        still = [f"the {news.held_back:,} held back"] if news.held_back else []
-        still += ["the bounties"] if news.bounties else []
+        still = (
+            [_("the %(amount)s held back", amount=_.number(news.held_back))]
+            if news.held_back
+            else []
+        )
+        still += [_("the bounties")] if news.bounties else []
         from tdtool.names import and_list
 
+        for_what = and_list([*still, _("the title")], _("and"))
         typer.echo(
-            "The deal has paid the players in it; play goes on for "
-            + and_list([*still, "the title"])
-            + "."
+            _("The deal has paid the players in it; play goes on for %(what)s.", what=for_what)
         )
     if news is not None and news.in_the_money and not over:
-        typer.echo(f"In the money: the {result.players_left} players left are all paid.")
+        typer.echo(
+            _(
+                "In the money: the %(num)s players left are all paid.",
+                num=_.number(result.players_left),
+            )
+        )
+    play_hand_for_hand = _(
+        "Play the next hand hand-for-hand (RP-8) at every table and record its busts together"
+        " with --hand-for-hand."
+    )
     if news is not None and news.seat_bubble:
         left, seats = result.players_left, news.seats
         cash = (
-            f"finishes {ordinal(left)} and wins {news.next_prize:,} in cash"
+            _(
+                "finishes %(place)s and wins %(amount)s in cash",
+                place=_.ordinal(left),
+                amount=_.number(news.next_prize),
+            )
             if news.bubble is False and news.next_prize
-            else "wins nothing"
+            else _("wins nothing")
         )
+        others = _("the other wins the seat.") if seats == 1 else _("the others win a seat each.")
         typer.echo(
-            f"The seat bubble: {left} players left for {seats} seat{'s' * (seats != 1)};"
-            f" the next player out {cash}, "
-            + ("the other wins the seat." if seats == 1 else "the others win a seat each.")
+            _.ngettext(
+                "The seat bubble: %(left)s players left for %(num)s seat; the next player out"
+                " %(cash)s, %(others)s",
+                "The seat bubble: %(left)s players left for %(num)s seats; the next player out"
+                " %(cash)s, %(others)s",
+                seats,
+                left=_.number(left),
+                cash=cash,
+                others=others,
+            )
         )
         if result.hand_for_hand_next:
-            typer.echo(
-                "Play the next hand hand-for-hand (RP-8) at every table and record its busts"
-                " together with --hand-for-hand."
-            )
+            typer.echo(play_hand_for_hand)
     elif news is not None and news.bubble:
         typer.echo(
-            f"The bubble: {result.players_left} players left and {news.paid}"
-            f" {'is' if news.paid == 1 else 'are'} paid;"
-            " the next player out wins nothing."
+            _.ngettext(
+                "The bubble: %(left)s players left and %(num)s is paid; the next player out"
+                " wins nothing.",
+                "The bubble: %(left)s players left and %(num)s are paid; the next player out"
+                " wins nothing.",
+                news.paid,
+                left=_.number(result.players_left),
+            )
         )
         if result.hand_for_hand_next:
-            typer.echo(
-                "Play the next hand hand-for-hand (RP-8) at every table and record its busts"
-                " together with --hand-for-hand."
-            )
+            typer.echo(play_hand_for_hand)
         elif result.players_left > 2:  # heads-up, one player out ends it: no same-hand ranks
             typer.echo(
-                "One table is left, so nobody waits for another table: players out in the same"
-                " hand are ranked by their chips at its start (give --stacks)."
+                _(
+                    "One table is left, so nobody waits for another table: players out in the"
+                    " same hand are ranked by their chips at its start (give --stacks)."
+                )
             )
     elif result.hand_for_hand_next:
         typer.echo(
-            f"{result.players_left} players left: play the next hand hand-for-hand (RP-8) and"
-            " record its busts together with --hand-for-hand."
+            _(
+                "%(num)s players left: play the next hand hand-for-hand (RP-8) and record its"
+                " busts together with --hand-for-hand.",
+                num=_.number(result.players_left),
+            )
         )
     if (
         news is not None
@@ -263,39 +308,80 @@ def bust(
         and news.next_prize is not None
         and news.next_place is not None
     ):
-        jump = f", {news.jump:,} more than {ordinal(news.next_place + 1)}" if news.jump else ""
-        typer.echo(
-            f"Next out finishes {ordinal(news.next_place)} and wins {news.next_prize:,}{jump}."
+        jump = (
+            _(
+                ", %(amount)s more than %(place)s",
+                amount=_.number(news.jump),
+                place=_.ordinal(news.next_place + 1),
+            )
+            if news.jump
+            else ""
         )
-    for line in _bounty_lines(result):
+        typer.echo(
+            _(
+                "Next out finishes %(place)s and wins %(amount)s%(jump)s.",
+                place=_.ordinal(news.next_place),
+                amount=_.number(news.next_prize),
+                jump=jump,
+            )
+        )
+    for line in _bounty_lines(result, _):
         typer.echo(line)
     if result.seats_decided:
-        from tdtool.names import seats_won_line
+        from tdtool.names import and_list
 
-        won = seats_won_line(result.seats_decided, result.seat_value)
-        typer.echo(f"The seats are decided: {won}. The satellite is over.")
+        won_by, worth = result.seats_decided, _.number(result.seat_value)
+        won = (
+            _("%(name)s wins the seat (worth %(amount)s)", name=won_by[0], amount=worth)
+            if len(won_by) == 1
+            else _(
+                "%(names)s win a seat each (worth %(amount)s)",
+                names=and_list(won_by, _("and")),
+                amount=worth,
+            )
+        )
+        typer.echo(_("The seats are decided: %(won)s. The satellite is over.", won=won))
         if result.own_bounties:
-            from tdtool.tournament.bounty import money
-
-            owns = ", ".join(f"{n} {money(c)}" for n, c in result.own_bounties)
-            typer.echo(f"Each seat winner still in collects their own bounty: {owns}.")
+            owns = ", ".join(f"{n} {_.cash(c)}" for n, c in result.own_bounties)
+            typer.echo(
+                _("Each seat winner still in collects their own bounty: %(owns)s.", owns=owns)
+            )
     elif result.winner and news is not None and news.seats == 1:
         typer.echo(
-            f"{result.winner} wins the satellite and its seat (worth {result.seat_value:,})!"
+            _(
+                "%(name)s wins the satellite and its seat (worth %(amount)s)!",
+                name=result.winner,
+                amount=_.number(result.seat_value),
+            )
         )
     elif result.winner:
         kept = news.held_back if news is not None and news.deal else 0
-        also = f" and the {kept:,} held back" if kept else ""
-        typer.echo(f"{result.winner} wins the tournament{also}!")
+        typer.echo(
+            _(
+                "%(name)s wins the tournament and the %(amount)s held back!",
+                name=result.winner,
+                amount=_.number(kept),
+            )
+            if kept
+            else _("%(name)s wins the tournament!", name=result.winner)
+        )
         if result.winner_bounty:
-            from tdtool.tournament.bounty import money
-
-            own = money(result.winner_bounty)
-            typer.echo(f"The winner's own bounty goes to {result.winner}: {own}.")
+            typer.echo(
+                _(
+                    "The winner's own bounty goes to %(name)s: %(amount)s.",
+                    name=result.winner,
+                    amount=_.cash(result.winner_bounty),
+                )
+            )
     else:
         tables = result.tables
         typer.echo(
-            f"{result.players_left} players left at {tables} table{'' if tables == 1 else 's'}."
+            _.ngettext(
+                "%(left)s players left at %(num)s table.",
+                "%(left)s players left at %(num)s tables.",
+                tables,
+                left=_.number(result.players_left),
+            )
         )
 
 
@@ -331,36 +417,57 @@ def _eliminators(names: list[str], given: list[str]) -> dict[str, list[str]]:
     return out
 
 
-def _bounty_lines(result: Any) -> list[str]:
-    """What each knockout paid, to read aloud: 'Carl collects Anna's bounty: 25 ...'."""
-    from tdtool.tournament.bounty import money
-
+def _bounty_lines(result: Any, _: Any) -> list[str]:
+    """What each knockout paid, to read aloud: 'Carl collects Anna's bounty: 25 ...' (in the
+    language of the Words `_`)."""
+    money = _.cash
     lines = []
     for k in result.knockouts:
         if not k.collected:
             continue
         if len(k.shares) == 1 and not k.shares[0].added:
             s = k.shares[0]  # a fixed bounty: paid whole
-            lines.append(f"{s.name} collects {k.busted}'s bounty: {money(s.paid)}.")
+            lines.append(
+                _(
+                    "%(name)s collects %(busted)s's bounty: %(amount)s.",
+                    name=s.name,
+                    busted=k.busted,
+                    amount=money(s.paid),
+                )
+            )
         elif len(k.shares) == 1:
             s = k.shares[0]
-            what = f"{money(s.paid)} paid" + (
-                f", {money(s.added)} added to {s.name}'s bounty" if s.added else ""
+            what = _("%(amount)s paid", amount=money(s.paid))
+            if s.added:
+                what += _(
+                    ", %(amount)s added to %(name)s's bounty", amount=money(s.added), name=s.name
+                )
+            lines.append(
+                _(
+                    "%(name)s collects %(busted)s's bounty of %(amount)s: %(what)s.",
+                    name=s.name,
+                    busted=k.busted,
+                    amount=money(k.collected),
+                    what=what,
+                )
             )
-            lines.append(f"{s.name} collects {k.busted}'s bounty of {money(k.collected)}: {what}.")
         else:
             parts = "; ".join(
-                f"{s.name} {money(s.paid)} paid"
-                + (f" + {money(s.added)} to their bounty" if s.added else "")
+                _("%(name)s %(amount)s paid", name=s.name, amount=money(s.paid))
+                + (_(" + %(amount)s to their bounty", amount=money(s.added)) if s.added else "")
                 for s in k.shares
             )
             lines.append(
-                f"Split pot: {k.busted}'s bounty of {money(k.collected)} is shared: {parts}."
+                _(
+                    "Split pot: %(busted)s's bounty of %(amount)s is shared: %(parts)s.",
+                    busted=k.busted,
+                    amount=money(k.collected),
+                    parts=parts,
+                )
             )
     if result.bounty_now:
-        lines.append(
-            "Bounties now: " + ", ".join(f"{n} {money(c)}" for n, c in result.bounty_now) + "."
-        )
+        now = ", ".join(f"{n} {money(c)}" for n, c in result.bounty_now)
+        lines.append(_("Bounties now: %(list)s.", list=now))
     return lines
 
 
@@ -642,13 +749,14 @@ def remove(
     from tdtool.cli.render import emit_json
 
     result = players.remove(db_path(ctx), name, not_played, asker(yes or json_out))
+    _ = words(result.language)
     if json_out:
         emit_json(result.to_dict())
         return
     refund = f" Refund {result.refund:,}." if result.refund else ""
     typer.echo(f"Removed {result.name}'s registration (entered by mistake; not a bust).{refund}")
     if result.moves:
-        typer.echo("\n".join(move_lines(result.moves)))
+        typer.echo("\n".join(move_lines(result.moves, _)))
     entries = "1 entry" if result.entries == 1 else f"{result.entries} entries"
     left = result.players_left
     typer.echo(f"{entries}, {'1 player' if left == 1 else f'{left} players'} in.")
@@ -670,6 +778,7 @@ def reenter(
     from tdtool.cli.render import emit_json
 
     result = players.reenter(db_path(ctx), name, asker(yes or json_out))
+    _ = words(result.language)
     if json_out:
         emit_json(result.to_dict())
         return
@@ -679,7 +788,8 @@ def reenter(
 
         typer.echo(f"{result.player.name}'s new bounty: {money(result.bounty)}.")
     if result.moves:
-        typer.echo("\n".join(opened_lines(result.opened, result.moves) + move_lines(result.moves)))
+        said = move_lines(result.moves, _)
+        typer.echo("\n".join(opened_lines(result.opened, result.moves, _) + said))
 
 
 @app.command("rebuy")
@@ -700,6 +810,7 @@ def rebuy(
     from tdtool.cli.render import emit_json
 
     result = players.rebuy(db_path(ctx), name, asker(json_out))
+    _ = words(result.language)
     if json_out:
         emit_json(result.to_dict())
         return
@@ -716,9 +827,9 @@ def rebuy(
         else:
             typer.echo(f"{result.name} is back in; their seat was taken, so: {where}.")
         others = [m for m in result.moves if m.player != result.name]
-        lines = opened_lines(result.opened, result.moves)
+        lines = opened_lines(result.opened, result.moves, _)
         if others:
-            typer.echo("\n".join(lines + move_lines(others)))
+            typer.echo("\n".join(lines + move_lines(others, _)))
 
 
 @app.command("addon")

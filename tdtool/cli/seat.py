@@ -55,7 +55,11 @@ def _report(result: Seated, json_out: bool, done: str) -> None:
         return
     typer.echo(done)
     moves = result.moves
-    typer.echo("\n".join(move_lines(moves)) if moves else "No moves needed: the tables are even.")
+    from tdtool.i18n import words
+
+    _ = words(result.language)
+    shown = move_lines(moves, _)
+    typer.echo("\n".join(shown) if moves else _("No moves needed: the tables are even."))
 
 
 @app.command("draw")

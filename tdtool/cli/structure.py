@@ -8,6 +8,8 @@ from typing import Annotated, Any
 
 import typer
 
+from tdtool.cli._theme import ThemeOpt
+
 HELP = (
     "Blind/ante structures: the bundled ones and your own YAML files.\n\n"
     "Example: tdtool structure show daily --start 19:00"
@@ -269,6 +271,7 @@ def print_sheet(
             "--force", help="Overwrite NAME.html (the file written without -o) if it exists."
         ),
     ] = False,
+    theme: ThemeOpt = None,
 ) -> None:
     """Write a structure sheet to hang on the tables: HTML for paper, Markdown or CSV.
 
@@ -281,10 +284,12 @@ def print_sheet(
 
     Example: tdtool structure print daily --start 19:00 -o daily.html
     """
+    from tdtool.cli._theme import read_theme
     from tdtool.errors import InputError
     from tdtool.io.structure_sheet import FORMATS, PAPERS, sheet
     from tdtool.io.structure_yaml import read_structure
 
+    house = read_theme(theme)
     start_of_day = parse_start(start)
     if paper.lower() not in PAPERS:
         raise InputError(f"--paper {paper!r} is not known; use a4 or letter.")
@@ -326,7 +331,7 @@ def print_sheet(
         chosen = suffixes[output.suffix.lower()]
     else:
         chosen = fmt.lower()
-    text = sheet(chosen_structure, chosen, start_of_day, paper.lower(), facts, title)
+    text = sheet(chosen_structure, chosen, start_of_day, paper.lower(), facts, title, house)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:

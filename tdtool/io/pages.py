@@ -34,6 +34,7 @@ from tdtool.io import paths
 
 if TYPE_CHECKING:
     import jinja2
+    from markupsafe import Markup
 
 PAPERS = {"a4": "A4", "letter": "letter"}
 """The paper a sheet is made for (`--paper`), as CSS's `@page { size }` names it."""
@@ -88,12 +89,44 @@ def chips(count: int) -> str:
     return f"{count:,}"
 
 
-def environment(theme: Theme | None = None) -> jinja2.Environment:
-    """The one environment: the theme's templates first, then the package's; autoescaped."""
+def script_json(value: Any) -> str:
+    r"""`value` as JSON that is safe inside an HTML <script>: no `<`, `>` or `&` (so no
+    `</script>`, `<!--` or `<script` can end or change the script, whatever a name holds),
+    and no U+2028/U+2029 (line ends to older JavaScript).
+
+    >>> script_json({"name": "</script>"})
+    '{"name": "\\u003c/script\\u003e"}'
+    """
+    import json
+
+    text = json.dumps(value, ensure_ascii=False)
+    for raw, escaped in (("<", "\\u003c"), (">", "\\u003e"), ("&", "\\u0026"),
+                         ("\u2028", "\\u2028"), ("\u2029", "\\u2029")):  # fmt: skip
+        text = text.replace(raw, escaped)
+    return text
+
+
+def environment(theme: Theme | None = None, lang: str = "en") -> jinja2.Environment:
+    """The one environment: the theme's templates first, then the package's; autoescaped;
+    `_()` and `ngettext()` in the language `lang` (tdtool.i18n). Made once per theme and
+    language in a process (a screen renders its page at every request)."""
+    theme = theme or Theme()
+    key = (theme.folder, theme.logo, tuple(theme.colors.items()), tuple(theme.fonts.items()))
+    env = _ENVIRONMENTS.get((*key, lang))
+    if env is None:
+        env = _ENVIRONMENTS[(*key, lang)] = _environment(theme, lang)
+    return env
+
+
+_ENVIRONMENTS: dict[tuple[Any, ...], jinja2.Environment] = {}
+
+
+def _environment(theme: Theme, lang: str) -> jinja2.Environment:
     import jinja2
     from markupsafe import Markup
 
-    theme = theme or Theme()
+    from tdtool import i18n
+
     loaders: list[jinja2.BaseLoader] = []
     if theme.folder is not None:
         loaders.append(jinja2.FileSystemLoader(theme.folder))
@@ -105,24 +138,47 @@ def environment(theme: Theme | None = None) -> jinja2.Environment:
         trim_blocks=True,
         lstrip_blocks=True,
         keep_trailing_newline=True,
+        extensions=["jinja2.ext.i18n"],
     )
+    env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(ordinal=ordinal, money=money, chips=chips)
+    # JSON for a <script>: nothing in it can end the script (see `script_json`).
+    env.filters["script_json"] = lambda value: Markup(script_json(value))
     # Checked when the theme was read (`load_theme`): CSS text, safe inside <style>.
     env.globals.update(
         theme=theme,
         colors={k: Markup(v) for k, v in theme.colors.items()},
         fonts={k: Markup(v) for k, v in theme.fonts.items()},
         papers=PAPERS,
+        lang=lang,
+        words=i18n.words(lang),
     )
     return env
 
 
-def render(template: str, theme: Theme | None = None, **context: Any) -> str:
-    """The page `template` makes of `context`; a theme's template that fails is refused with
-    its FILE:LINE (an InputError)."""
+def render_once(template: str, theme: Theme | None = None, lang: str = "en") -> Markup:
+    """`template` rendered without a context, once per theme and language in a process: a
+    part of a page that depends on nothing else (the TV page's words), made safe to put in
+    the page as it is."""
+    from markupsafe import Markup
+
+    theme = theme or Theme()
+    key = (theme.folder, theme.logo, tuple(theme.colors.items()), tuple(theme.fonts.items()))
+    made = _ONCE.get((*key, lang, template))
+    if made is None:
+        made = _ONCE[(*key, lang, template)] = Markup(render(template, theme, lang).strip())
+    return made
+
+
+_ONCE: dict[tuple[Any, ...], Markup] = {}
+
+
+def render(template: str, theme: Theme | None = None, lang: str = "en", **context: Any) -> str:
+    """The page `template` makes of `context`, in the language `lang`; a theme's template
+    that fails is refused with its FILE:LINE (an InputError)."""
     import jinja2
 
-    env = environment(theme)
+    env = environment(theme, lang)
     try:
         return env.get_template(template).render(**context)
     except jinja2.TemplateSyntaxError as exc:

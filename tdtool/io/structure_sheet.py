@@ -1,18 +1,22 @@
 """A structure as rows for people: the terminal table, JSON, and printable HTML, Markdown, CSV.
 
 Times are passed in (minutes after midnight of the start), never read from the clock.
-Every text that comes from a file is escaped in HTML.
+The HTML sheet is a template (tdtool/templates/structure_sheet.html, autoescaped, on the
+print base); this module works out its rows.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdtool.game import Game
 from tdtool.tournament.structure import Break, Day, Level, Structure, start_minutes
 from tdtool.tournament.structure_check import chips_in_play
+
+if TYPE_CHECKING:
+    from tdtool.io.pages import Theme
 
 FORMATS = ("html", "md", "csv")
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -323,11 +327,12 @@ def sheet(
     paper: str = "a4",
     facts: Sequence[str] = (),
     title: str | None = None,
+    theme: Theme | None = None,
 ) -> str:
     """The printable sheet in `fmt` (html, md or csv). `title` (default: the structure's name)
     and `facts` (lines under it: a tournament's date and buy-in) are for html and md."""
     if fmt == "html":
-        return sheet_html(structure, start_of_day, paper, facts, title)
+        return sheet_html(structure, start_of_day, paper, facts, title, theme)
     if fmt == "md":
         return sheet_markdown(structure, start_of_day, facts, title)
     if fmt == "csv":
@@ -443,86 +448,24 @@ def _density(count: int) -> str:
     return "densest"
 
 
-CSS = """
-@page { size: %(paper)s portrait; margin: 11mm 12mm 12mm 12mm; }
-* { box-sizing: border-box; }
-html { -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-body { font-family: "DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif;
-       color: #111; margin: 0; }
-.sheet { max-width: 186mm; margin: 0 auto; }
-header { border-bottom: 0.8mm solid #111; padding-bottom: 2mm; margin-bottom: 2mm; }
-h1 { font-size: 18pt; margin: 0 0 1mm 0; line-height: 1.15; }
-.summary { font-size: 9.5pt; color: #333; }
-.facts { font-size: 12pt; font-weight: bold; margin-bottom: 1mm; }
-.facts span { white-space: nowrap; }
-.chips { font-size: 9pt; color: #333; margin-top: 1.5mm; }
-.chip { display: inline-block; border: 0.35mm solid #111; border-radius: 3mm;
-        padding: 0.2mm 2mm; margin-left: 1mm; font-weight: 700; color: #111; }
-table { width: 100%%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
-thead { display: table-header-group; }
-tr { break-inside: avoid; page-break-inside: avoid; }
-th { font-size: 8pt; text-transform: uppercase; letter-spacing: 0.04em; text-align: right;
-     border-bottom: 0.5mm solid #111; padding: 1.2mm 2mm; background: #fff; white-space: nowrap; }
-td { text-align: right; padding: var(--pad) 2mm; border-bottom: 0.2mm solid #bbb;
-     font-size: var(--font); white-space: nowrap; }
-th.left, td.left { text-align: left; }
-td.num { font-weight: 700; text-align: center; width: 12mm; }
-th.num { text-align: center; }
-td.blinds { font-weight: 700; font-size: calc(var(--font) + 1.5pt); }
-td.limits { font-weight: 700; }
-td.note { text-align: left; white-space: normal; font-size: calc(var(--font) - 1pt);
-          color: #222; width: 46mm; }
-td.note span { white-space: nowrap; }
-tr.alt td { background: #f0f0f0; }
-tr.break td { background: #dcdcdc; font-weight: 600; border-bottom: 0.3mm solid #888;
-              padding-top: var(--break-pad); padding-bottom: var(--break-pad);
-              font-size: calc(var(--font) - 1pt); }
-tr.break td.label { text-align: left; letter-spacing: 0.05em; text-transform: uppercase; }
-tr.lastreg td { border-bottom: 0.8mm solid #111; }
-tr.day td { background: #111; color: #fff; font-weight: 700; text-align: left;
-            font-size: var(--font); padding: var(--break-pad) 2mm;
-            letter-spacing: 0.03em; }
-tr.break.meal td { background: #c4c4c4; }
-tr.dayend td { border-bottom: 0.8mm solid #111; }
-tr.dayend td.note { font-weight: 700; }
-tr.lastreg td.note { font-weight: 700; }
-.mark { font-weight: 700; }
-footer { margin-top: 2.5mm; font-size: 7.5pt; color: #555; display: flex;
-         justify-content: space-between; }
-.large { --font: 11.5pt; --pad: 2mm; --break-pad: 1.3mm; }
-.roomy { --font: 10.5pt; --pad: 1.5mm; --break-pad: 1mm; }
-.compact { --font: 9.5pt; --pad: 1.05mm; --break-pad: 0.6mm; }
-.dense { --font: 8.5pt; --pad: 0.55mm; --break-pad: 0.3mm; }
-.densest { --font: 8pt; --pad: 0.4mm; --break-pad: 0.15mm; }
-@media screen { body { background: #888; padding: 8mm 0; }
-  .sheet { background: #fff; padding: 11mm 12mm; max-width: 210mm;
-           box-shadow: 0 1mm 4mm rgba(0,0,0,.4); } }
-"""
-
-
 def sheet_html(
     structure: Structure,
     start_of_day: int | None,
     paper: str = "a4",
     facts: Sequence[str] = (),
     title: str | None = None,
+    theme: Theme | None = None,
 ) -> str:
     """A self-contained HTML page made for paper: one page where it fits, header repeated.
-    `title` (default: the structure's name) and `facts` (lines under it) name a tournament."""
-    from html import escape  # here, not at the top: `structure show` never needs it
+    `title` (default: the structure's name) and `facts` (lines under it) name a tournament;
+    the page is `structure_sheet.html` on the print base, in `theme`'s look."""
+    from tdtool.io import pages
 
     is_limit = structure.game is Game.LIMIT
     has_ante = any(lv.ante or lv.bb_ante for lv in structure.levels)
     timed = start_of_day is not None or any(d.start is not None for d in structure.days)
-    when_header = "Starts" if timed else "Starts after"
-    heads = ['<th class="num">Level</th>', "<th>Small blind</th>", "<th>Big blind</th>"]
-    if is_limit:
-        heads.append("<th>Limits</th>")
-    if has_ante:
-        heads.append("<th>Ante</th>")
-    heads += ["<th>Minutes</th>", f"<th>{when_header}</th>", '<th class="left">Notes</th>']
-    columns = len(heads)
-    body: list[str] = []
+    columns = 6 + is_limit + has_ante
+    body: list[dict[str, Any]] = []
     days = {d.number: d for d in structure.days}
     shown_day = 0
     for row in rows(structure):
@@ -530,79 +473,55 @@ def sheet_html(
         if structure.days and row.day != shown_day:
             shown_day = row.day
             heading = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
-            body.append(
-                f'<tr class="day"><td class="label" colspan="{columns}">{escape(heading)}</td></tr>'
-            )
-        when_ = escape(when(row, start_of_day))
+            body.append({"kind": "day", "heading": heading})
+        common = {"minutes": period.minutes, "when": when(row, start_of_day)}
         if isinstance(period, Level):
-            note = escape(level_note(structure, row))
-            cells = [
-                f'<td class="num">{period.number}</td>',
-                f'<td class="blinds">{number(period.small_blind)}</td>',
-                f'<td class="blinds">{number(period.big_blind)}</td>',
-            ]
-            if is_limit:
-                cells.append(f'<td class="limits">{escape(limits(period))}</td>')
-            if has_ante:
-                cells.append(f"<td>{escape(ante(period))}</td>")
-            cells += [f"<td>{period.minutes}</td>", f"<td>{when_}</td>"]
-            # Each note on its own line ("Last level to register", "End of Day 1: ..."):
-            # run together they overflowed the sheet's right edge.
-            parts = note.split("; ") if note else []
-            marked = "<br>".join(f"<span>&#9664; {part}</span>" for part in parts)
-            cells.append(f'<td class="note">{marked}</td>')
+            note = level_note(structure, row)
             css = "level alt" if period.number % 2 == 0 else "level"
             css += " lastreg" if row.last_registration else ""
             css += " dayend" if day_end_note(row, structure) else ""
-            body.append(f'<tr class="{css}">' + "".join(cells) + "</tr>")
-        else:
-            note = escape(break_note(row))
-            span = columns - 3
-            css = "break meal" if period.name else "break"
             body.append(
-                f'<tr class="{css}">'
-                f'<td class="label" colspan="{span}">{escape(break_label(period))}</td>'
-                f'<td>{period.minutes}</td><td>{when_}</td><td class="note">{note}</td></tr>'
+                common
+                | {
+                    "kind": "level",
+                    "css": css,
+                    "number": period.number,
+                    "small_blind": number(period.small_blind),
+                    "big_blind": number(period.big_blind),
+                    "limits": limits(period) if is_limit else "",
+                    "ante": ante(period),
+                    "notes": note.split("; ") if note else [],
+                }
             )
-    chips = "".join(f'<span class="chip">{number(c)}</span>' for c in structure.chips)
-    chips_block = (
-        f'<div class="chips">Chips in play at the start: {chips}</div>' if structure.chips else ""
+        else:
+            body.append(
+                common
+                | {
+                    "kind": "break",
+                    "css": "break meal" if period.name else "break",
+                    "label": break_label(period),
+                    "note": break_note(row),
+                }
+            )
+    total = (
+        total_line(structure)
+        if structure.days
+        else (f"{duration(total_minutes(structure))} of play and breaks")
     )
-    name = escape(title or structure.name)
-    facts_block = "".join(
-        '<div class="facts">'
-        + " &middot; ".join(f"<span>{escape(part)}</span>" for part in line.split(" · "))
-        + "</div>"
-        for line in facts
+    return pages.render(
+        "structure_sheet.html",
+        theme,
+        title=title or structure.name,
+        paper=paper if paper in PAPERS else "a4",
+        density=_density(len(structure.periods) + len(structure.days)),
+        facts=[line.split(" · ") for line in facts],
+        summary=summary(structure),
+        chips=[number(c) for c in structure.chips],
+        limit=is_limit,
+        has_ante=has_ante,
+        timed=timed,
+        columns=columns,
+        rows=body,
+        levels=len(structure.levels),
+        total=total,
     )
-    total = duration(total_minutes(structure))
-    footer_total = f"{total} of play and breaks"
-    if structure.days:
-        footer_total = total_line(structure)
-    css = CSS % {"paper": PAPERS.get(paper, "A4")}
-    return f"""<!DOCTYPE html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<title>{name}</title>
-<style>{css}</style>
-</head>
-<body>
-<div class="sheet {_density(len(structure.periods) + len(structure.days))}">
-<header>
-<h1>{name}</h1>
-{facts_block}<div class="summary">{escape(summary(structure))}</div>
-{chips_block}
-</header>
-<table>
-<thead><tr>{"".join(heads)}</tr></thead>
-<tbody>
-{chr(10).join(body)}
-</tbody>
-</table>
-<footer><span>{len(structure.levels)} levels &middot; {escape(footer_total)}</span>
-<span>tdtool</span></footer>
-</div>
-</body>
-</html>
-"""

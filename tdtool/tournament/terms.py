@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass, replace
 from typing import Any
 
 from tdtool.errors import InputError
+from tdtool.i18n import LANGUAGES
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,9 @@ class Terms:
     reentry_until: int | None = None
     """Last level at which a busted player may re-enter; None: as long as late registration
     is open."""
+    language: str = "en"
+    """The language of the screens and the announcements (tdtool.i18n.LANGUAGES); it changes
+    neither money nor play."""
 
     def check_levels(self, levels: int) -> None:
         """TermsError if the rebuy period ends after the structure's last level."""
@@ -161,6 +165,10 @@ class Terms:
         for key in _ONLY_WHEN_SET:
             if not data[key]:
                 del data[key]
+        if data["language"] == "en":
+            del data["language"]
+        else:  # the display's only: a build before languages reads past it, in English
+            data[IGNORABLE] = ["language"]
         return data
 
     @classmethod
@@ -230,14 +238,17 @@ ALWAYS_SHOWN: dict[str, Any] = {
     "flight_reentry": "best",
     "max_entries": None,
     "reentry_until": None,
+    "language": "en",
 }
-"""The defaults of `_ONLY_WHEN_SET`, which `terms --json` always shows."""
+"""The defaults of `_ONLY_WHEN_SET` (and the others written only when set), which
+`terms --json` always shows."""
 
 FLIGHT_RULES = ("best", "last", "first", "forbid")
 """The values of the term `flight_reentry`."""
 
-DAY_TERMS = frozenset({"day_ends_after", "day_ends_at", "flight_reentry"})
-"""Terms about the days, not the money: they may change after the first bust."""
+DAY_TERMS = frozenset({"day_ends_after", "day_ends_at", "flight_reentry", "language"})
+"""Terms about the days and the room's language, not the money: they may change after the
+first bust."""
 
 
 class TermsError(InputError):
@@ -362,6 +373,8 @@ OPTIONS: tuple[TermOption, ...] = (
                "A player who bags in several flights advances with the best stack (best),"
                " the last flight's (last) or the first one's (first); forbid: one flight"
                " per player.", str, choices=FLIGHT_RULES),
+    TermOption("language", "language", "Language",
+               "Screens and announcements in en, ro or de.", str, choices=tuple(LANGUAGES)),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
 

@@ -1,0 +1,315 @@
+"""The room's language (issue 24 item 2): gettext catalogues for Romanian and German, numbers
+and plurals by Babel, chosen per tournament (a recorded term) and per screen (`?lang=de`).
+
+English is the language the messages are written in and must read exactly as before: the
+rest of the suite pins it.
+"""
+
+from __future__ import annotations
+
+import gettext
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tdtool import i18n
+from tdtool.i18n import Words, words
+
+ROOT = Path(__file__).resolve().parent.parent
+LOCALE = ROOT / "tdtool" / "locale"
+SHIPPED = [lang for lang in i18n.LANGUAGES if lang != i18n.SOURCE]
+
+
+def extracted() -> set[str]:
+    """Every message the code and templates mark, as pybabel extracts them (babel.cfg)."""
+    from babel.messages.extract import extract_from_dir
+
+    method_map = [("tdtool/**.py", "python"), ("tdtool/templates/**.html", "jinja2")]
+    found = set()
+    for _file, _line, message, _comments, _context in extract_from_dir(
+        str(ROOT), method_map=method_map
+    ):
+        found.add(message[0] if isinstance(message, tuple) else message)
+    return found
+
+
+def catalogue(lang: str):
+    from babel.messages.pofile import read_po
+
+    with open(LOCALE / lang / "LC_MESSAGES" / "tdtool.po", "rb") as f:
+        return read_po(f, locale=lang)
+
+
+def test_the_catalogue_template_holds_every_message_marked_in_the_code():
+    from babel.messages.pofile import read_po
+
+    with open(LOCALE / "tdtool.pot", "rb") as f:
+        template = {m.id[0] if isinstance(m.id, tuple) else m.id for m in read_po(f) if m.id}
+    assert extracted() == template, "run the extract step of docs/languages.md"
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_every_message_has_a_translation_in_every_shipped_language(lang):
+    cat = catalogue(lang)
+    untranslated = []
+    for message in cat:
+        if not message.id:
+            continue
+        strings = message.string if isinstance(message.string, tuple) else (message.string,)
+        if (
+            message.fuzzy
+            or not all(strings)
+            or len(strings) != (cat.num_plurals if message.pluralizable else 1)
+        ):
+            untranslated.append(message.id)
+    assert not untranslated, f"{lang}: no translation for {untranslated}"
+    ids = {m.id[0] if isinstance(m.id, tuple) else m.id for m in cat if m.id}
+    assert extracted() <= ids, f"{lang}: run the update step of docs/languages.md"
+    # Babel's own checks: the placeholders of each translation are the message's.
+    problems = [(m.id, [str(e) for e in errors]) for m, errors in cat.check()]
+    assert not problems, problems
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_the_compiled_catalogue_is_the_one_of_its_source(lang):
+    mo = LOCALE / lang / "LC_MESSAGES" / "tdtool.mo"
+    with open(mo, "rb") as f:
+        compiled = gettext.GNUTranslations(f)
+    for message in catalogue(lang):
+        if not message.id:
+            continue
+        if isinstance(message.id, tuple):
+            for n, form in enumerate(message.string):
+                # A count of each form: 1, then the first n that picks form n.
+                count = next(k for k in range(200) if compiled.plural(k) == n)
+                assert compiled.ngettext(*message.id, count) == form, "run the compile step"
+        else:
+            assert compiled.gettext(message.id) == message.string, "run the compile step"
+
+
+def test_numbers_and_places_in_the_locale():
+    en, de, ro = words("en"), words("de"), words("ro")
+    assert (en.number(12500), de.number(12500), ro.number(12500)) == ("12,500", "12.500", "12.500")
+    assert (en.number(12.5), de.number(12.5)) == ("12.50", "12,50")
+    assert (en.decimal(236.4), de.decimal(236.4), de.decimal(1040.0)) == ("236.4", "236,4", "1.040")
+    assert (en.ordinal(3), de.ordinal(3), ro.ordinal(3)) == ("3rd", "3. Platz", "locul 3")
+    assert (en.places(7, 9), de.places(7, 9)) == ("7th–9th", "7.–9. Platz")
+
+
+@pytest.mark.parametrize(
+    ("lang", "count", "text"),
+    [
+        ("ro", 1, "1 jucător rămas"),
+        ("ro", 5, "5 jucători rămași"),
+        ("ro", 20, "20 de jucători rămași"),
+        ("ro", 101, "101 jucători rămași"),
+        ("de", 1, "1 Spieler übrig"),
+        ("en", 1, "1 player left"),
+        ("en", 1500, "1,500 players left"),
+    ],
+)
+def test_plurals_follow_the_languages_rules(lang, count, text):
+    said = words(lang).ngettext("%(num)s player left", "%(num)s players left", count)
+    assert said == text
+
+
+@given(count=st.integers(min_value=0, max_value=10**6), lang=st.sampled_from(SHIPPED))
+def test_the_browsers_plural_choice_is_the_catalogues(count, lang):
+    """The TV page picks a count's form by CLDR category (Intl.PluralRules), the terminal by
+    the catalogue's Plural-Forms: for every count they pick the same text."""
+    from babel import Locale
+
+    _ = Words(lang)
+
+    def seats(n: int) -> str:
+        return _.ngettext("%(num)s SEAT", "%(num)s SEATS", n, num="{num}")
+
+    forms = _.plural_forms(seats)
+    assert forms[Locale.parse(lang).plural_form(count)] == seats(count)
+
+
+def test_an_unknown_language_is_refused_naming_the_shipped_ones(cli, tmp_path):
+    result = cli("--db", tmp_path / "x.tdtool", "new", "Cup", "-s", "turbo", "--language", "fr")
+    assert result.exit_code == 2 and not (tmp_path / "x.tdtool").exists()
+    assert "--language" in result.stderr and "en, ro, de" in result.stderr
+    with pytest.raises(Exception, match="not shipped; use one of en, ro, de"):
+        i18n.check("fr")
+
+
+def test_a_tournaments_language_is_a_recorded_term_older_files_read_as_english(cli, tmp_path):
+    from tdtool.tournament.terms import Terms
+
+    db = tmp_path / "cup.tdtool"
+    assert cli("--db", db, "new", "Cupa", "-s", "turbo", "--buy-in", "100", "--language", "ro")
+    shown = json.loads(cli("--db", db, "terms", "--json").stdout)
+    assert shown["language"] == "ro" and "ignorable" not in shown
+    cli("--db", db, "player", "add", "Ana", "Bogdan", "Cristi")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "player", "bust", "Cristi")
+    # After the first bust the money is fixed, the language is not: it changes no money.
+    changed = cli("--db", db, "terms", "--language", "de", "--operator", "maria")
+    assert changed.exit_code == 0, changed.output
+    assert json.loads(cli("--db", db, "terms", "--json").stdout)["language"] == "de"
+    log = cli("--db", db, "log").stdout
+    assert "maria" in log and "undo" not in log.lower().split("maria")[0][-5:]
+    # A file written before languages has no such term: English, and written back unchanged.
+    assert Terms.from_dict({"buy_in": 100}).language == "en"
+    assert "language" not in Terms(buy_in=100).to_dict()
+    # A build before languages reads past the term (listed as ignorable), in English.
+    assert Terms(language="ro").to_dict()["ignorable"] == ["language"]
+
+
+@pytest.fixture
+def room(cli, tmp_path):
+    """A tournament of ten players at 1,000 each (10,000, 3 places paid), in the language
+    asked, the clock started."""
+
+    def make(lang: str) -> Path:
+        db = tmp_path / f"{lang}.tdtool"
+        created = cli("--db", db, "new", "Cupa", "-s", "turbo", "--buy-in", "1000",
+                      "--places-paid", "3", "--language", lang)  # fmt: skip
+        assert created.exit_code == 0, created.output
+        cli("--db", db, "player", "add", *[f"P{i}" for i in range(1, 11)])
+        cli("--db", db, "seat", "draw")
+        cli("--db", db, "clock", "start")
+        return db
+
+    return make
+
+
+def bust(cli, db: Path, *names: str) -> str:
+    said = ""
+    for name in names:
+        result = cli("--db", db, "player", "bust", name, "--yes")
+        assert result.exit_code == 0, result.output
+        said = result.stdout
+    return said
+
+
+def test_announcements_are_in_the_tournaments_language_with_its_numbers(cli, room):
+    de, ro, en = room("de"), room("ro"), room("en")
+    names = ("P10", "P9", "P8", "P7", "P6", "P5")
+    assert "P6 scheidet auf dem 6. Platz aus." in bust(cli, de, *names[:5])
+    said = bust(cli, de, "P5")
+    assert "P5 scheidet auf dem 5. Platz aus." in said
+    assert "4 Spieler übrig an 1 Tisch." in said or "Die Bubble: 4 Spieler übrig" in said
+    bust(cli, ro, *names)
+    said = bust(cli, ro, "P4")
+    assert "P4 este eliminat pe locul 4." in said
+    assert "În bani: toți cei 3 jucători rămași sunt plătiți." in said
+    assert re.search(r"Următorul eliminat termină pe locul 3 și câștigă \d\.\d{3}", said), said
+    bust(cli, en, *names)
+    said = bust(cli, en, "P4")
+    assert "P4 is out in 4th place." in said and "In the money: the 3 players left" in said
+    assert re.search(r"Next out finishes 3rd and wins \d,\d{3}", said), said
+
+
+def test_the_money_panel_in_german_and_romanian(cli, room):
+    from tdtool.app.panels import panels
+    from tdtool.io.store_base import open_store
+
+    db = room("de")
+    bust(cli, db, "P10", "P9", "P8", "P7", "P6", "P5", "P4")
+    with open_store(db) as store:
+        state = store.state()
+    (de,) = panels(state, words("de"))
+    assert de["title"] == "IN DEN GELDRÄNGEN" and de["lead"] == "3 Spieler übrig"
+    assert de["rows"][0]["label"] == "1. Platz" and "." in de["rows"][0]["value"]
+    assert de["foot"].startswith("Nächster raus: 3. Platz · ")
+    (ro,) = panels(state, words("ro"))
+    assert ro["title"] == "ÎN BANI" and ro["rows"][1]["label"] == "locul 2"
+    (en,) = panels(state)
+    assert en["title"] == "IN THE MONEY" and en["rows"][0]["label"] == "1st"
+
+
+def test_the_terminal_clock_in_romanian(cli, room):
+    from rich.console import Console
+
+    from tdtool.app.clock import view_data
+    from tdtool.cli.clock_screen import screen
+    from tdtool.io.store_base import open_store
+
+    db = room("ro")
+    cli("--db", db, "clock", "pause")
+    with open_store(db) as store:
+        view = view_data(store.state(), store.now()).to_dict()
+    console = Console(width=140, height=44, record=True, color_system=None)
+    console.print(screen(view, 140, 44, lang="ro"))
+    text = console.export_text()
+    shown = (
+        "NIVELUL 1",
+        "OPRIT",
+        "Blind-uri 25 / 50",
+        "Stack mediu 10.000 (200 BB)",
+        "Jucători rămași 10 din 10 intrări",
+        "Fond de premii 10.000",
+        "spațiu oprire/reluare",
+    )
+    for said in shown:
+        assert said in text, text
+    console = Console(width=140, height=44, record=True, color_system=None)
+    console.print(screen(view, 140, 44))
+    english = console.export_text()
+    assert "LEVEL 1" in english and "Prize pool 10,000" in english
+
+
+def test_the_tv_page_carries_its_words_and_locale():
+    from tdtool.cli.clock_web import page
+
+    data = {"name": "Cupa", "level": 1}
+    de = page(data, lang="de")
+    assert '<html lang="de">' in de and 'const LOCALE = "de-DE";' in de
+    assert '"level": "LEVEL {level}"' in de and '"players_left": "Spieler übrig"' in de
+    ro = page(data, lang="ro")
+    assert '"level": "NIVELUL {level}"' in ro
+    forms = json.loads(re.search(r"const T = (.*);  //", ro).group(1))["entries_n"]
+    assert forms == {"one": "{left} din {num} intrare", "few": "{left} din {num} intrări",
+                     "other": "{left} din {num} de intrări"}  # fmt: skip
+    en = page(data)
+    assert '<html lang="en">' in en and 'const LOCALE = "en-US";' in en
+    assert '"level": "LEVEL {level}"' in en
+
+
+def test_a_screen_asks_for_its_own_language():
+    from tdtool.cli.clock_web import asked_language
+
+    assert asked_language("lang=de") == "de" and asked_language("") is None
+    with pytest.raises(ValueError, match="not shipped"):
+        asked_language("lang=xx")
+
+
+def test_table_moves_are_read_aloud_in_the_tournaments_language(cli, tmp_path):
+    db = tmp_path / "de.tdtool"
+    cli("--db", db, "new", "Cupa", "-s", "turbo", "--seats", "6", "--language", "de")
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(1, 13)])
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    said = cli("--db", db, "player", "add", "Q1", "--yes").stdout
+    assert "Tisch 3 wird eröffnet: alle Tische im Spiel waren voll (TDA 8A)." in said
+    assert "Neue Plätze:" in said and re.search(r"Q1 → Tisch 3, Platz \d", said), said
+    assert "Tische ausgleichen (TDA 11):" in said
+    said = cli("--db", db, "seat", "balance", "--yes").stdout
+    assert re.search(r"Tisch \d, Platz \d \(P\d+\) → Tisch 3, Platz \d", said), said
+
+
+def test_bounties_are_read_aloud_in_german_with_its_decimal_comma(cli, tmp_path):
+    db = tmp_path / "pko.tdtool"
+    cli("--db", db, "new", "Cup", "-s", "turbo", "--buy-in", "50", "--bounty", "25", "--pko",
+        "--language", "de")  # fmt: skip
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo", "Dan")
+    cli("--db", db, "seat", "draw")
+    said = cli("--db", db, "player", "bust", "Dan", "--by", "Anna").stdout
+    assert "Anna kassiert die Bounty von Dan über 25: 12,50 ausgezahlt" in said, said
+    assert ", 12,50 kommen auf die Bounty von Anna." in said
+    assert "Bountys jetzt: Anna 37,50." in said
+    english = tmp_path / "en.tdtool"
+    cli("--db", english, "new", "Cup", "-s", "turbo", "--buy-in", "50", "--bounty", "25", "--pko")
+    cli("--db", english, "player", "add", "Anna", "Ben", "Cleo", "Dan")
+    cli("--db", english, "seat", "draw")
+    said = cli("--db", english, "player", "bust", "Dan", "--by", "Anna").stdout
+    assert "Anna collects Dan's bounty of 25: 12.50 paid, 12.50 added to Anna's bounty." in said
+    assert "Bounties now: Anna 37.50." in said
