@@ -427,6 +427,7 @@ LAZY.update(
         "ruling": ("ruling", "app"),
         "db": ("db", "app"),
         "league": ("league", "app"),
+        "staff": ("staff", "app"),
     }
 )
 
