@@ -86,9 +86,10 @@ def find_seat(state: State, typed: str) -> list[dict[str, Any]]:
     if len(" ".join(typed.split())) < MIN_TYPED:
         return []
     found = []
-    for name in matches(typed, state.players)[:MAX_FOUND]:
+    names = [p.name for p in state.players.values()]
+    for name in matches(typed, names)[:MAX_FOUND]:
         seat = state.plan.seat_of(name)
-        place = state.place(name)
+        place = state.place(name) if state.player(name).busted else None
         found.append(
             {
                 "name": name,
@@ -103,14 +104,15 @@ def find_seat(state: State, typed: str) -> list[dict[str, Any]]:
 def players_in(state: State) -> list[dict[str, Any]]:
     """The players still in, with their seats (for the staff's forms), by name."""
     rows = []
-    for name in state.players:
-        seat = state.plan.seat_of(name)
-        if state.place(name) is None:
-            rows.append(
-                {
-                    "name": name,
-                    "table": seat.table if seat else None,
-                    "seat": seat.seat if seat else None,
-                }
-            )
+    for player in state.players.values():
+        if player.busted:
+            continue
+        seat = state.plan.seat_of(player.name)
+        rows.append(
+            {
+                "name": player.name,
+                "table": seat.table if seat else None,
+                "seat": seat.seat if seat else None,
+            }
+        )
     return sorted(rows, key=lambda r: str(r["name"]).casefold())

@@ -428,6 +428,7 @@ LAZY.update(
         "db": ("db", "app"),
         "league": ("league", "app"),
         "staff": ("staff", "app"),
+        "serve": ("serve", "serve"),
     }
 )
 
