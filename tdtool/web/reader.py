@@ -180,9 +180,10 @@ class Feed:
     async def stream(self) -> AsyncIterator[str]:
         """Server-sent events for one page: the data now, then each change."""
         queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
-        self._listeners.add(queue)
+        await self.current()
+        self._listeners.add(queue)  # with the data now, at once: no change falls between
         try:
-            yield f"retry: 2000\nevent: state\ndata: {await self.current()}\n\n"
+            yield f"retry: 2000\nevent: state\ndata: {self.text}\n\n"
             while True:
                 try:
                     text = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
