@@ -269,8 +269,8 @@ class Web:
 
     def bust(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import bust
-        from tdtool.cli.player import _eliminators
-        from tdtool.tournament.events import move_line
+        from tdtool.cli._moves import move_lines
+        from tdtool.cli.player import _bounty_lines, _eliminators
 
         names = _names(body, "names")
         by = _strings(body, "by")
@@ -291,7 +291,8 @@ class Web:
             bool(body.get("anywhere", False)),
         )
         out = result.to_dict()
-        out["slips"] = [move_line(m) for m in result.moves]
+        out["lines"] = _bounty_lines(result)
+        out["slips"] = move_lines(result.moves)
         return out
 
     def clock(self, person: Person, body: dict[str, Any]) -> Any:

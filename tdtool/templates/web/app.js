@@ -185,7 +185,7 @@
     const answer = await post("/api/players/bust", { names: [name], by: by ? [by] : [] });
     if (!answer) return;
     const out = answer.busted.map((b) => `${b.name} ${W.busted} ${b.place}`);
-    lines("bust-result", out.concat(answer.slips));
+    lines("bust-result", out.concat(answer.lines, answer.slips));
     say(W.done, false);
     $("bust-name").value = "";
     $("bust-by").value = "";
