@@ -71,7 +71,8 @@ def serve(
         )
     )
     scheme = "https" if ssl_context else "http"
-    shown = host if ":" not in host else f"[{host}]"
+    shown = _lan_address() if host in ("0.0.0.0", "::", "") else host
+    shown = shown if ":" not in shown else f"[{shown}]"
     base = f"{scheme}://{shown}:{sock.getsockname()[1]}"
     typer.echo(f"{name}: players at {base}/ , staff at {base}/staff")
     typer.echo(f"Sign-in links: tdtool staff add NAME --role floor --url {base}")
@@ -85,6 +86,19 @@ def serve(
     typer.echo("Ctrl-C stops it.")
     _run(app, sock, tls_cert, tls_key)
     typer.echo("Stopped.")
+
+
+def _lan_address() -> str:
+    """This computer's address on the network (what a phone types), for a server listening
+    on every address: the one a packet out would leave from (none is sent)."""
+    import socket
+
+    try:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+            probe.connect(("192.0.2.1", 9))  # TEST-NET-1: never routed anywhere
+            return str(probe.getsockname()[0])
+    except OSError:
+        return socket.gethostname()
 
 
 def _tls(cert: Path, key: Path) -> Any:
