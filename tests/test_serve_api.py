@@ -378,3 +378,39 @@ def test_every_visible_string_of_the_pages_goes_through_the_translations(db):
         parser = Text()
         parser.feed(env.get_template(name).render(**values))
         assert parser.bare == [], name
+
+
+def test_serve_on_a_postgresql_tournament_signs_in_acts_and_pushes(pg_server, cli):
+    """The same API on the server backend: sign-in, a bust as the person, the clock, the push."""
+    import uuid
+
+    url = pg_server.url(f"serve-{uuid.uuid4().hex[:10]}")
+    make(url, buy_in=100, bounty=20)
+    for args in (["player", "add", *NAMES], ["seat", "draw"], ["clock", "start"]):
+        assert cli("--db", url, *args).exit_code == 0, args
+    with TestClient(build(Settings(url, allowed_hosts=("testserver",), poll=0.1))) as client:
+        csrf = sign_in(client, url, "Maria", "director")
+        headers = {"X-CSRF-Token": csrf}
+        out, by = seated_together(url)
+        answer = client.post(
+            "/api/players/bust", json={"names": [out], "by": [by]}, headers=headers
+        )
+        assert answer.status_code == 200, answer.text
+        assert (
+            client.post("/api/clock", json={"action": "pause"}, headers=headers).status_code == 200
+        )
+        again = client.post("/api/clock", json={"action": "pause"}, headers=headers)
+        assert again.status_code == 409
+        import time
+
+        deadline = time.monotonic() + 3  # the push reads again within a poll (0.1 s here)
+        while time.monotonic() < deadline:
+            data = client.get("/api/public").json()
+            if data["players_left"] == 9 and data["running"] is False:
+                break
+            time.sleep(0.05)
+        assert data["players_left"] == 9 and data["running"] is False
+    assert cli("--db", url, "staff", "revoke", "Maria").exit_code == 0
+    with open_store(url) as store:
+        kinds = [(r.event.kind, r.event.operator) for r in store.log()][-4:]
+    assert kinds[0] == ("player.busted", "Maria") and ("clock.pause", "Maria") in kinds
