@@ -414,3 +414,59 @@ def test_serve_on_a_postgresql_tournament_signs_in_acts_and_pushes(pg_server, cl
     with open_store(url) as store:
         kinds = [(r.event.kind, r.event.operator) for r in store.log()][-4:]
     assert kinds[0] == ("player.busted", "Maria") and ("clock.pause", "Maria") in kinds
+
+
+@pytest.mark.parametrize(
+    ("args", "wrong"),
+    [
+        pytest.param(["--tls-cert", "venue.pem"], "Give both --tls-cert and --tls-key", id="half"),
+        pytest.param(
+            ["--tls-cert", "bad.pem", "--tls-key", "bad.pem"], "not a certificate", id="bad-cert"
+        ),  # fmt: skip
+        pytest.param(["--tls-cert", "no.pem", "--tls-key", "no.pem"], "no such file", id="none"),
+        pytest.param(["--host", "a b"], "--host", id="host"),
+    ],
+)
+def test_bad_serve_options_are_one_line_exit_2(cli, db, tmp_path, monkeypatch, args, wrong):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "bad.pem").write_text("not a certificate\n")
+    result = cli("--db", db, "serve", *args)
+    assert result.exit_code == 2
+    assert result.stderr.startswith("Error: ") and wrong in result.stderr
+    assert result.stderr.count("\n") == 1
+
+
+def test_serve_on_a_port_in_use_says_so_in_one_line(cli, db):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        result = cli("--db", db, "serve", "--port", str(port))
+    assert result.exit_code == 2
+    assert result.stderr.strip() == (
+        f"Error: Cannot listen on 127.0.0.1:{port} (Address already in use); choose another --port."
+    )
+
+
+def test_the_players_page_shows_the_results_at_the_end(tmp_path, cli):
+    import time
+
+    from tdtool.app.players import bust
+
+    db = make(tmp_path / "short.tdtool", buy_in=100)
+    assert cli("--db", db, "player", "add", *NAMES[:4]).exit_code == 0
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    for name in NAMES[:3]:
+        bust(db, [name])
+    with TestClient(build(Settings(db, allowed_hosts=("testserver",)))) as client:
+        deadline = time.monotonic() + 3
+        data = client.get("/api/public").json()
+        while data["winner"] is None and time.monotonic() < deadline:
+            data = client.get("/api/public").json()
+    assert data["winner"] == NAMES[3] and data["players_left"] == 1
+    assert [(r["place"], r["name"]) for r in data["results"]] == [
+        (1, NAMES[3]), (2, NAMES[2]), (3, NAMES[1]), (4, NAMES[0])
+    ]  # fmt: skip
+    assert data["results"][0]["prize"] > 0
