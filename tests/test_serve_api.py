@@ -470,3 +470,20 @@ def test_the_players_page_shows_the_results_at_the_end(tmp_path, cli):
         (1, NAMES[3]), (2, NAMES[2]), (3, NAMES[1]), (4, NAMES[0])
     ]  # fmt: skip
     assert data["results"][0]["prize"] > 0
+
+
+def test_a_post_from_another_site_is_refused_even_with_a_session(client, db):
+    csrf = sign_in(client, db, "Maria", "director")
+    before = log_of(db)
+    answer = client.post(
+        "/api/clock",
+        json={"action": "pause"},
+        headers={"X-CSRF-Token": csrf, "Origin": "http://evil.example"},
+    )
+    assert answer.status_code == 403 and log_of(db) == before
+    issued = staff.add(db, "Deb", "dealer")
+    other_site = {"Origin": "https://evil.example"}
+    refused = client.post(f"/signin/{issued.code}", headers=other_site, follow_redirects=False)
+    assert refused.status_code == 403
+    same_site = {"Origin": "http://testserver", "X-CSRF-Token": csrf}
+    assert client.post("/api/clock", json={"action": "pause"}, headers=same_site).is_success

@@ -379,10 +379,18 @@ class HostCheck:
 
     async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
         if scope["type"] == "http":
-            host = dict(scope.get("headers") or ()).get(b"host", b"").decode("latin-1")
+            headers = dict(scope.get("headers") or ())
+            host = headers.get(b"host", b"").decode("latin-1")
+            origin = headers.get(b"origin", b"").decode("latin-1")
+            refused = None
             if not self.accepts(host):
-                response = Response("Unknown host\n", 400, media_type="text/plain")
-                await response(scope, receive, send)
+                refused = Response("Unknown host\n", 400, media_type="text/plain")
+            elif scope["method"] == "POST" and origin and origin.split("://", 1)[-1] != host:
+                # A form or script of another site posting here (the cookie is SameSite=Strict
+                # already; this holds for the sign-in too, which has no cookie yet).
+                refused = JSONResponse({"error": "Posted from another site."}, 403)
+            if refused is not None:
+                await refused(scope, receive, send)
                 return
         await self.app(scope, receive, send)
 
