@@ -52,7 +52,7 @@ HEADERS = {
         " frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
     ),
     "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",  # a sign-in link's code never leaves in a Referer
+    "Referrer-Policy": "same-origin",  # a sign-in link's code never leaves in a Referer
     "Cache-Control": "no-store",
 }
 
