@@ -487,3 +487,17 @@ def test_a_post_from_another_site_is_refused_even_with_a_session(client, db):
     assert refused.status_code == 403
     same_site = {"Origin": "http://testserver", "X-CSRF-Token": csrf}
     assert client.post("/api/clock", json={"action": "pause"}, headers=same_site).is_success
+
+
+def test_a_file_of_the_last_release_is_served_and_its_staff_sign_in(tmp_path):
+    """An older file opens as it is (read through an upgraded copy); the first staff add
+    upgrades it on disk, and the server, reading it all along, sees the session."""
+    import shutil
+
+    db = tmp_path / "old.tdtool"
+    shutil.copy(ROOT / "tests" / "data" / "main-c3719ee-pickled-snapshot.tdtool", db)
+    with TestClient(build(Settings(db, allowed_hosts=("testserver",)))) as client:
+        assert client.get("/api/public").json()["players_left"] > 0
+        csrf = sign_in(client, db, "Maria", "floor")
+        assert client.get("/api/session").json()["name"] == "Maria"
+        assert client.get("/api/players", headers={"X-CSRF-Token": csrf}).status_code == 200
