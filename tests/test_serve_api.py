@@ -501,3 +501,31 @@ def test_a_file_of_the_last_release_is_served_and_its_staff_sign_in(tmp_path):
         csrf = sign_in(client, db, "Maria", "floor")
         assert client.get("/api/session").json()["name"] == "Maria"
         assert client.get("/api/players", headers={"X-CSRF-Token": csrf}).status_code == 200
+
+
+def test_the_sign_in_limit_never_lets_more_than_its_tries_through_in_any_window():
+    """Property: whatever the times of the attempts, in any window of its length at most
+    `tries` are let through, and an address refused is told a wait that ends the refusal."""
+    from hypothesis import given
+    from hypothesis import strategies as st
+
+    from tdtool.web.server import RateLimit
+
+    @given(st.lists(st.floats(min_value=0, max_value=5, allow_nan=False), max_size=60))
+    def check(gaps):
+        limit = RateLimit(tries=3, window=10.0)
+        now, allowed = 0.0, []
+        for gap in gaps:
+            now += gap
+            wait = limit.allow("phone", now)
+            if wait == 0:
+                allowed.append(now)
+            else:
+                assert 0 < wait <= 10.0
+                assert limit.allow("phone", now + wait + 1e-6) == 0  # the wait was enough
+                allowed.append(now + wait + 1e-6)
+                now += wait + 1e-6
+        for i, start in enumerate(allowed):
+            assert sum(1 for t in allowed[i:] if t < start + 10.0) <= 3
+
+    check()
