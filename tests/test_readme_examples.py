@@ -14,8 +14,9 @@ import shlex
 
 from tests.conftest import ROOT
 
-NOT_HERE = ("tdtool clock run", "tdtool clock serve")
-"""A full-screen terminal and a web server: tested in test_clock_terminal and _browser."""
+NOT_HERE = ("tdtool clock run", "tdtool clock serve", "tdtool serve")
+"""A full-screen terminal and web servers: tested in test_clock_terminal, test_clock_browser,
+test_serve_api and test_serve_browser."""
 
 
 def readme_blocks() -> list[list[tuple[str, str]]]:

@@ -64,7 +64,9 @@ def test_a_file_of_the_last_main_with_a_pickled_snapshot_reads_the_same_and_drop
     conn = sqlite3.connect(db)
     try:
         formats = {f for (f,) in conn.execute("SELECT format FROM snapshots")}
-        assert conn.execute("PRAGMA user_version").fetchone()[0] == 6
+        from tdtool.io.store import SCHEMA_VERSION
+
+        assert conn.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     finally:
         conn.close()
     assert all(f.startswith("msgpack-") for f in formats)

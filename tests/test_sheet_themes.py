@@ -138,8 +138,13 @@ def test_the_templates_ship_in_the_package():
 
     data = tomllib.loads((ROOT / "pyproject.toml").read_text())
     assert "templates/*.html" in data["tool"]["setuptools"]["package-data"]["tdtool"]
-    shipped = {p.name for p in (ROOT / "tdtool" / "templates").glob("*")}
+    shipped = {p.name for p in (ROOT / "tdtool" / "templates").glob("*") if p.is_file()}
     assert shipped == {p.name for p in (ROOT / "tdtool" / "templates").glob("*.html")}
+    # tdtool serve's pages, script and style (tdtool/web): the whole folder ships.
+    assert "templates/web/*" in data["tool"]["setuptools"]["package-data"]["tdtool"]
+    assert [p for p in (ROOT / "tdtool" / "templates").iterdir() if p.is_dir()] == [
+        ROOT / "tdtool" / "templates" / "web"
+    ]
 
 
 @pytest.mark.slow

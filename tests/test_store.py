@@ -109,7 +109,7 @@ def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
     path = tmp_path / "old.tdtool"
     _schema_1_file(path)
     with open_store(path) as store:
-        assert store.schema_version == SCHEMA_VERSION == 6
+        assert store.schema_version == SCHEMA_VERSION == 7
         assert store.migrations() == [
             "0001_event_log",
             "0002_index_events_by_change",
@@ -117,6 +117,7 @@ def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
             "0004_event_operator",
             "0005_event_chain",
             "0006_event_steady_clock",
+            "0007_staff_access",
         ]
         assert store.state().name == "Test Cup"
         assert store.log()[0].event.operator == ""  # changes made before operators: nobody
@@ -130,7 +131,7 @@ def test_migration_upgrades_an_older_file_and_records_its_name(tmp_path):
     indexes = file.execute("PRAGMA index_list(events)").fetchall()
     assert any(row[1] == "events_by_change" for row in indexes)
     with open_store(path) as store:
-        assert store.migrations()[-1] == "0006_event_steady_clock"
+        assert store.migrations()[-1] == "0007_staff_access"
         assert [r.event.operator for r in store.log()][:1] == [""]
 
 

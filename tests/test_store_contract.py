@@ -173,6 +173,23 @@ class StoreContract:
             self._register(other, ["Ann"])
             assert store.version() != before
 
+    def test_staff_links_are_taken_once_and_sessions_end_with_their_person(self, new_target):
+        target = self._new(new_target)
+        with open_store(target) as store:
+            store.change(lambda tx: tx.grant_link("link-hash", "Maria", tx.now + 60))
+            assert store.change(lambda tx: tx.take_link("other")) is None
+            name, expires = store.change(lambda tx: tx.take_link("link-hash"))
+            assert name == "Maria" and expires > store.now()
+            assert store.change(lambda tx: tx.take_link("link-hash")) is None  # used up
+            store.change(lambda tx: tx.open_session("s1", "Maria", tx.now + 60))
+            store.change(lambda tx: tx.open_session("s2", "Maria", tx.now + 60))
+            store.change(lambda tx: tx.open_session("s3", "Deb", tx.now + 60))
+            assert store.session("s1")[0] == "Maria"
+            assert store.change(lambda tx: tx.end_access("Maria")) == 2
+            assert store.session("s1") is None and store.session("s2") is None
+            assert store.session("s3")[0] == "Deb"
+            assert store.log()[-1].event.kind == "tournament.created"  # no events: no log
+
 
 class TestFileStore(StoreContract):
     @pytest.fixture

@@ -438,6 +438,8 @@ LAZY.update(
         "ruling": ("ruling", "app"),
         "db": ("db", "app"),
         "league": ("league", "app"),
+        "staff": ("staff", "app"),
+        "serve": ("serve", "serve"),
     }
 )
 

@@ -176,6 +176,20 @@ def _m0006_event_steady_clock(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE events ADD COLUMN boot TEXT NOT NULL DEFAULT ''")
 
 
+def _m0007_staff_access(conn: sqlite3.Connection) -> None:
+    # `tdtool serve`: the sign-in links and the sessions of the staff, each kept only as the
+    # SHA-256 of its secret (tdtool.app.staff). Not events: a secret's hash has no place in a
+    # log that is copied and shown; the staff themselves are events (staff.added ...).
+    conn.execute(
+        "CREATE TABLE access_links (digest TEXT PRIMARY KEY, name TEXT NOT NULL,"
+        " expires REAL NOT NULL)"
+    )
+    conn.execute(
+        "CREATE TABLE access_sessions (digest TEXT PRIMARY KEY, name TEXT NOT NULL,"
+        " expires REAL NOT NULL)"
+    )
+
+
 MIGRATIONS: tuple[tuple[str, Callable[[sqlite3.Connection], None]], ...] = (
     ("0001_event_log", _m0001_event_log),
     ("0002_index_events_by_change", _m0002_index_events_by_change),
@@ -183,6 +197,7 @@ MIGRATIONS: tuple[tuple[str, Callable[[sqlite3.Connection], None]], ...] = (
     ("0004_event_operator", _m0004_event_operator),
     ("0005_event_chain", _m0005_event_chain),
     ("0006_event_steady_clock", _m0006_event_steady_clock),
+    ("0007_staff_access", _m0007_staff_access),
 )
 """Every schema change ever made, in order; the file's `user_version` counts those applied."""
 
@@ -538,6 +553,40 @@ class Transaction:
         event = self._insert(kind, payload)
         self.appended.append(event)
         return event
+
+    # -- the staff's sign-in links and sessions (hashes only; see tdtool.app.staff)
+
+    def grant_link(self, digest: str, name: str, expires: float) -> None:
+        """Keep a sign-in link's hash for `name` until `expires` (expired ones go now)."""
+        self._conn.execute("DELETE FROM access_links WHERE expires <= ?", (self.now,))
+        self._conn.execute(
+            "INSERT INTO access_links (digest, name, expires) VALUES (?, ?, ?)",
+            (digest, name, expires),
+        )
+
+    def take_link(self, digest: str) -> tuple[str, float] | None:
+        """(name, expires) of the link with this hash, which is used up now; None: none."""
+        row = self._conn.execute(
+            "SELECT name, expires FROM access_links WHERE digest = ?", (digest,)
+        ).fetchone()
+        if row is None:
+            return None
+        self._conn.execute("DELETE FROM access_links WHERE digest = ?", (digest,))
+        return str(row[0]), float(row[1])
+
+    def open_session(self, digest: str, name: str, expires: float) -> None:
+        """Keep a session's hash for `name` until `expires` (expired ones go now)."""
+        self._conn.execute("DELETE FROM access_sessions WHERE expires <= ?", (self.now,))
+        self._conn.execute(
+            "INSERT INTO access_sessions (digest, name, expires) VALUES (?, ?, ?)",
+            (digest, name, expires),
+        )
+
+    def end_access(self, name: str) -> int:
+        """Remove every link and session of `name`; how many sessions ended."""
+        self._conn.execute("DELETE FROM access_links WHERE name = ?", (name,))
+        cur = self._conn.execute("DELETE FROM access_sessions WHERE name = ?", (name,))
+        return int(cur.rowcount)
 
     def _insert(self, kind: str, payload: dict[str, Any]) -> Event:
         """Write one event (the next seq, chained to the one before it)."""
@@ -1099,6 +1148,14 @@ class Store:
     def view(self) -> View:
         """A `View` of this store: its state, folded again only after a change."""
         return View(self)
+
+    def session(self, digest: str) -> tuple[str, float] | None:
+        """(name, expires) of the staff session with this hash; None: no such session."""
+        with self._reading():
+            row = self._conn.execute(
+                "SELECT name, expires FROM access_sessions WHERE digest = ?", (digest,)
+            ).fetchone()
+        return None if row is None else (str(row[0]), float(row[1]))
 
     def log(self, last: int | None = None) -> list[LogRecord]:
         """Every record in the log, in order, with whether it was undone (the `last` only)."""

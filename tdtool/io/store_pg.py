@@ -151,6 +151,27 @@ MIGRATIONS: tuple[tuple[str, str], ...] = (
         """,
     ),
     ("0003_event_chain", "_m0003_event_chain"),
+    (
+        # `tdtool serve`: the staff's sign-in links and sessions, each only as the SHA-256 of
+        # its secret (see tdtool.io.store: 0007_staff_access).
+        "0004_staff_access",
+        """
+        CREATE TABLE tdtool_access_links (
+            tournament integer NOT NULL REFERENCES tdtool_tournaments (id) ON DELETE CASCADE,
+            digest text NOT NULL,
+            name text NOT NULL,
+            expires double precision NOT NULL,
+            PRIMARY KEY (tournament, digest)
+        );
+        CREATE TABLE tdtool_access_sessions (
+            tournament integer NOT NULL REFERENCES tdtool_tournaments (id) ON DELETE CASCADE,
+            digest text NOT NULL,
+            name text NOT NULL,
+            expires double precision NOT NULL,
+            PRIMARY KEY (tournament, digest)
+        );
+        """,
+    ),
 )
 """Every schema change of the server database, in order (its own list: not the file's): SQL,
 or the name of a function of this module for a step SQL alone cannot take."""
@@ -647,6 +668,54 @@ class PgTransaction:
         self.appended.append(event)
         return event
 
+    # -- the staff's sign-in links and sessions (see tdtool.io.store.Transaction)
+
+    def grant_link(self, digest: str, name: str, expires: float) -> None:
+        """Keep a sign-in link's hash for `name` until `expires` (expired ones go now)."""
+        tid = self._store.tournament_id
+        self._conn.execute(
+            "DELETE FROM tdtool_access_links WHERE tournament = %s AND expires <= %s",
+            (tid, self.now),
+        )
+        self._conn.execute(
+            "INSERT INTO tdtool_access_links (tournament, digest, name, expires)"
+            " VALUES (%s, %s, %s, %s)",
+            (tid, digest, name, expires),
+        )
+
+    def take_link(self, digest: str) -> tuple[str, float] | None:
+        """(name, expires) of the link with this hash, which is used up now; None: none."""
+        row = self._conn.execute(
+            "DELETE FROM tdtool_access_links WHERE tournament = %s AND digest = %s"
+            " RETURNING name, expires",
+            (self._store.tournament_id, digest),
+        ).fetchone()
+        return None if row is None else (str(row[0]), float(row[1]))
+
+    def open_session(self, digest: str, name: str, expires: float) -> None:
+        """Keep a session's hash for `name` until `expires` (expired ones go now)."""
+        tid = self._store.tournament_id
+        self._conn.execute(
+            "DELETE FROM tdtool_access_sessions WHERE tournament = %s AND expires <= %s",
+            (tid, self.now),
+        )
+        self._conn.execute(
+            "INSERT INTO tdtool_access_sessions (tournament, digest, name, expires)"
+            " VALUES (%s, %s, %s, %s)",
+            (tid, digest, name, expires),
+        )
+
+    def end_access(self, name: str) -> int:
+        """Remove every link and session of `name`; how many sessions ended."""
+        tid = self._store.tournament_id
+        self._conn.execute(
+            "DELETE FROM tdtool_access_links WHERE tournament = %s AND name = %s", (tid, name)
+        )
+        cur = self._conn.execute(
+            "DELETE FROM tdtool_access_sessions WHERE tournament = %s AND name = %s", (tid, name)
+        )
+        return int(cur.rowcount)
+
     def _insert(self, kind: str, payload: dict[str, Any]) -> Event:
         seq = self._seq + 1
         text = json.dumps(payload, ensure_ascii=False)
@@ -780,9 +849,10 @@ class PgStore:
                             (target.tournament,),
                         ).fetchone()
                         conn.execute("DELETE FROM tdtool_events WHERE tournament = %s", (row[0],))
-                        conn.execute(
-                            "DELETE FROM tdtool_snapshots WHERE tournament = %s", (row[0],)
-                        )
+                        for table in ("snapshots", "access_links", "access_sessions"):
+                            conn.execute(
+                                f"DELETE FROM tdtool_{table} WHERE tournament = %s", (row[0],)
+                            )
                     tid = int(row[0])
                     copied = restored_rows(rows)
                     with conn.cursor() as cur:
@@ -1108,6 +1178,16 @@ class PgStore:
                 "SELECT last_seq FROM tdtool_tournaments WHERE id = %s", (self.tournament_id,)
             ).fetchone()
         return int(row[0]) if row else -1
+
+    def session(self, digest: str) -> tuple[str, float] | None:
+        """(name, expires) of the staff session with this hash; None: no such session."""
+        with _errors(self.target, reading=True, conn=self._conn):
+            row = self._conn.execute(
+                "SELECT name, expires FROM tdtool_access_sessions"
+                " WHERE tournament = %s AND digest = %s",
+                (self.tournament_id, digest),
+            ).fetchone()
+        return None if row is None else (str(row[0]), float(row[1]))
 
     def view(self) -> Any:
         """A `tdtool.io.store.View`: the state, folded again only after a change (by anyone)."""

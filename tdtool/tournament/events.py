@@ -62,6 +62,9 @@ class EventKind(StrEnum):
     FLIGHTS_COMBINED = "flights.combined"
     PLAYER_RENAMED = "player.renamed"
     PLAYER_REMOVED = "player.removed"
+    STAFF_ADDED = "staff.added"
+    STAFF_REVOKED = "staff.revoked"
+    STAFF_SIGNED_IN = "staff.signed-in"
     UNDO = "undo"
     """Recorded by the store when a change is taken back; never among the effective events."""
 
@@ -904,6 +907,59 @@ class Undo(Payload):
         return f"Undo of change {self.change}"
 
 
+# --- the staff (tdtool serve) ------------------------------------------------------------
+
+
+STAFF_ROLES = ("desk", "floor", "director", "dealer")
+"""The roles a person of the staff may have on `tdtool serve` (what each may do: docs/web.md)."""
+
+
+@dataclass(frozen=True)
+class StaffAdded(Payload):
+    """A person who may act from a phone, with their role; given again, the role changes.
+    The sign-in link is never in the log (only its hash is kept, outside the log)."""
+
+    KIND: ClassVar[EventKind] = EventKind.STAFF_ADDED
+    name: str
+    role: str
+    minutes: int = 0
+    """How long the sign-in link issued with it is valid."""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> StaffAdded:
+        """Read the stored form."""
+        return cls(str(d["name"]), str(d["role"]), int(d.get("minutes", 0)))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"name": self.name, "role": self.role, "minutes": self.minutes}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        link = f", sign-in link valid {self.minutes} min" if self.minutes else ""
+        return f"Staff: {self.name} ({self.role}){link}"
+
+
+class StaffRevoked(_Named):
+    """A person of the staff taken off: their link and every session end at once."""
+
+    KIND: ClassVar[EventKind] = EventKind.STAFF_REVOKED
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Staff: {self.name} revoked (signed out everywhere)"
+
+
+class StaffSignedIn(_Named):
+    """A person of the staff signed in from their link (a new session on a phone)."""
+
+    KIND: ClassVar[EventKind] = EventKind.STAFF_SIGNED_IN
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Staff: {self.name} signed in"
+
+
 # --- reading a stored event ----------------------------------------------------------------
 
 _ALL: tuple[Any, ...] = (
@@ -924,6 +980,9 @@ _ALL: tuple[Any, ...] = (
     FlightsCombined,
     PlayerRenamed,
     PlayerRemoved,
+    StaffAdded,
+    StaffRevoked,
+    StaffSignedIn,
     Undo,
 )
 PAYLOADS: dict[EventKind, Any] = {p.KIND: p for p in _ALL}

@@ -675,6 +675,11 @@ def _removed(state: State, e: ev.PlayerRemoved, at: float) -> None:
     state.entries -= 1
 
 
+def _staff(state: State, e: Any, at: float) -> None:
+    """Who may act from a phone changes nothing of the tournament itself: the staff is read
+    from its own events (tdtool.app.staff), and the fold only passes over them."""
+
+
 Reducer = Callable[[State, Any, float], None]
 
 K = ev.EventKind
@@ -704,5 +709,8 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.FLIGHTS_COMBINED: _flights_combined,
     K.PLAYER_RENAMED: _renamed,
     K.PLAYER_REMOVED: _removed,
+    K.STAFF_ADDED: _staff,
+    K.STAFF_REVOKED: _staff,
+    K.STAFF_SIGNED_IN: _staff,
 }
 """Event kind -> the reducer that folds it into the state: every kind but `undo`."""

@@ -1,0 +1,263 @@
+// tdtool serve: the players' and the staff's pages. The data comes in with the page, then
+// from the push (/api/events, server-sent events) at every change; the seconds count down
+// here in between. Every text shown comes from the page's words (#words, translated in the
+// templates) or from the server; names are put in with textContent, never as HTML.
+"use strict";
+(function () {
+  const W = JSON.parse(document.getElementById("words").textContent);
+  const page = document.body.dataset.page;
+  const $ = (id) => document.getElementById(id);
+  const num = (n) => (n === null || n === undefined ? "–" : Number(n).toLocaleString());
+  let data = JSON.parse(document.getElementById("initial").textContent);
+  let received = Date.now();
+  let lastUpdate = new Date();
+
+  function el(tag, text, cls) {
+    const e = document.createElement(tag);
+    if (text !== undefined && text !== null) e.textContent = text;
+    if (cls) e.className = cls;
+    return e;
+  }
+  function set(id, text) { const e = $(id); if (e) e.textContent = text; }
+
+  function mmss(seconds) {
+    const s = Math.max(0, Math.round(seconds));
+    const h = Math.floor(s / 3600), m = Math.floor((s % 3600) / 60), r = s % 60;
+    const two = (x) => String(x).padStart(2, "0");
+    return h ? `${h}:${two(m)}:${two(r)}` : `${two(m)}:${two(r)}`;
+  }
+  function blinds(l) {
+    if (!l || !l.big_blind) return "";
+    let t = `${num(l.small_blind)} / ${num(l.big_blind)}`;
+    if (l.bb_ante) t += ` · ${W.bb_ante} ${num(l.bb_ante)}`;
+    else if (l.ante) t += ` · ${W.ante} ${num(l.ante)}`;
+    return t;
+  }
+
+  function remaining() {
+    if (!data || data.remaining_seconds === null || data.remaining_seconds === undefined) return null;
+    const gone = data.running ? (Date.now() - received) / 1000 : 0;
+    return data.remaining_seconds - gone;
+  }
+
+  function drawClock() {
+    if (!data) return;
+    const left = remaining();
+    set("time", left === null ? "--:--" : mmss(left));
+    document.body.classList.toggle("paused", !data.running);
+    document.body.classList.toggle("on-break", !!data.on_break);
+    if (left !== null && left <= -1 && data.running) refresh();  // the level ended: ask once
+  }
+
+  function draw() {
+    if (!data) return;
+    let status = "";
+    if (data.day_ended) status = W.day_ended;
+    else if (data.status === "not started") status = W.not_started;
+    else if (data.on_break) status = data.break_name || W["break"];
+    else if (!data.running) status = W.paused;
+    set("status", status);
+    set("level", data.on_break ? W["break"] : `${W.level} ${data.level}`);
+    set("blinds", data.on_break ? "" : blinds(data));
+    const nxt = data.next_level;
+    if ($("next")) {
+      if (nxt && nxt.big_blind) set("next", `${W.next}: ${blinds(nxt)}`);
+      else if (data.seconds_to_break !== null && data.seconds_to_break !== undefined) set("next", W.next_break);
+      else set("next", data.past_last_level ? W.last_level : "");
+    }
+    set("left", num(data.players_left));
+    set("entries", num(data.entries));
+    set("average", num(data.average_stack));
+    set("pool", num(data.prize_pool));
+    const payouts = $("payouts");
+    if (payouts) {
+      payouts.replaceChildren(...(data.payouts || []).map((p) => {
+        const li = el("li");
+        li.append(el("span", `${p.place}.`, "n"), el("span", num(p.amount)));
+        return li;
+      }));
+    }
+    const results = $("results");
+    if (results) {
+      const rows = data.results || [];
+      $("results-card").hidden = rows.length === 0;
+      results.replaceChildren(...rows.map((r) => {
+        const li = el("li");
+        li.append(el("span", `${r.place}. ${r.name}`), el("span", r.prize ? num(r.prize) : ""));
+        return li;
+      }));
+    }
+    drawClock();
+  }
+
+  function take(text) {
+    data = JSON.parse(text);
+    received = Date.now();
+    lastUpdate = new Date();
+    $("live").hidden = true;
+    draw();
+    if (page === "staff") loadNames();
+  }
+
+  let asked = false;
+  function refresh() {
+    if (asked) return;
+    asked = true;
+    fetch("/api/public").then((r) => r.text()).then(take).catch(() => {}).finally(() => {
+      setTimeout(() => { asked = false; }, 3000);
+    });
+  }
+
+  function follow() {
+    const source = new EventSource("/api/events");
+    source.addEventListener("state", (e) => take(e.data));
+    source.onerror = () => {
+      const live = $("live");
+      live.textContent = `${W.offline} ${lastUpdate.toLocaleTimeString()}`;
+      live.hidden = false;
+    };
+  }
+
+  // -- the players' page: find my seat
+  function findSeat(ev) {
+    ev.preventDefault();
+    const name = $("find-name").value;
+    fetch("/api/seat?name=" + encodeURIComponent(name)).then((r) => r.json()).then((answer) => {
+      const list = $("found");
+      if (!answer.found || answer.found.length === 0) {
+        list.replaceChildren(el("li", W.nobody));
+        return;
+      }
+      list.replaceChildren(...answer.found.map((p) => {
+        const li = el("li");
+        li.append(el("span", p.name + ": "));
+        if (p.table) li.append(el("b", `${W.table} ${p.table}, ${W.seat} ${p.seat}`));
+        else if (p.place) li.append(el("span", `${W.out_in} ${p.place}`));
+        else li.append(el("span", W.not_seated));
+        return li;
+      }));
+    });
+  }
+
+  // -- the staff's page
+  const csrf = () => document.querySelector('meta[name="csrf-token"]').content;
+  function say(text, bad) {
+    const m = $("message");
+    m.textContent = text;
+    m.className = bad ? "message error" : "message";
+    m.hidden = false;
+  }
+  async function post(path, body) {
+    const r = await fetch(path, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRF-Token": csrf() },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    const answer = await r.json().catch(() => ({ error: `HTTP ${r.status}` }));
+    if (!r.ok) { say(answer.error || `HTTP ${r.status}`, true); return null; }
+    return answer;
+  }
+  function lines(id, items) {
+    const list = $(id);
+    list.replaceChildren(...items.map((t) => el("li", t)));
+  }
+
+  let namesAt = 0;
+  function loadNames() {
+    const list = $("names");
+    if (!list || Date.now() - namesAt < 500) return;
+    namesAt = Date.now();
+    fetch("/api/players").then((r) => (r.ok ? r.json() : { players: [] })).then((answer) => {
+      list.replaceChildren(...answer.players.map((p) => {
+        const o = el("option");
+        o.value = p.name;
+        if (p.table) o.label = `${p.name} · ${W.table} ${p.table}/${p.seat}`;
+        return o;
+      }));
+    });
+  }
+
+  async function bust(ev) {
+    ev.preventDefault();
+    const name = $("bust-name").value.trim();
+    const by = $("bust-by").value.trim();
+    const answer = await post("/api/players/bust", { names: [name], by: by ? [by] : [] });
+    if (!answer) return;
+    const out = answer.busted.map((b) => `${b.name} ${W.busted} ${b.place}`);
+    lines("bust-result", out.concat(answer.lines, answer.slips));
+    say(W.done, false);
+    $("bust-name").value = "";
+    $("bust-by").value = "";
+  }
+
+  async function add(ev) {
+    ev.preventDefault();
+    const names = $("add-names").value.split(/\n|,/).map((s) => s.trim()).filter(Boolean);
+    const answer = await post("/api/players/add", { names });
+    if (!answer) return;
+    lines("add-result", answer.added.map((p) =>
+      p.table ? `${W.registered} ${p.name}: ${W.table} ${p.table}, ${W.seat} ${p.seat}` : `${W.registered} ${p.name}`));
+    say(W.done, false);
+    $("add-names").value = "";
+  }
+
+  async function clock(action) {
+    const answer = await post("/api/clock", { action });
+    if (answer) say(W.done, false);
+  }
+
+  async function undo() {
+    if (!window.confirm(W.sure_undo)) return;
+    const answer = await post("/api/undo", {});
+    if (answer) say(`${W.undone}: ${answer.undone.map((e) => e.text || e.kind).join("; ")}`, false);
+  }
+
+  function ruling(answer) {
+    const box = $("hand-result");
+    box.replaceChildren();
+    if (!answer.legal) {
+      box.append(el("p", `${W.illegal}: ${answer.error}`, "error"));
+    }
+    for (const r of answer.rulings || []) {
+      const d = el("div", null, "pot");
+      d.append(el("b", r.summary), el("div", `${W.rule}: ${r.rule}`, "rule"));
+      const steps = el("ol", null, "steps");
+      steps.append(...(r.steps || []).map((s) => el("li", s)));
+      d.append(steps);
+      box.append(d);
+    }
+    for (const p of answer.pots || []) {
+      const d = el("div", null, "pot");
+      const who = p.winners.length > 1 ? `${p.winners.join(", ")} ${W.split}` : `${p.winners.join("")} ${W.wins}`;
+      d.append(el("b", `${p.label || W.pot} ${num(p.amount)}: `), el("span", who));
+      if (p.hand) d.append(el("div", p.hand, "rule"));
+      box.append(d);
+    }
+    for (const [name, amount] of Object.entries(answer.returned || {})) {
+      box.append(el("div", `${num(amount)} ${W.returned} ${name}`, "pot"));
+    }
+  }
+
+  async function hand(ev) {
+    ev.preventDefault();
+    const answer = await post("/api/hand/check", { hand: $("hand-text").value });
+    if (answer) { ruling(answer); $("message").hidden = true; }
+  }
+
+  function on(id, event, fn) { const e = $(id); if (e) e.addEventListener(event, fn); }
+  on("find", "submit", findSeat);
+  on("bust", "submit", bust);
+  on("add", "submit", add);
+  on("hand", "submit", hand);
+  on("undo", "click", undo);
+  document.querySelectorAll("[data-clock]").forEach((b) =>
+    b.addEventListener("click", () => clock(b.dataset.clock)));
+
+  if (page === "players" || page === "staff") {
+    draw();
+    follow();
+    setInterval(drawClock, 250);
+    if (page === "staff") loadNames();
+  }
+})();

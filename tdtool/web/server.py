@@ -1,0 +1,466 @@
+"""The web application of `tdtool serve`: pages, sign-in and the JSON API (docs/web.md).
+
+Every change is a POST that needs a session cookie (HttpOnly, SameSite=Strict, Secure under
+TLS) and its CSRF token in `X-CSRF-Token`: 401 without a session, 403 with a missing or
+wrong token or a role that may not take the action, and nothing changed. The action is the
+application function the CLI's command calls (tdtool.app), run as the signed-in person, so
+`tdtool log` reads the same; a refusal is the CLI's sentence, as `{"error": ...}` with 400
+(bad input) or 409 (refused by the rules or the tournament's state). Pages are Jinja2
+templates (tdtool/templates/web/, autoescaped, every string through `_()`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import time
+from collections import deque
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.concurrency import run_in_threadpool
+from starlette.requests import Request
+from starlette.responses import (
+    HTMLResponse,
+    JSONResponse,
+    RedirectResponse,
+    Response,
+    StreamingResponse,
+)
+from starlette.routing import Route
+
+from tdtool.app.staff import Person, csrf_of, csrf_ok, may
+from tdtool.errors import InputError, RuleError, TdtoolError
+from tdtool.web.reader import POLL, Feed, Reader
+
+API_VERSION = 1
+COOKIE = "tdtool_session"
+MAX_BODY = 256 * 1024
+"""Bytes of a POST body read at most (a hand file's text is a few KiB)."""
+MAX_NAMES = 100
+SIGN_IN_TRIES = 10
+SIGN_IN_WINDOW = 300.0
+"""At most SIGN_IN_TRIES sign-in attempts per client address in SIGN_IN_WINDOW seconds."""
+STATIC = {"app.js": "text/javascript; charset=utf-8", "app.css": "text/css; charset=utf-8"}
+HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:;"
+        " frame-ancestors 'none'; form-action 'self'; base-uri 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",  # a sign-in link's code never leaves in a Referer
+    "Cache-Control": "no-store",
+}
+
+
+@dataclass
+class Settings:
+    """How the application was started."""
+
+    target: Any
+    """The tournament file, or a `postgresql://` URL."""
+    secure: bool = False
+    """Served over TLS: cookies are `Secure`."""
+    host: str = "127.0.0.1"
+    allowed_hosts: tuple[str, ...] = ()
+    poll: float = POLL
+
+
+class RateLimit:
+    """At most `tries` attempts per client address in `window` seconds."""
+
+    def __init__(self, tries: int = SIGN_IN_TRIES, window: float = SIGN_IN_WINDOW) -> None:
+        self.tries = tries
+        self.window = window
+        self._seen: dict[str, deque[float]] = {}
+
+    def allow(self, who: str, now: float) -> float:
+        """0 when `who` may try now (the try is counted), else seconds to wait."""
+        seen = self._seen.setdefault(who, deque())
+        while seen and seen[0] <= now - self.window:
+            seen.popleft()
+        if len(seen) >= self.tries:
+            return seen[0] + self.window - now
+        seen.append(now)
+        if len(self._seen) > 10_000:  # forget the addresses that stopped trying
+            self._seen = {k: v for k, v in self._seen.items() if v and v[-1] > now - self.window}
+        return 0.0
+
+
+def _templates(lang: str = "en") -> Any:
+    """The pages' templates with the words of `lang` (tdtool.i18n's catalogues)."""
+    import jinja2
+
+    from tdtool import i18n
+
+    env = jinja2.Environment(
+        loader=jinja2.PackageLoader("tdtool", "templates/web"),
+        autoescape=True,
+        extensions=["jinja2.ext.i18n"],
+        undefined=jinja2.StrictUndefined,
+    )
+    env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
+    return env
+
+
+def _error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status, headers=HEADERS)
+
+
+def _refusal(exc: TdtoolError) -> JSONResponse:
+    """A refusal in the CLI's words: 400 for bad input, 409 refused by the rules or state."""
+    from tdtool.cli._words import ACTIONS
+
+    return _error(409 if isinstance(exc, RuleError) else 400, exc.worded(ACTIONS))
+
+
+def _client(request: Request) -> str:
+    return request.client.host if request.client else "?"
+
+
+class Web:
+    """The application's parts: the reader, the push, the templates, the limits."""
+
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.reader = Reader(settings.target)
+        self.feed = Feed(self.reader, settings.poll)
+        self.envs: dict[str, Any] = {}
+        """The templates of each language a page was asked in (made once each)."""
+        self.sign_ins = RateLimit()
+
+    # -- pages
+
+    async def language(self, request: Request) -> str:
+        """The page's language: `?lang=` when it is one tdtool ships, else the tournament's."""
+        from tdtool.i18n import LANGUAGES
+
+        asked = request.query_params.get("lang", "")
+        if asked in LANGUAGES:
+            return asked
+        return str(await self.reader.call(self.reader.language))
+
+    def page(
+        self, name: str, status: int = 200, *, lang: str = "en", **values: Any
+    ) -> HTMLResponse:
+        values.setdefault("initial", {})
+        if lang not in self.envs:
+            self.envs[lang] = _templates(lang)
+        html = self.envs[lang].get_template(name).render(**values)
+        return HTMLResponse(html, status, headers=HEADERS)
+
+    async def players_page(self, request: Request) -> Response:
+        return self.page(
+            "players.html",
+            lang=await self.language(request),
+            initial=json.loads(await self.feed.current()),
+        )
+
+    async def staff_page(self, request: Request) -> Response:
+        token = request.cookies.get(COOKIE)
+        person = await self.reader.call(self.reader.person, token)
+        if person is None or token is None:
+            return self.page("signed_out.html", 401, lang=await self.language(request))
+        return self.page(
+            "staff.html",
+            lang=await self.language(request),
+            person=person,
+            csrf=csrf_of(token),
+            may={action: may(person.role, action) for action in _ACTIONS},
+            initial=json.loads(await self.feed.current()),
+        )
+
+    async def sign_in_page(self, request: Request) -> Response:
+        # Opening the link does nothing by itself (a chat app's preview opens links too):
+        # the button on the page posts it.
+        return self.page("signin.html", lang=await self.language(request), error="")
+
+    async def sign_in(self, request: Request) -> Response:
+        from tdtool.app.staff import SESSION_HOURS, sign_in
+
+        wait = self.sign_ins.allow(_client(request), time.monotonic())
+        if wait:
+            refused = self.page(
+                "signin.html", 429, lang=await self.language(request), error="too many"
+            )
+            refused.headers["Retry-After"] = str(int(wait) + 1)
+            return refused
+        code = str(request.path_params["code"])
+        try:
+            signed = await run_in_threadpool(sign_in, self.settings.target, code)
+        except TdtoolError as exc:
+            return self.page("signin.html", 400, lang=await self.language(request), error=str(exc))
+        self.feed.wake()
+        response = RedirectResponse("/staff", 303, headers=HEADERS)
+        response.set_cookie(
+            COOKIE,
+            signed.token,
+            max_age=SESSION_HOURS * 3600,
+            path="/",
+            secure=self.settings.secure,
+            httponly=True,
+            samesite="strict",
+        )
+        return response
+
+    async def static(self, request: Request) -> Response:
+        name = str(request.path_params["name"])
+        if name not in STATIC:
+            return Response("Not found", 404, headers=HEADERS)
+        body = resources.files("tdtool").joinpath("templates", "web", name).read_bytes()
+        return Response(body, 200, media_type=STATIC[name], headers=HEADERS)
+
+    # -- reading
+
+    async def session(self, request: Request) -> Response:
+        token = request.cookies.get(COOKIE)
+        person = await self.reader.call(self.reader.person, token)
+        if person is None or token is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        return JSONResponse(
+            {
+                "version": API_VERSION,
+                "name": person.name,
+                "role": person.role,
+                "csrf": csrf_of(token),
+            },
+            headers=HEADERS,
+        )
+
+    async def public(self, request: Request) -> Response:
+        return Response(await self.feed.current(), media_type="application/json", headers=HEADERS)
+
+    async def seat(self, request: Request) -> Response:
+        typed = request.query_params.get("name", "")[:100]
+        found = await self.reader.call(self.reader.seat, typed)
+        return JSONResponse({"found": found}, headers=HEADERS)
+
+    async def events(self, request: Request) -> Response:
+        headers = dict(HEADERS, **{"X-Accel-Buffering": "no"})
+        return StreamingResponse(
+            self.feed.stream(), media_type="text/event-stream", headers=headers
+        )
+
+    async def staff_players(self, request: Request) -> Response:
+        person = await self.reader.call(self.reader.person, request.cookies.get(COOKIE))
+        if person is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        if person.role == "dealer":
+            return _error(403, f"{person.name} is a dealer: the player list is for the desk.")
+        players = await self.reader.call(self.reader.players)
+        return JSONResponse({"players": players}, headers=HEADERS)
+
+    # -- changing
+
+    async def guarded(
+        self, request: Request, action: str, run: Callable[[Person, dict[str, Any]], Any]
+    ) -> Response:
+        """Check the session, the CSRF token and the role, read the JSON body, then `run`
+        it in a worker thread (the application function): its result as JSON, or the
+        refusal. Nothing runs, so nothing changes, unless every check passed."""
+        token = request.cookies.get(COOKIE)
+        person = await self.reader.call(self.reader.person, token)
+        if person is None or token is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        if not csrf_ok(token, request.headers.get("x-csrf-token")):
+            return _error(403, "Missing or wrong X-CSRF-Token header: reload the page.")
+        if not may(person.role, action):
+            return _error(403, f"{person.name} is {person.role}: {_WHO_MAY[action]}.")
+        body = await _json_body(request)
+        if isinstance(body, Response):
+            return body
+        try:
+            result = await run_in_threadpool(run, person, body)
+        except TdtoolError as exc:
+            return _refusal(exc)
+        self.feed.wake()
+        return JSONResponse(result, headers=HEADERS)
+
+    def handle(self, person: Person) -> Any:
+        from tdtool.io.store_base import Tournament, target_of
+
+        return Tournament(target_of(self.settings.target), person.name)
+
+    def add_players(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.players import register
+
+        names = _names(body, "names")
+        return register(self.handle(person), names).to_dict()
+
+    def bust(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.players import bust
+        from tdtool.cli._moves import move_lines
+        from tdtool.cli.player import _bounty_lines, _eliminators
+
+        names = _names(body, "names")
+        by = _strings(body, "by")
+        stacks = body.get("stacks")
+        if stacks is not None and (
+            not isinstance(stacks, list)
+            or len(stacks) != len(names)
+            or not all(isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in stacks)
+        ):
+            raise InputError('"stacks": give one whole number of chips for each name, in order.')
+        result = bust(
+            self.handle(person),
+            names,
+            stacks,
+            bool(body.get("hand_for_hand", False)),
+            None,
+            _eliminators(names, by) if by else None,
+            bool(body.get("anywhere", False)),
+        )
+        from tdtool.i18n import words
+
+        _ = words(result.language)  # read aloud in the tournament's language, as the CLI does
+        out = result.to_dict()
+        out["lines"] = _bounty_lines(result, _)
+        out["slips"] = move_lines(result.moves, _)
+        return out
+
+    def clock(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.clock import clock_action
+        from tdtool.tournament.clock import ClockAction
+
+        action = body.get("action")
+        if action not in ("pause", "resume", "next", "prev"):
+            raise InputError('"action": give one of pause, resume, next, prev.')
+        return clock_action(self.handle(person), ClockAction(action)).to_dict()
+
+    def undo(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.tournament import undo
+
+        change = body.get("change")
+        if change is not None and (not isinstance(change, int) or isinstance(change, bool)):
+            raise InputError('"change": give the number of the change to take back.')
+        from tdtool.tournament.events import describe
+
+        undone = undo(self.handle(person), change).to_list()
+        return {"undone": [dict(e, text=describe(e["kind"], e["data"])) for e in undone]}
+
+    def hand_check(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.hands import check_text
+
+        text = body.get("hand")
+        if not isinstance(text, str):
+            raise InputError('"hand": give the hand file\'s YAML text.')
+        return check_text(text, "hand")
+
+
+_ACTIONS = ("players.add", "players.bust", "clock", "undo", "hand.check")
+_WHO_MAY = {
+    "players.add": "only the desk, the floor and the director register players",
+    "players.bust": "only the floor and the director bust players",
+    "clock": "only the director runs the clock",
+    "undo": "only the director takes back a change",
+    "hand.check": "only the staff check hands",
+}
+
+
+def _strings(body: dict[str, Any], key: str) -> list[str]:
+    value = body.get(key, [])
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise InputError(f'"{key}": give a list of names.')
+    if len(value) > MAX_NAMES:
+        raise InputError(f'"{key}": at most {MAX_NAMES} names at once.')
+    return [" ".join(v.split()) for v in value if v.strip()]
+
+
+def _names(body: dict[str, Any], key: str) -> list[str]:
+    names = _strings(body, key)
+    if not names:
+        raise InputError(f'"{key}": give at least one name.')
+    return names
+
+
+async def _json_body(request: Request) -> dict[str, Any] | Response:
+    if "application/json" not in request.headers.get("content-type", ""):
+        return _error(415, "Send the body as JSON (Content-Type: application/json).")
+    raw = b""
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > MAX_BODY:
+            return _error(413, f"The body is longer than {MAX_BODY:,} bytes.")
+    try:
+        body = json.loads(raw or b"{}")
+    except ValueError as exc:
+        return _error(400, f"The body is not JSON: {exc}.")
+    if not isinstance(body, dict):
+        return _error(400, "The body must be a JSON object.")
+    return body
+
+
+class HostCheck:
+    """Answer only the Host names this server serves (a DNS-rebinding page comes under
+    another name): tdtool.cli.clock_web.served_hosts, as `clock serve` does."""
+
+    def __init__(self, app: Any, host: str, allowed: tuple[str, ...]) -> None:
+        from tdtool.cli.clock_web import served_hosts
+
+        self.app = app
+        self.accepts = served_hosts(host, allowed)
+
+    async def __call__(self, scope: Any, receive: Any, send: Any) -> None:
+        if scope["type"] == "http":
+            headers = dict(scope.get("headers") or ())
+            host = headers.get(b"host", b"").decode("latin-1")
+            origin = headers.get(b"origin", b"").decode("latin-1")
+            refused = None
+            if not self.accepts(host):
+                refused = Response("Unknown host\n", 400, media_type="text/plain")
+            elif scope["method"] == "POST" and origin and origin.split("://", 1)[-1] != host:
+                # A form or script of another site posting here (the cookie is SameSite=Strict
+                # already; this holds for the sign-in too, which has no cookie yet).
+                refused = JSONResponse({"error": "Posted from another site."}, 403)
+            if refused is not None:
+                await refused(scope, receive, send)
+                return
+        await self.app(scope, receive, send)
+
+
+def build(settings: Settings) -> Any:
+    """The ASGI application for `settings` (the tournament is opened here: a bad --db is
+    refused before anything is served)."""
+    web = Web(settings)
+
+    def post(action: str, run: Callable[[Person, dict[str, Any]], Any]) -> Any:
+        async def endpoint(request: Request) -> Response:
+            return await web.guarded(request, action, run)
+
+        return endpoint
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Any) -> AsyncIterator[None]:
+        task = asyncio.create_task(web.feed.run())
+        try:
+            yield
+        finally:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+            web.reader.close()
+
+    routes = [
+        Route("/", web.players_page),
+        Route("/staff", web.staff_page),
+        Route("/signin/{code}", web.sign_in_page, methods=["GET"]),
+        Route("/signin/{code}", web.sign_in, methods=["POST"]),
+        Route("/static/{name}", web.static),
+        Route("/api/session", web.session),
+        Route("/api/public", web.public),
+        Route("/api/seat", web.seat),
+        Route("/api/events", web.events),
+        Route("/api/players", web.staff_players),
+        Route("/api/players/add", post("players.add", web.add_players), methods=["POST"]),
+        Route("/api/players/bust", post("players.bust", web.bust), methods=["POST"]),
+        Route("/api/clock", post("clock", web.clock), methods=["POST"]),
+        Route("/api/undo", post("undo", web.undo), methods=["POST"]),
+        Route("/api/hand/check", post("hand.check", web.hand_check), methods=["POST"]),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.state.web = web
+    return HostCheck(app, settings.host, settings.allowed_hosts)

@@ -1,0 +1,155 @@
+"""End to end: `tdtool serve` in a process, a floor person's and a player's phone in Chromium.
+
+The floor person signs in from the link `tdtool staff add` printed, busts a player with a
+knockout and pauses the clock; a player's phone (another browser) sees each change within a
+second, without reloading. Screenshots of every page at phone size go to $TDTOOL_SHOTS when
+it is set (to look at them).
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import pytest
+
+from tests.browser import CHROMIUM
+from tests.conftest import ROOT
+from tests.tournament_fixtures import make
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.skipif(CHROMIUM is None, reason="no Chromium"),
+]
+ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
+PHONE = (390, 844)
+TABLET = (820, 1180)
+NAMES = ["Anna", "Ben", "Carl", "Dana", "José García", "Fay", "Gus", "Hana", "Ivo", "Jo"]
+HAND = (ROOT / "examples" / "hands" / "side-pots.yaml").read_text()
+
+
+def tdtool(db: Path, *args: str) -> str:
+    out = subprocess.run(
+        [sys.executable, "-m", "tdtool", "--db", str(db), *args],
+        capture_output=True,
+        text=True,
+        env=ENV,
+        timeout=60,
+    )
+    assert out.returncode == 0, out.stderr
+    return out.stdout
+
+
+@contextmanager
+def serving(db: Path) -> Iterator[str]:
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tdtool", "--db", str(db), "serve", "--port", "0"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=ENV,
+    )
+    first: list[str] = []
+    reader = threading.Thread(target=lambda: first.append(proc.stdout.readline()), daemon=True)
+    reader.start()
+    reader.join(timeout=30)
+    try:
+        found = re.search(r"http://127\.0\.0\.1:\d+", first[0] if first else "")
+        assert found, f"no URL printed: {first!r}"
+        yield found.group(0)
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def keep(shot: Path) -> None:
+    where = os.environ.get("TDTOOL_SHOTS")
+    if where:
+        Path(where).mkdir(parents=True, exist_ok=True)
+        shutil.copy(shot, Path(where) / shot.name)
+    assert shot.stat().st_size > 10_000  # a page was drawn, not a blank
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_floor_busts_and_pauses_from_a_phone_and_a_players_phone_follows(tmp_path, size):
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100, bounty=20)
+    tdtool(db, "player", "add", *NAMES)
+    tdtool(db, "seat", "draw")
+    tdtool(db, "clock", "start")
+    plan = tdtool(db, "seat", "show", "--json")
+    import json
+
+    seats = json.loads(plan)["tables"][0]["seats"]
+    out, by = sorted(seats.values())[:2]
+    staff_browser = Browser(tmp_path, "staff")
+    player_browser = Browser(tmp_path, "player")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Maria", "--role", "director", "--url", url)
+            link = link.strip().splitlines()[-1]
+            player = player_browser.page(*size)
+            player.goto(url + "/")
+            player.wait("document.getElementById('left').textContent === '10'")
+            keep(player.screenshot(tmp_path / f"players-{tag}.png"))
+
+            phone = staff_browser.page(*size)
+            phone.goto(link)
+            keep(phone.screenshot(tmp_path / f"signin-{tag}.png"))
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.wait("document.getElementById('names').options.length === 10")
+
+            phone.js(
+                f"document.getElementById('bust-name').value = {json.dumps(out)};"
+                f"document.getElementById('bust-by').value = {json.dumps(by)};"
+                "document.getElementById('bust').requestSubmit()"
+            )
+            seen = player.wait("document.getElementById('left').textContent === '9'", 5)
+            assert seen < 1.0, f"the player's phone saw the bust after {seen:.2f} s"
+            phone.wait("document.getElementById('bust-result').children.length > 0")
+            assert out in phone.js("document.getElementById('bust-result').textContent")
+
+            phone.js("document.querySelector('[data-clock=pause]').click()")
+            seen = player.wait("document.getElementById('status').textContent === 'Paused'", 5)
+            assert seen < 1.0, f"the player's phone saw the pause after {seen:.2f} s"
+            keep(phone.screenshot(tmp_path / f"staff-{tag}.png"))
+
+            phone.js(
+                f"document.getElementById('hand-text').value = {json.dumps(HAND)};"
+                "document.getElementById('hand').requestSubmit()"
+            )
+            phone.wait("document.getElementById('hand-result').children.length >= 2")
+            text = phone.js("document.getElementById('hand-result').textContent")
+            assert "Anna" in text and "Ben" in text
+            phone.js("document.getElementById('hand').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"staff-hand-{tag}.png", whole=False))
+
+            player.js(
+                "document.getElementById('find-name').value = 'jose';"
+                "document.getElementById('find').requestSubmit()"
+            )
+            player.wait("document.getElementById('found').textContent.includes('José García')")
+            keep(player.screenshot(tmp_path / f"players-paused-{tag}.png"))
+
+            other = player_browser.page(*size)  # a player who opens /staff: no way in
+            other.goto(url + "/staff")
+            keep(other.screenshot(tmp_path / f"signed-out-{tag}.png"))
+            assert "Not signed in" in other.js("document.body.textContent")
+        log = tdtool(db, "log")
+        assert re.search(rf"Maria\s+Busted {re.escape(out)}", log), log
+        assert re.search(r"Maria\s+Clock paused", log), log
+    finally:
+        staff_browser.close()
+        player_browser.close()
+        time.sleep(0.1)
