@@ -10,7 +10,7 @@ from typing import Any
 from tdtool.app.change import Ask, moves_json, read_state, read_state_at, run_change
 from tdtool.tournament import director
 from tdtool.tournament.bounty import Bounties, BountyRow, Knockout
-from tdtool.tournament.seating import Move
+from tdtool.tournament.seating import Move, held_for_late_entries
 from tdtool.tournament.state import State, registration_open, stale_buttons
 
 
@@ -222,6 +222,10 @@ class Busted:
     own_bounties: tuple[tuple[str, int], ...] = ()
     """(name, cents) of the own bounties the seat winners still in collect when this bust
     decided a satellite's seats."""
+    held_for_late_entries: tuple[int, int] | None = None
+    """(table, players): the players fit one table fewer, but late registration is open, so
+    the table that breaks next stays open until `players` or fewer are left (an open seat
+    for a late entry at every other table, `seating.held_for_late_entries`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
@@ -236,6 +240,9 @@ class Busted:
             "money": None if self.money is None else self.money.to_dict(),
             "knockouts": [k.to_dict() for k in self.knockouts],
             "seats_decided": list(self.seats_decided),
+            "held_for_late_entries": None
+            if self.held_for_late_entries is None
+            else dict(zip(("table", "breaks_at"), self.held_for_late_entries, strict=True)),
         }
 
 
@@ -313,6 +320,9 @@ def bust(
         and state.money.deal is None  # a deal closes registration (director.register)
         and registration_open(state, now),
         stale_buttons=tuple(stale_buttons(state, moves_json(moves), now).items()),
+        held_for_late_entries=held_for_late_entries(state.plan)
+        if not may_rebuy and director.entries_to_come(state, now)
+        else None,
     )
 
 
@@ -359,7 +369,7 @@ class Removed:
 def remove(db: Path, name: str, not_played: bool = False, ask: Ask | None = None) -> Removed:
     """Take out a registration entered by mistake before it played (director.remove)."""
     change = run_change(
-        db, lambda s, now, rng, choose: director.remove(s, name, rng, choose, not_played), ask
+        db, lambda s, now, rng, choose: director.remove(s, name, rng, choose, not_played, now), ask
     )
     gone = next(e for e in change.events if e.kind == "player.removed").data
     state = change.state

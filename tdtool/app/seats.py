@@ -97,14 +97,16 @@ def draw(db: Path) -> Seated:
 def balance(db: Path, ask: Ask | None = None) -> Seated:
     """Balance now: breaks, TDA 11 moves and the final table as the plan needs."""
     return _seated(
-        run_change(db, lambda s, now, rng, choose: director.balance(s, rng, choose), ask)
+        run_change(db, lambda s, now, rng, choose: director.balance(s, rng, choose, now), ask)
     )
 
 
 def break_table(db: Path, table: int, ask: Ask | None = None) -> Seated:
     """Break `table` now: its players draw new seats at the others (TDA 10B, 11C)."""
     return _seated(
-        run_change(db, lambda s, now, rng, choose: director.break_table(s, table, rng, choose), ask)
+        run_change(
+            db, lambda s, now, rng, choose: director.break_table(s, table, rng, choose, now), ask
+        )
     )
 
 

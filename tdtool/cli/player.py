@@ -134,6 +134,13 @@ def bust(
         )
     if result.moves and not result.seats_decided:  # nobody plays on: no seats to take
         typer.echo("\n".join(move_lines(result.moves)))
+    if result.held_for_late_entries is not None:
+        table, at = result.held_for_late_entries
+        typer.echo(
+            f"Table {table} stays open for late entries: {result.players_left} players would"
+            f" fit one table fewer, but the next entries would find no seat and open it again."
+            f" It breaks when {at} are left (an open seat at every other table)."
+        )
     for table, minutes in result.stale_buttons:
         typer.echo(
             f"Check: Table {table}'s button was recorded {minutes} minutes ago. If it has moved"

@@ -31,7 +31,8 @@ API (stable):
   when a table opened.
 - `seat_late_entries(plan, players, rng, choose=None)`: `seat_entry` for each, then
   `rebalance`, with `NEW_TABLE_SPREAD` when an entry opened a table.
-- `rebalance(plan, rng, choose=None, spread=1)`: after a bust, an entry, or on demand. Repeats
+- `rebalance(plan, rng, choose=None, spread=1, late_registration=False)`: after a bust, an
+  entry, or on demand. Repeats
   until the plan is settled:
     1. Final table (RP-9): when the players fit one final table (`final_table_seats`: 9 for 8-
        and 9-handed events, 7 for 6- and 7-handed, else the table size) and more than one table
@@ -40,11 +41,20 @@ API (stable):
        table in the break order breaks (default: the highest-numbered open table; a given
        `break_order` comes first, in its order). Its players, in random order, each go to a
        random table among those with the fewest players and take a random open seat there.
+       With `late_registration=True` (entries are still to come) "fit" means with an open
+       seat left at every table that stays (`late_entry_reserve`, TDA 8A's seat pool), so a
+       table that breaks stays broken: the next entries sit down in those seats instead of
+       opening it again (docs/README.md, "Tables during late registration").
     3. Balance (TDA 11A, 11C; WSOP 67): while the fullest and the shortest table differ by more
-       than `spread` players (one, normally), one player moves. The giving table is fixed by
+       than `spread` players (one, normally), one player moves. Except: when the only
+       shortest table is the one that breaks next, it breaks within `BREAK_IN_SIGHT` (2)
+       busts and is less than `HALT_SHORT` (3, TDA 11D) short, it is left as it is, so
+       nobody is moved there to move again when it breaks. The giving table is fixed by
        this procedure: the fullest table; among several equally full, the next in table-number
        order after the table that gave last (wrapping around), so the moves rotate around the
-       room. The receiving table is the shortest; among several, the lowest-numbered.
+       room. The receiving table is the shortest; among several, the lowest-numbered that
+       is not the table that breaks next (first in the break order): a player moved there
+       would move again when it breaks.
        The player moved is the one who would be big blind next hand at the giving table. That
        needs the table's button (`set_button`): the recorded seat is where the button is now;
        the next hand's button goes to the next occupied seat clockwise, the small blind to the
@@ -63,6 +73,9 @@ API (stable):
   there would move players the next late entries are about to replace (they sit at the
   shortest table first, TDA 8A). So only as many players move as leave no table 3 or more
   short; the next bust balances to within one again.
+- `fits_one_table_fewer(plan, late_registration=False)`, `late_entry_reserve(open_tables)`,
+  `held_for_late_entries(plan)`: whether the next table breaks now, the seats a break leaves
+  for late entries, and the table kept open for them (with the count it breaks at).
 - `break_table(plan, table, rng)`: break one table now (the director's call), reseating as in 2.
 - `check_invariants(plan)`: the list of broken invariants (empty when all hold).
 - Position helpers: `next_small_blind`, `big_blind_next`, `worst_open_seat` (occupants, button,
@@ -639,7 +652,12 @@ def seat_entry(plan: TablePlan, player: str, rng: Rng) -> Move:
 
 
 def seat_late_entries(
-    plan: TablePlan, players: Sequence[str], rng: Rng, choose: Chooser | None = None
+    plan: TablePlan,
+    players: Sequence[str],
+    rng: Rng,
+    choose: Chooser | None = None,
+    *,
+    late_registration: bool = False,
 ) -> list[Move]:
     """Late entries and re-entries, one after the other (`seat_entry`), then `rebalance`.
 
@@ -647,7 +665,8 @@ def seat_late_entries(
     with `spread=NEW_TABLE_SPREAD`: only as many players move to the new table (TDA 11A, the
     player due the big blind next) as leave no table 3 or more players short (TDA 11D).
     Returns the entries' moves then the settling moves, already applied. Nothing changes
-    when an entry cannot be seated (RuleError) or `choose` raises.
+    when an entry cannot be seated (RuleError) or `choose` raises. `late_registration`: as
+    for `rebalance`.
     """
     was_open = set(plan._at)
     entries: list[Move] = []
@@ -659,7 +678,13 @@ def seat_late_entries(
         raise
     opened = any(m.to_seat.table not in was_open for m in entries)
     try:
-        settled = rebalance(plan, rng, choose, spread=NEW_TABLE_SPREAD if opened else 1)
+        settled = rebalance(
+            plan,
+            rng,
+            choose,
+            spread=NEW_TABLE_SPREAD if opened else 1,
+            late_registration=late_registration,
+        )
     except BaseException:
         _take_back(plan, entries)
         raise
@@ -687,19 +712,27 @@ NEW_TABLE_SPREAD = 2
 
 
 def rebalance(
-    plan: TablePlan, rng: Rng, choose: Chooser | None = None, *, spread: int = 1
+    plan: TablePlan,
+    rng: Rng,
+    choose: Chooser | None = None,
+    *,
+    spread: int = 1,
+    late_registration: bool = False,
 ) -> list[Move]:
     """Settle the plan after a bust or an entry: final table, table breaks, balancing until
     no two tables differ by more than `spread` players.
 
-    See the module docstring for the exact procedure. Returns the moves, already applied.
+    `late_registration`: entries are still to come, so a table breaks (and the final table
+    forms) only when its players fit the other tables leaving an open seat at each of them
+    (`fits_one_table_fewer`). See the module docstring for the exact procedure. Returns the
+    moves, already applied.
     If `choose` raises (the director gave up, or named someone not at the table), the moves
     made so far are taken back and the error propagates: nothing changes.
     """
     moves: list[Move] = []
     saved = (plan.last_giver, plan.final_table, dict(plan._buttons))
     try:
-        _settle(plan, rng, choose, moves, spread)
+        _settle(plan, rng, choose, moves, spread, late_registration)
     except BaseException:
         _take_back(plan, moves)
         plan.last_giver, plan.final_table, plan._buttons = saved
@@ -707,23 +740,79 @@ def rebalance(
     return moves
 
 
+def late_entry_reserve(open_tables: int) -> int:
+    """Open seats a table break leaves for late entries while late registration is open: one
+    at each table that stays (TDA 8A's seat pool), so the next entries sit down without a table
+    opening again; 0 when one table or none is open.
+
+    >>> [late_entry_reserve(n) for n in (0, 1, 2, 6)]
+    [0, 0, 1, 5]
+    """
+    return max(open_tables - 1, 0)
+
+
+def fits_one_table_fewer(plan: TablePlan, *, late_registration: bool = False) -> bool:
+    """Whether the next table in the break order breaks now: the players fit the other
+    tables (one final table, RP-9, when they fit it), and while late registration is open
+    with an open seat left at each table that stays (`late_entry_reserve`).
+
+    >>> plan = TablePlan(seats=9)
+    >>> plan.apply_moves([Move(f"P{i}", None, Seat(1 + i % 3, 1 + i // 3), MoveReason.DRAW)
+    ...                   for i in range(18)])
+    >>> fits_one_table_fewer(plan), fits_one_table_fewer(plan, late_registration=True)
+    (True, False)
+    """
+    open_count = len(plan._at)
+    if open_count <= 1:
+        return False
+    n = plan.player_count + (late_entry_reserve(open_count) if late_registration else 0)
+    return n <= plan.final_seats or n <= plan.seats * (open_count - 1)
+
+
+def held_for_late_entries(plan: TablePlan) -> tuple[int, int] | None:
+    """(table, players) when the players fit one table fewer but the table that breaks next
+    stays open for late entries (`fits_one_table_fewer` with `late_registration`): it breaks
+    once `players` or fewer are left. None otherwise.
+
+    >>> plan = TablePlan(seats=9)
+    >>> plan.apply_moves([Move(f"P{i}", None, Seat(1 + i % 3, 1 + i // 3), MoveReason.DRAW)
+    ...                   for i in range(18)])
+    >>> held_for_late_entries(plan)
+    (3, 16)
+    """
+    if not fits_one_table_fewer(plan) or fits_one_table_fewer(plan, late_registration=True):
+        return None
+    open_count = len(plan._at)
+    room = max(plan.final_seats, plan.seats * (open_count - 1))
+    return plan._open[0][1], room - late_entry_reserve(open_count)
+
+
 def _settle(
-    plan: TablePlan, rng: Rng, choose: Chooser | None, moves: list[Move], spread: int = 1
+    plan: TablePlan,
+    rng: Rng,
+    choose: Chooser | None,
+    moves: list[Move],
+    spread: int = 1,
+    late_registration: bool = False,
 ) -> None:
     while True:
-        n = plan.player_count
         open_count = len(plan._at)
         if open_count <= 1:
             return
-        if n <= plan.final_seats:
-            moves.extend(_form_final_table(plan, rng))
-            return
-        if n <= plan.seats * (open_count - 1):
+        if fits_one_table_fewer(plan, late_registration=late_registration):
+            reserve = late_entry_reserve(open_count) if late_registration else 0
+            if plan.player_count + reserve <= plan.final_seats:
+                moves.extend(_form_final_table(plan, rng))
+                return
             moves.extend(break_table(plan, plan._open[0][1], rng))
             continue
         high, low = _most(plan), _fewest(plan)
         assert high is not None and low is not None
         if high - low <= spread:
+            return
+        if high - low < HALT_SHORT and _breaks_before_it_needs_a_player(
+            plan, low, late_registration
+        ):
             return
         move = _balance_move(plan, rng, choose)
         plan.apply(move)
@@ -786,6 +875,36 @@ def break_table(plan: TablePlan, table: int, rng: Rng) -> list[Move]:
     return moves
 
 
+HALT_SHORT = 3
+"""Players short of the fullest table at which play halts at a table (TDA 11D)."""
+
+
+BREAK_IN_SIGHT = 2
+"""Busts within which a table's break is near enough not to balance a player to it."""
+
+
+def _breaks_before_it_needs_a_player(plan: TablePlan, low: int, late_registration: bool) -> bool:
+    """Whether the only table with the fewest players is the one that breaks next and breaks
+    within `BREAK_IN_SIGHT` busts: a player moved there would move again at once, so it is left
+    short (less than `HALT_SHORT`, which TDA 11D allows)."""
+    shortest = plan._by_count[low]
+    if len(shortest) != 1 or shortest[0] != plan._open[0][1]:
+        return False
+    open_count = len(plan._at)
+    reserve = late_entry_reserve(open_count) if late_registration else 0
+    room = max(plan.final_seats, plan.seats * (open_count - 1))
+    return plan.player_count + reserve - BREAK_IN_SIGHT <= room
+
+
+def _taker(plan: TablePlan, low: int) -> int:
+    """The table a balance move goes to: the lowest-numbered of the shortest tables, but not
+    the table that breaks next (first in the break order) while another shortest table can
+    take the player, who would otherwise move again when it breaks."""
+    shortest = plan._by_count[low]
+    breaks_next = plan._open[0][1]
+    return next((t for t in shortest if t != breaks_next), shortest[0])
+
+
 def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
     """One TDA 11A move from the fullest table (rotating) to the shortest."""
     high, low = _most(plan), _fewest(plan)
@@ -793,7 +912,7 @@ def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
     fullest = plan._by_count[high]
     i = 0 if plan.last_giver is None else bisect.bisect_right(fullest, plan.last_giver)
     giver = fullest[i if i < len(fullest) else 0]
-    taker = plan._by_count[low][0]
+    taker = _taker(plan, low)
     occupants = plan._at[giver]
     chosen_by_tool = False
     button = plan._buttons.get(giver)
@@ -880,10 +999,14 @@ def worst_open_seat(occupants: dict[int, str], button: int, capacity: int) -> in
 # -- invariants ----------------------------------------------------------------------------
 
 
-def check_invariants(plan: TablePlan, spread: int = 1) -> list[str]:
+def check_invariants(
+    plan: TablePlan, spread: int = 1, *, late_registration: bool = False
+) -> list[str]:
     """What is wrong with the plan: everyone seated once, no seat used twice, open tables
     differing by at most `spread` players (one; `NEW_TABLE_SPREAD` right after a late entry
-    opened a table), no more tables open than needed. Empty when all hold.
+    opened a table), except that the table that breaks next may be two short when it breaks
+    within `BREAK_IN_SIGHT` busts; no more tables open than needed (with `late_registration`:
+    than leave an open seat at each table, `fits_one_table_fewer`). Empty when all hold.
 
     With the final table formed (RP-9) one table is open and may seat `final_table_seats`.
     """
@@ -901,10 +1024,22 @@ def check_invariants(plan: TablePlan, spread: int = 1) -> list[str]:
             seen[seat] = p
     if len(seen) != len(plan._table):
         problems.append(f"{len(plan._table)} players seated but {len(seen)} seats used")
-    counts = [len(o) for o in plan._at.values()]
-    if counts and max(counts) - min(counts) > spread:
-        problems.append(f"tables differ by {max(counts) - min(counts)} players")
-    if len(plan._at) > plan.needed_tables():
+    counts = sorted(len(o) for o in plan._at.values())
+    if counts and counts[-1] - counts[0] > spread:
+        # The table that breaks next, within BREAK_IN_SIGHT busts, may be left two short.
+        near = (
+            counts[-1] - counts[0] < HALT_SHORT
+            and counts[-1] - counts[1] <= spread
+            and _breaks_before_it_needs_a_player(plan, counts[0], late_registration)
+        )
+        if not near:
+            problems.append(f"tables differ by {counts[-1] - counts[0]} players")
+    if late_registration:
+        if fits_one_table_fewer(plan, late_registration=True):
+            problems.append(
+                f"{len(plan._at)} tables open where one fewer leaves an open seat at each"
+            )
+    elif len(plan._at) > plan.needed_tables():
         problems.append(f"{len(plan._at)} tables open where {plan.needed_tables()} are needed")
     for c, tables in enumerate(plan._by_count):
         if tables != sorted(t for t, o in plan._at.items() if len(o) == c and c):
