@@ -32,6 +32,7 @@ PLAIN: dict[str, str] = {
     "created": "when the tournament was created",
     "new": "a new tournament",
     "clock": "the clock's {}",
+    "seat": "the seat command {}",
     "option": "{}",
 }
 """Each action a hint may name, in plain words ('{}' takes the placeholder's argument)."""

@@ -49,6 +49,8 @@ AFTER_0_1_0 = {
     "chips.removed",
     "flights.combined",
     "player.renamed",
+    "seat.locked",
+    "seat.unlocked",
 }
 """Kinds added after release 0.1.0 (its files cannot hold them); each has its own tests."""
 

@@ -13,6 +13,7 @@ _HEAD = {
     "final-table": "Final table (RP-9): everyone draws a new seat:",
     "late-entry": "New seats:",
     "draw": "Seat draw:",
+    "by-hand": "Moved by hand:",
 }
 
 

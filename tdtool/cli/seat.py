@@ -38,7 +38,15 @@ def plan_lines(view: PlanView) -> list[str]:
                 when = "just now" if ago < 1 else f"{ago} min ago"
                 button = f", button seat {t.button}, recorded {when}"
             lines.append(f"Table {t.table} ({len(t.seats)} players{button})")
-            rows = [(s, p + ("  (button)" if t.button == s else "")) for s, p in t.seats]
+            rows = [
+                (
+                    s,
+                    p
+                    + ("  (button)" if t.button == s else "")
+                    + ("  (locked)" if s in t.locked else ""),
+                )
+                for s, p in t.seats
+            ]
             lines += [table(rows, ["seat", "player"]), ""]
         lines.pop()
     if view.unseated:
@@ -147,6 +155,101 @@ def button(
         return
     who = f" ({result.player})" if result.player else " (an empty seat: dead button)"
     typer.echo(f"Button recorded at Table {table}, seat {seat}{who}.")
+
+
+@app.command("move")
+def move(
+    ctx: typer.Context,
+    name: Annotated[str, typer.Argument(help="The player to move (any case, accents or not).")],
+    table: Annotated[int, typer.Argument(help="The table to move to (in play).")],
+    seat: Annotated[int, typer.Argument(help="The open seat there.")],
+    lock_seat: Annotated[
+        bool,
+        typer.Option("--lock", help="Lock the new seat too: balancing and breaking leave them."),
+    ] = False,
+    json_out: JsonOpt = False,
+) -> None:
+    """Move a player by hand to an open seat: a broken chair, a wrong seat, a feature table.
+
+    Recorded (with its slip for `seat print moves`) and taken back by `tdtool undo`. Nothing
+    else moves; the next bust balances the tables, and may move the player again unless
+    the seat is locked (--lock, or `tdtool seat lock TABLE SEAT`).
+
+    Example: tdtool seat move "Ann Lee" 2 4 --lock
+    """
+    from tdtool.app import seats
+
+    result = seats.move(db_path(ctx), name, table, seat, lock_seat)
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        emit_json(result.to_dict())
+        return
+    from tdtool.cli._moves import move_lines
+
+    typer.echo("\n".join(move_lines(result.moves)))
+    moved = result.moves[0]
+    if lock_seat:
+        typer.echo(f"{moved.to_seat} is locked: balancing and breaking leave {moved.player} there.")
+    counts = [len(t.seats) for t in result.plan.tables]
+    if counts and max(counts) - min(counts) > 1:
+        typer.echo(
+            f"The tables now differ by {max(counts) - min(counts)} players: the next bust"
+            " balances them, or `tdtool seat balance` now."
+        )
+    typer.echo("Print the slip with `tdtool seat print moves`; `tdtool undo` takes it back.")
+
+
+@app.command("lock")
+def lock(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Argument(help="The table.")],
+    seat: Annotated[int, typer.Argument(help="The seat, with its player.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Lock a seat: its player is not moved to balance or break tables (TDA 9).
+
+    For a player who needs that seat, or a feature table. Their table breaks only when its
+    locks are off (the next in the break order breaks instead); a balance move passes the
+    player over (the next due the big blind moves). The lock ends when the player leaves the
+    seat (a bust, a move by hand) and at the final-table draw.
+
+    Example: tdtool seat lock 2 4
+    """
+    _lock(ctx, table, seat, True, json_out)
+
+
+@app.command("unlock")
+def unlock(
+    ctx: typer.Context,
+    table: Annotated[int, typer.Argument(help="The table.")],
+    seat: Annotated[int, typer.Argument(help="The locked seat.")],
+    json_out: JsonOpt = False,
+) -> None:
+    """Take a seat's lock off: balancing and breaking may move its player again.
+
+    Example: tdtool seat unlock 2 4
+    """
+    _lock(ctx, table, seat, False, json_out)
+
+
+def _lock(ctx: typer.Context, table: int, seat: int, on: bool, json_out: bool) -> None:
+    from tdtool.app import seats
+
+    result = seats.lock(db_path(ctx), table, seat, on)
+    if json_out:
+        from tdtool.cli.render import emit_json
+
+        emit_json(result.to_dict())
+        return
+    who = f" ({result.player})" if result.player else ""
+    if on:
+        typer.echo(
+            f"Locked Table {table}, seat {seat}{who}: balancing and breaking leave"
+            f" {result.player} there; `tdtool seat unlock {table} {seat}` takes it off."
+        )
+    else:
+        typer.echo(f"Unlocked Table {table}, seat {seat}{who}.")
 
 
 def _count(n: int, noun: str) -> str:

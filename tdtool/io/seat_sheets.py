@@ -59,6 +59,7 @@ class MoveSlip:
 
 REASONS = {
     "balance": "Balancing the tables",
+    "by-hand": "Moved by the tournament director",
     "table-break": "Table {table} breaks",
     "final-table": "Final table: new seat drawn",
     "late-entry": "Late entry: tables rebalanced",

@@ -26,11 +26,13 @@ from tdtool.tournament.events import (
     PlayerRenamed,
     SeatButton,
     SeatDrawn,
+    SeatLocked,
     SeatMoved,
+    SeatUnlocked,
 )
 from tdtool.tournament.places import Bust, finishing_places
 from tdtool.tournament.rng import Rng
-from tdtool.tournament.seating import Chooser, Move, MoveReason
+from tdtool.tournament.seating import Chooser, Move, MoveReason, Seat
 from tdtool.tournament.state import Player, State, clock_reading, current_level, registration_open
 from tdtool.tournament.structure import Break, Level
 
@@ -655,6 +657,74 @@ def button(state: State, table: int, seat: int) -> Events:
         raise RuleError("Seats are not drawn yet;", "run {draw} first.")
     state.plan.set_button(table, seat)
     return [SeatButton(table, seat).event()]
+
+
+def _table_seat(state: State, table: int, seat: int) -> Seat:
+    """The seat, checked: a table in play and a seat it has."""
+    if not state.drawn:
+        raise RuleError("Seats are not drawn yet;", "run {draw} first.")
+    plan = state.plan
+    if table not in plan.open_tables():
+        raise RuleError(
+            f"Table {table} is not in play; tables in play: "
+            + ", ".join(str(t) for t in plan.open_tables())
+            + "."
+        )
+    if not 1 <= seat <= plan.capacity(table):
+        raise InputError(f"Table {table} has seats 1-{plan.capacity(table)}; give one of those.")
+    return Seat(table, seat)
+
+
+def move_by_hand(state: State, name: str, table: int, seat: int, lock: bool = False) -> Events:
+    """The director moves a seated player to an open seat at a table in play (a broken chair,
+    a player in the wrong seat, a feature table); with `lock` the new seat is locked too, so
+    balancing and breaking leave the player there (`seating.TablePlan.lock`). A lock on the
+    seat left ends with the move. Nothing else moves: the next bust balances the tables."""
+    p = state.player(name)
+    if p.busted:
+        raise RuleError(f"{p.name} is out of the tournament;", "{players} shows who is in.")
+    to = _table_seat(state, table, seat)
+    now_seat = state.plan.seat_of(p.name)
+    if now_seat is None:
+        raise RuleError(
+            f"{p.name} has no seat yet;",
+            "players get their seats at the draw ({draw}) and as they enter.",
+        )
+    if now_seat == to:
+        raise RuleError(f"{p.name} already sits at {to}.")
+    there = state.plan.players_at(table).get(seat)
+    if there is not None:
+        open_seats = ", ".join(str(s) for s in state.plan.open_seats(table)) or "none"
+        raise RuleError(
+            f"{to} is taken by {there}; move {there} first, or choose an open seat"
+            f" (open at table {table}: {open_seats})."
+        )
+    move = Move(p.name, now_seat, to, MoveReason.BY_HAND)
+    state.plan.apply(move)
+    events = [SeatMoved((move,)).event()]
+    if lock:
+        state.plan.lock(to)
+        events.append(SeatLocked(to.table, to.seat, p.name).event())
+    return events
+
+
+def lock(state: State, table: int, seat: int) -> Events:
+    """Lock a seat: its player stays there when the tool balances or breaks tables, and
+    their table breaks only when unlocked (TDA 9: accommodations for special needs; a
+    feature table)."""
+    where = _table_seat(state, table, seat)
+    if where in state.plan.locked():
+        who = state.plan.players_at(table)[seat]
+        raise RuleError(f"{where} ({who}) is already locked.")
+    player = state.plan.lock(where)
+    return [SeatLocked(table, seat, player).event()]
+
+
+def unlock(state: State, table: int, seat: int) -> Events:
+    """Take a seat's lock off: balancing and breaking may move its player again."""
+    where = Seat(table, seat)
+    state.plan.unlock(where)
+    return [SeatUnlocked(table, seat).event()]
 
 
 def hand_for_hand_next(state: State) -> bool:

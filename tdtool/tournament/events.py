@@ -48,6 +48,8 @@ class EventKind(StrEnum):
     SEAT_DRAWN = "seat.drawn"
     SEAT_MOVED = "seat.moved"
     SEAT_BUTTON = "seat.button"
+    SEAT_LOCKED = "seat.locked"
+    SEAT_UNLOCKED = "seat.unlocked"
     CLOCK_START = "clock.start"
     CLOCK_PAUSE = "clock.pause"
     CLOCK_RESUME = "clock.resume"
@@ -458,6 +460,53 @@ class SeatButton(Payload):
     def describe(self) -> str:
         """One line for the log."""
         return f"Button at Table {self.table}, seat {self.seat}"
+
+
+@dataclass(frozen=True)
+class SeatLocked(Payload):
+    """A seat locked: the tool does not move its player to balance or break tables."""
+
+    KIND: ClassVar[EventKind] = EventKind.SEAT_LOCKED
+    table: int
+    seat: int
+    player: str = ""
+    """Who sat there when it was locked (for the log)."""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SeatLocked:
+        """Read the stored form."""
+        return cls(int(d["table"]), int(d["seat"]), str(d.get("player", "")))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"table": self.table, "seat": self.seat, "player": self.player}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        who = f" ({self.player})" if self.player else ""
+        return f"Locked Table {self.table}, seat {self.seat}{who}"
+
+
+@dataclass(frozen=True)
+class SeatUnlocked(Payload):
+    """A seat's lock taken off."""
+
+    KIND: ClassVar[EventKind] = EventKind.SEAT_UNLOCKED
+    table: int
+    seat: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SeatUnlocked:
+        """Read the stored form."""
+        return cls(int(d["table"]), int(d["seat"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"table": self.table, "seat": self.seat}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Unlocked Table {self.table}, seat {self.seat}"
 
 
 # --- the clock -----------------------------------------------------------------------------
@@ -885,6 +934,8 @@ _ALL: tuple[Any, ...] = (
     SeatDrawn,
     SeatMoved,
     SeatButton,
+    SeatLocked,
+    SeatUnlocked,
     *CLOCK_PAYLOADS.values(),
     TermsChanged,
     DealAccepted,

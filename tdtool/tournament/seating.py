@@ -140,6 +140,9 @@ class MoveReason(StrEnum):
     BALANCE = "balance"
     TABLE_BREAK = "table-break"
     FINAL_TABLE = "final-table"
+    BY_HAND = "by-hand"
+    """The director moved the player (`seat move`): a broken chair, a wrong seat, a feature
+    table."""
 
 
 @dataclass(frozen=True)
@@ -234,6 +237,8 @@ class TablePlan:
         """Player -> the table they sit at (their seat is found among its 10 or so)."""
         self._at: dict[int, dict[int, str]] = {}
         self._buttons: dict[int, int] = {}
+        self._locked: set[Seat] = set()
+        """Seats whose player the tool never moves (balancing, breaking); see `lock`."""
         # _by_count[c]: sorted numbers of the open tables with c players.
         self._by_count: list[list[int]] = [[] for _ in range(self.final_seats + 1)]
         # _open: (break key, table) of the open tables, the table that breaks first first.
@@ -281,6 +286,16 @@ class TablePlan:
         """The recorded button seat at a table, or None."""
         return self._buttons.get(table)
 
+    def locked(self) -> list[Seat]:
+        """The locked seats, in order: their players stay where they are when the tool
+        balances or breaks tables (`lock`)."""
+        return sorted(self._locked)
+
+    def is_locked(self, player: str) -> bool:
+        """Whether the player sits in a locked seat."""
+        seat = self.seat_of(player) if self._locked else None
+        return seat is not None and seat in self._locked
+
     def capacity(self, table: int) -> int:
         """Seats at a table: the final table may have more (RP-9)."""
         return self.final_seats if table == self.final_table else self.seats
@@ -317,6 +332,26 @@ class TablePlan:
                 f"Table {table} has seats 1-{self.capacity(table)}; give one of those."
             )
         self._buttons[table] = seat
+
+    def lock(self, seat: Seat) -> str:
+        """Lock an occupied seat: its player is not moved to balance the tables, and their
+        table does not break while the lock holds (the next in the break order breaks
+        instead). The lock ends when the player leaves the seat (a bust, a move by hand) and
+        at the final-table draw (RP-9 draws every seat). Returns the player."""
+        player = self._at.get(seat.table, {}).get(seat.seat)
+        if player is None:
+            raise RuleError(
+                f"Nobody sits at {seat}: a lock keeps a seated player where they are;",
+                "seat the player there first ({seat:move NAME TABLE SEAT}).",
+            )
+        self._locked.add(seat)
+        return player
+
+    def unlock(self, seat: Seat) -> None:
+        """Take the lock off a seat."""
+        if seat not in self._locked:
+            raise RuleError(f"{seat} is not locked; locked: {_seats(self.locked())}.")
+        self._locked.discard(seat)
 
     def rename(self, old: str, new: str) -> None:
         """The player seated as `old` is named `new` (same seat; nothing else moves). The
@@ -357,6 +392,7 @@ class TablePlan:
             if batch[0].reason is MoveReason.FINAL_TABLE:
                 self.final_table = batch[0].to_seat.table
                 self._buttons.pop(self.final_table, None)
+                self._locked.clear()
             for m in batch:
                 self._place(m.player, m.to_seat)
                 if m.reason is MoveReason.BALANCE and m.from_seat is not None:
@@ -421,6 +457,8 @@ class TablePlan:
         assert seat is not None
         table = seat.table
         del self._table[player]
+        if self._locked:
+            self._locked.discard(seat)
         occupants = self._at[table]
         _discard_sorted(self._by_count[len(occupants)], table)
         del occupants[seat.seat]
@@ -441,6 +479,7 @@ class TablePlan:
         new._table = dict(self._table)
         new._at = {t: dict(o) for t, o in self._at.items()}
         new._buttons = dict(self._buttons)
+        new._locked = set(self._locked)
         new._by_count = [list(b) for b in self._by_count]
         new._open = list(self._open)
         return new
@@ -459,6 +498,7 @@ class TablePlan:
                 for t in sorted(self._at)
             },
             "buttons": {str(t): s for t, s in sorted(self._buttons.items())},
+            "locked": [[x.table, x.seat] for x in self.locked()],
         }
 
     @classmethod
@@ -476,6 +516,7 @@ class TablePlan:
                 for t, occupants in data.get("occupants", {}).items()
             },
             {int(t): int(s) for t, s in data.get("buttons", {}).items()},
+            [(int(t), int(s)) for t, s in data.get("locked", ())],
         )
 
     def parts(
@@ -489,10 +530,11 @@ class TablePlan:
         int | None,
         dict[int, dict[int, str]],
         dict[int, int],
+        list[tuple[int, int]],
     ]:
         """The plan as plain values (`from_parts` rebuilds it): seats, tables, break order,
         final table seats, final table, last giver, occupants (table -> seat -> player),
-        buttons (table -> seat)."""
+        buttons (table -> seat), locked seats (table, seat)."""
         return (
             self.seats,
             None if self.tables is None else list(self.tables),
@@ -502,6 +544,7 @@ class TablePlan:
             self.last_giver,
             self._at,
             self._buttons,
+            [(x.table, x.seat) for x in self.locked()],
         )
 
     @classmethod
@@ -515,6 +558,7 @@ class TablePlan:
         last_giver: int | None,
         occupants: dict[int, dict[int, str]],
         buttons: dict[int, int],
+        locked: Iterable[tuple[int, int]] = (),
     ) -> TablePlan:
         """Rebuild a plan from `parts()`, its look-ups in one pass (a plan of 30,000 seats
         is read at every command of a big field); the dicts given become the plan's own.
@@ -539,6 +583,9 @@ class TablePlan:
             plan._by_count[len(at[t])].append(t)
         plan._open = sorted((plan.break_key(t), t) for t in at)
         plan._buttons = dict(buttons)
+        plan._locked = {Seat(int(t), int(s)) for t, s in locked}
+        if any(x.seat not in at.get(x.table, {}) for x in plan._locked):
+            raise InputError("The plan locks a seat nobody sits in.")
         return plan
 
     def __eq__(self, other: object) -> bool:
@@ -566,6 +613,19 @@ def _discard_sorted(items: list[Any], value: Any) -> None:
     i = bisect.bisect_left(items, value)
     if i < len(items) and items[i] == value:
         del items[i]
+
+
+def _seats(seats: Iterable[Seat]) -> str:
+    return "; ".join(str(x) for x in seats) or "none"
+
+
+def next_to_break(plan: TablePlan) -> int | None:
+    """The open table that breaks next: the first in the break order with no locked seat
+    (None when every open table has one)."""
+    if not plan._locked:
+        return plan._open[0][1] if plan._open else None
+    held = {x.table for x in plan._locked}
+    return next((t for _, t in plan._open if t not in held), None)
 
 
 def _listing(numbers: Iterable[int]) -> str:
@@ -784,7 +844,8 @@ def held_for_late_entries(plan: TablePlan) -> tuple[int, int] | None:
         return None
     open_count = len(plan._at)
     room = max(plan.final_seats, plan.seats * (open_count - 1))
-    return plan._open[0][1], room - late_entry_reserve(open_count)
+    table = next_to_break(plan)
+    return None if table is None else (table, room - late_entry_reserve(open_count))
 
 
 def _settle(
@@ -804,8 +865,10 @@ def _settle(
             if plan.player_count + reserve <= plan.final_seats:
                 moves.extend(_form_final_table(plan, rng))
                 return
-            moves.extend(break_table(plan, plan._open[0][1], rng))
-            continue
+            table = next_to_break(plan)
+            if table is not None:
+                moves.extend(break_table(plan, table, rng))
+                continue
         high, low = _most(plan), _fewest(plan)
         assert high is not None and low is not None
         if high - low <= spread:
@@ -815,6 +878,8 @@ def _settle(
         ):
             return
         move = _balance_move(plan, rng, choose)
+        if move is None:  # every player who could move sits in a locked seat
+            return
         plan.apply(move)
         moves.append(move)
 
@@ -849,6 +914,16 @@ def break_table(plan: TablePlan, table: int, rng: Rng) -> list[Move]:
     if table not in plan._at:
         raise InputError(
             f"Table {table} is not in play; open tables: {_listing(plan.open_tables())}."
+        )
+    held = [x.seat for x in plan.locked() if x.table == table]
+    if held:
+        one = len(held) == 1
+        which = f"seat {held[0]} is" if one else f"seats {_listing(held)} are"
+        arg = f"{table} {held[0]}" if one else f"{table} SEAT"
+        raise RuleError(
+            f"Table {table} cannot break: {which} locked;",
+            f"unlock {'it' if one else 'them'} with {{seat:unlock {arg}}} first,"
+            " or break another table.",
         )
     leaving = plan._at[table]
     others = [t for t in (plan.final_table,) if t is not None and t in plan._at and t != table]
@@ -888,7 +963,7 @@ def _breaks_before_it_needs_a_player(plan: TablePlan, low: int, late_registratio
     within `BREAK_IN_SIGHT` busts: a player moved there would move again at once, so it is left
     short (less than `HALT_SHORT`, which TDA 11D allows)."""
     shortest = plan._by_count[low]
-    if len(shortest) != 1 or shortest[0] != plan._open[0][1]:
+    if len(shortest) != 1 or shortest[0] != next_to_break(plan):
         return False
     open_count = len(plan._at)
     reserve = late_entry_reserve(open_count) if late_registration else 0
@@ -901,30 +976,51 @@ def _taker(plan: TablePlan, low: int) -> int:
     the table that breaks next (first in the break order) while another shortest table can
     take the player, who would otherwise move again when it breaks."""
     shortest = plan._by_count[low]
-    breaks_next = plan._open[0][1]
+    breaks_next = next_to_break(plan)
     return next((t for t in shortest if t != breaks_next), shortest[0])
 
 
-def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
-    """One TDA 11A move from the fullest table (rotating) to the shortest."""
-    high, low = _most(plan), _fewest(plan)
-    assert high is not None and low is not None
+def _giver(plan: TablePlan, high: int) -> int | None:
+    """The table that gives a player: among the fullest, the next in table-number order
+    after the one that gave last (wrapping around), skipping tables where every player sits
+    in a locked seat (None when all do)."""
     fullest = plan._by_count[high]
     i = 0 if plan.last_giver is None else bisect.bisect_right(fullest, plan.last_giver)
-    giver = fullest[i if i < len(fullest) else 0]
+    for table in fullest[i:] + fullest[:i]:
+        if not plan._locked or any(not plan.is_locked(p) for p in plan._at[table].values()):
+            return table
+    return None
+
+
+def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move | None:
+    """One TDA 11A move from the fullest table (rotating) to the shortest; None when every
+    player at the fullest tables sits in a locked seat. A locked player is passed over: the
+    next player due the big blind after them moves."""
+    high, low = _most(plan), _fewest(plan)
+    assert high is not None and low is not None
+    giver = _giver(plan, high)
+    if giver is None:
+        return None
     taker = _taker(plan, low)
     occupants = plan._at[giver]
+    if plan._locked:
+        locked = {x.seat for x in plan._locked if x.table == giver}
+        movable = {s: p for s, p in occupants.items() if s not in locked}
+    else:
+        movable = occupants
     chosen_by_tool = False
     button = plan._buttons.get(giver)
     if button is not None:
-        player = occupants[big_blind_next(occupants, button, plan.capacity(giver))]
+        player = _due_big_blind_unlocked(occupants, movable, button, plan.capacity(giver))
     else:
-        candidates = [p for _, p in sorted(occupants.items())]
+        candidates = [p for _, p in sorted(movable.items())]
         if choose is not None:
             player = choose(giver, candidates)
             if player not in candidates:
                 raise InputError(
-                    f"{player} does not sit at table {giver}; name one of: {', '.join(candidates)}."
+                    f"{player} does not sit at table {giver}"
+                    + (" or sits in a locked seat" if len(movable) < len(occupants) else "")
+                    + f"; name one of: {', '.join(candidates)}."
                 )
         else:
             player = rng.choice(candidates)
@@ -935,6 +1031,17 @@ def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
     else:
         seat = rng.choice(plan.open_seats(taker))
     return Move(player, plan.seat_of(player), Seat(taker, seat), MoveReason.BALANCE, chosen_by_tool)
+
+
+def _due_big_blind_unlocked(
+    occupants: dict[int, str], movable: dict[int, str], button: int, capacity: int
+) -> str:
+    """The player due the big blind next hand, or when they sit in a locked seat the next
+    one due it after them who does not (the big blind passes clockwise)."""
+    seat = big_blind_next(occupants, button, capacity)
+    while seat not in movable:
+        seat = _next_occupied(occupants, seat, capacity)
+    return movable[seat]
 
 
 # -- positions -----------------------------------------------------------------------------
@@ -1032,9 +1139,13 @@ def check_invariants(
             and counts[-1] - counts[1] <= spread
             and _breaks_before_it_needs_a_player(plan, counts[0], late_registration)
         )
-        if not near:
+        high = _most(plan)
+        stuck = high is not None and _giver(plan, high) is None  # only locked players there
+        if not near and not stuck:
             problems.append(f"tables differ by {counts[-1] - counts[0]} players")
-    if late_registration:
+    if next_to_break(plan) is None:
+        pass  # every open table holds a locked seat: none breaks until one is unlocked
+    elif late_registration:
         if fits_one_table_fewer(plan, late_registration=True):
             problems.append(
                 f"{len(plan._at)} tables open where one fewer leaves an open seat at each"
@@ -1046,4 +1157,7 @@ def check_invariants(
             problems.append(f"the index of tables with {c} players is stale")
     if [t for _, t in plan._open] != sorted(plan._at, key=plan.break_key):
         problems.append("the break-order index is stale")
+    for x in plan._locked:
+        if x.seat not in plan._at.get(x.table, {}):
+            problems.append(f"{x} is locked but nobody sits there")
     return problems

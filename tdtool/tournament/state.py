@@ -550,6 +550,14 @@ def _button(state: State, e: ev.SeatButton, at: float) -> None:
     state.button_at[e.table] = at
 
 
+def _locked(state: State, e: ev.SeatLocked, at: float) -> None:
+    state.plan.lock(Seat(e.table, e.seat))
+
+
+def _unlocked(state: State, e: ev.SeatUnlocked, at: float) -> None:
+    state.plan.unlock(Seat(e.table, e.seat))
+
+
 def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
     """Players out in one hand; `rank` orders them in that hand (0 best; equal ranks tie)."""
     group = len(state.eliminations)
@@ -686,6 +694,8 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.SEAT_DRAWN: _drawn,
     K.SEAT_MOVED: _moved,
     K.SEAT_BUTTON: _button,
+    K.SEAT_LOCKED: _locked,
+    K.SEAT_UNLOCKED: _unlocked,
     K.CLOCK_START: _clock,
     K.CLOCK_PAUSE: _clock,
     K.CLOCK_RESUME: _clock,
