@@ -181,6 +181,11 @@ class SeatPaper:
     waiting: tuple[str, ...]
     moves: tuple[tuple[int, float, Move], ...]
     """(change, at, move): table moves (from one seat to another), in the order recorded."""
+    entered: tuple[tuple[str, int], ...] = ()
+    """(player, change): the change in which each seated player last sat down as an entry
+    (the draw, a late entry, a re-entry), named as called now."""
+    seats_change: int = 0
+    """The last change that drew, moved or seated players (0: none): what the paper shows."""
 
 
 def _now_called(move: Move, seq: int, renames: list[Any]) -> Move:
@@ -198,10 +203,21 @@ def paper(db: Path, every_move: bool = False) -> SeatPaper:
     from tdtool.io.store_base import open_store
     from tdtool.tournament.events import EventKind
 
+    kinds = {EventKind.SEAT_MOVED.value, EventKind.SEAT_DRAWN.value, EventKind.PLAYER_RENAMED.value}
     with open_store(db) as store:
         state: State = store.state()
-        events = store.events(kinds={EventKind.SEAT_MOVED.value, EventKind.PLAYER_RENAMED.value})
+        events = store.events(kinds=kinds)
     renames = [e for e in events if e.kind == EventKind.PLAYER_RENAMED]
+    entered: dict[str, int] = {}
+    seats_change = 0
+    for e in events:
+        if e.kind == EventKind.PLAYER_RENAMED:
+            continue
+        seats_change = max(seats_change, e.change)
+        for d in e.data["moves"]:
+            m = Move.from_dict(d)
+            if m.from_seat is None:
+                entered[_now_called(m, e.seq, renames).player] = e.change
     moves = [
         (e.change, e.at, _now_called(m, e.seq, renames))  # a slip names them as called now
         for e in events
@@ -214,4 +230,12 @@ def paper(db: Path, every_move: bool = False) -> SeatPaper:
         moves = [m for m in moves if m[0] == last]
     view = plan_of(state)
     seated = tuple((p, t.table, s) for t in view.tables for s, p in t.seats)
-    return SeatPaper(state.name, seated, view.unseated, tuple(moves))
+    on = {p for p, _, _ in seated}
+    return SeatPaper(
+        state.name,
+        seated,
+        view.unseated,
+        tuple(moves),
+        tuple((p, c) for p, c in entered.items() if p in on),
+        seats_change,
+    )
