@@ -50,6 +50,7 @@ AFTER_0_1_0 = {
     "flights.combined",
     "player.renamed",
     "seat.locked",
+    "chips.raced",
     "seat.unlocked",
 }
 """Kinds added after release 0.1.0 (its files cannot hold them); each has its own tests."""
