@@ -229,3 +229,27 @@ def test_the_final_table_forms_during_late_registration_with_a_seat_left_for_an_
     plan.remove("P1")
     rebalance(plan, random.Random(2), late_registration=True)
     assert len(plan.open_tables()) == 1 and plan.player_count == 8
+
+
+def test_tda_8a_player_bust_says_a_table_stays_open_for_late_entries(cli, tmp_path):
+    import json
+
+    from tests.tournament_fixtures import make
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(18)])
+    cli("--db", db, "seat", "draw")
+    assert cli("--db", db, "clock", "start").exit_code == 0  # late registration runs
+    assert json.loads(cli("--db", db, "player", "add", "Late", "--json").stdout)["opened"] == [3]
+    result = cli("--db", db, "player", "bust", "P0", "--yes")
+    assert result.exit_code == 0, result.output
+    assert (
+        "Table 3 stays open for late entries: 18 players would fit one table fewer, but the"
+        " next entries would find no seat and open it again. It breaks when 16 are left"
+        in result.stdout
+    )
+    data = json.loads(cli("--db", db, "player", "bust", "P1", "--yes", "--json").stdout)
+    assert data["held_for_late_entries"] == {"table": 3, "breaks_at": 16}
+    data = json.loads(cli("--db", db, "player", "bust", "P2", "--yes", "--json").stdout)
+    assert data["tables"] == 2 and data["held_for_late_entries"] is None
+    assert {m["reason"] for m in data["moves"]} == {"table-break"}
