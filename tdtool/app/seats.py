@@ -27,14 +27,17 @@ class TableView:
     locked: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (seats keyed by the seat number as text)."""
-        return {
+        """JSON-ready (seats keyed by the seat number as text; `locked` only at a table with
+        locked seats, so a plan without locks reads as it did before locks)."""
+        out: dict[str, Any] = {
             "table": self.table,
             "button": self.button,
             "button_recorded_at": self.button_recorded_at,
             "seats": {(_SEAT_KEYS[s] if 0 <= s < 100 else str(s)): p for s, p in self.seats},
-            "locked": list(self.locked),
         }
+        if self.locked:
+            out["locked"] = list(self.locked)
+        return out
 
 
 @dataclass(frozen=True)

@@ -136,7 +136,8 @@ def race_table(
     if race <= 0 or up <= race or up % race:
         raise InputError(
             f"A chip of {race:,} colours up into a bigger chip that is a whole number of them,"
-            f" not {up:,}; give the next chip in play with --up."
+            f" not {up:,};",
+            "give the next chip in play with {option:up}.",
         )
     unit = up // race
     order = sorted(occupants.items())
