@@ -253,3 +253,27 @@ def test_tda_8a_player_bust_says_a_table_stays_open_for_late_entries(cli, tmp_pa
     data = json.loads(cli("--db", db, "player", "bust", "P2", "--yes", "--json").stdout)
     assert data["tables"] == 2 and data["held_for_late_entries"] is None
     assert {m["reason"] for m in data["moves"]} == {"table-break"}
+
+
+def test_item8_bust_and_seat_balance_say_why_the_table_that_breaks_next_plays_two_short(
+    cli, tmp_path
+):
+    import json
+
+    from tests.tournament_fixtures import make
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(21)])
+    cli("--db", db, "seat", "draw")  # 7, 7, 7
+
+    def at_table_3() -> str:
+        shown = json.loads(cli("--db", db, "seat", "show", "--json").stdout)
+        return next(iter(next(t for t in shown["tables"] if t["table"] == 3)["seats"].values()))
+
+    assert cli("--db", db, "player", "bust", at_table_3(), "--yes").exit_code == 0
+    result = cli("--db", db, "player", "bust", at_table_3(), "--yes")  # 19: 7, 7, 5
+    assert result.exit_code == 0, result.output
+    assert "Table 3 plays two short: it breaks next, within two busts" in result.stdout
+    assert "Balance the tables" not in result.stdout
+    balanced = cli("--db", db, "seat", "balance", "--yes")
+    assert "Table 3 plays two short" in balanced.stdout and "even" not in balanced.stdout

@@ -10,7 +10,7 @@ from typing import Any
 from tdtool.app.change import Ask, moves_json, read_state, read_state_at, run_change
 from tdtool.tournament import director
 from tdtool.tournament.bounty import Bounties, BountyRow, Knockout
-from tdtool.tournament.seating import Move, held_for_late_entries
+from tdtool.tournament.seating import Move, held_for_late_entries, left_short
 from tdtool.tournament.state import State, registration_open, stale_buttons
 
 
@@ -222,6 +222,8 @@ class Busted:
     own_bounties: tuple[tuple[str, int], ...] = ()
     """(name, cents) of the own bounties the seat winners still in collect when this bust
     decided a satellite's seats."""
+    left_short: int | None = None
+    """A table left two short: it breaks next, within two busts (`seating.left_short`)."""
     held_for_late_entries: tuple[int, int] | None = None
     """(table, players): the players fit one table fewer, but late registration is open, so
     the table that breaks next stays open until `players` or fewer are left (an open seat
@@ -323,6 +325,9 @@ def bust(
         held_for_late_entries=held_for_late_entries(state.plan)
         if not may_rebuy and director.entries_to_come(state, now)
         else None,
+        left_short=None
+        if may_rebuy
+        else left_short(state.plan, late_registration=director.entries_to_come(state, now)),
     )
 
 

@@ -89,6 +89,8 @@ class Seated:
 
     moves: tuple[Move, ...]
     plan: PlanView
+    left_short: int | None = None
+    """A table left two short: it breaks next, within two busts (`seating.left_short`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool seat balance|break --json`."""
@@ -96,7 +98,11 @@ class Seated:
 
 
 def _seated(change: Change) -> Seated:
-    return Seated(change.moves, plan_of(change.state))
+    from tdtool.tournament.seating import left_short
+
+    late = director.entries_to_come(change.state, change.now)
+    short = left_short(change.state.plan, late_registration=late)
+    return Seated(change.moves, plan_of(change.state), short)
 
 
 def draw(db: Path) -> Seated:

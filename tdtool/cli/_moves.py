@@ -37,6 +37,14 @@ def move_lines(moves: Sequence[Move]) -> list[str]:
     return lines
 
 
+def left_short_line(table: int) -> str:
+    """Why a table two short gets nobody: it breaks within two busts."""
+    return (
+        f"Table {table} plays two short: it breaks next, within two busts, so nobody is moved"
+        " there to move again when it breaks (TDA 11D halts a table only at three short)."
+    )
+
+
 def opened_lines(opened: Sequence[int], moves: Sequence[Move]) -> list[str]:
     """What to say when a late entry opened a table: that it opens, and how many move there."""
     lines = []

@@ -96,7 +96,7 @@ def bust(
     Example: tdtool player bust Anna --by Carl --by Dan
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines
+    from tdtool.cli._moves import left_short_line, move_lines
     from tdtool.cli.render import emit_json
     from tdtool.tournament.places import ordinal
 
@@ -134,6 +134,8 @@ def bust(
         )
     if result.moves and not result.seats_decided:  # nobody plays on: no seats to take
         typer.echo("\n".join(move_lines(result.moves)))
+    if result.left_short is not None:
+        typer.echo(left_short_line(result.left_short))
     if result.held_for_late_entries is not None:
         table, at = result.held_for_late_entries
         typer.echo(

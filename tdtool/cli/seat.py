@@ -61,9 +61,16 @@ def _report(result: Seated, json_out: bool, done: str) -> None:
     if json_out:
         emit_json(result.to_dict())
         return
+    from tdtool.cli._moves import left_short_line
+
     typer.echo(done)
     moves = result.moves
-    typer.echo("\n".join(move_lines(moves)) if moves else "No moves needed: the tables are even.")
+    if moves:
+        typer.echo("\n".join(move_lines(moves)))
+    elif result.left_short is None:
+        typer.echo("No moves needed: the tables are even.")
+    if result.left_short is not None:
+        typer.echo(left_short_line(result.left_short))
 
 
 @app.command("draw")

@@ -971,6 +971,17 @@ def _breaks_before_it_needs_a_player(plan: TablePlan, low: int, late_registratio
     return plan.player_count + reserve - BREAK_IN_SIGHT <= room
 
 
+def left_short(plan: TablePlan, *, late_registration: bool = False) -> int | None:
+    """The table left two short because it breaks next within `BREAK_IN_SIGHT` busts (see
+    `rebalance`), or None when no table is left so."""
+    high, low = _most(plan), _fewest(plan)
+    if high is None or low is None or not 1 < high - low < HALT_SHORT:
+        return None
+    if not _breaks_before_it_needs_a_player(plan, low, late_registration):
+        return None
+    return plan._by_count[low][0]
+
+
 def _taker(plan: TablePlan, low: int) -> int:
     """The table a balance move goes to: the lowest-numbered of the shortest tables, but not
     the table that breaks next (first in the break order) while another shortest table can
