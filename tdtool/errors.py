@@ -32,6 +32,7 @@ PLAIN: dict[str, str] = {
     "created": "when the tournament was created",
     "new": "a new tournament",
     "clock": "the clock's {}",
+    "seat": "the seat command {}",
     "option": "{}",
     "merge": "a merge in the player registry ({})",
 }

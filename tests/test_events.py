@@ -52,6 +52,9 @@ AFTER_0_1_0 = {
     "staff.added",
     "staff.revoked",
     "staff.signed-in",
+    "seat.locked",
+    "chips.raced",
+    "seat.unlocked",
 }
 """Kinds added after release 0.1.0 (its files cannot hold them); each has its own tests."""
 

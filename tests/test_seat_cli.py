@@ -14,8 +14,10 @@ MOVE = re.compile(r"Table \d+, seat \d+ \(.+\) → Table \d+, seat \d+")
 
 @pytest.fixture
 def drawn(cli, tmp_path):
+    """29 players at four tables (8, 7, 7, 7): a bust at the first short table (never table 4,
+    which breaks next and is not balanced to within two busts of its break) makes a move."""
     db = make(tmp_path / "cup.tdtool")
-    cli("--db", db, "player", "add", *[f"P{i}" for i in range(20)])
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(29)])
     assert cli("--db", db, "seat", "draw").exit_code == 0
     return db
 
@@ -34,14 +36,14 @@ def test_seat_show_json_shape(cli, drawn):
     plan = _plan(cli, drawn)
     assert set(plan) == {"tables", "unseated"} and plan["unseated"] == []
     assert set(plan["tables"][0]) >= {"table", "button", "seats"}
-    assert sorted(len(t["seats"]) for t in plan["tables"]) == [6, 7, 7]
+    assert sorted(len(t["seats"]) for t in plan["tables"]) == [7, 7, 7, 8]
 
 
 def test_tda_11a_without_a_button_and_without_a_terminal_the_tool_chooses_and_says_so(cli, drawn):
     _, victim = _at_short_table(cli, drawn)
     result = cli("--db", drawn, "player", "bust", victim)
     assert result.exit_code == 0, result.output
-    assert f"{victim} is out in 20th place." in result.stdout
+    assert f"{victim} is out in 29th place." in result.stdout
     assert MOVE.search(result.stdout)
     assert "the tool chose who moves: no button recorded" in result.stdout
     assert "tdtool seat button" in result.stdout
@@ -104,8 +106,8 @@ def test_bust_json_shape(cli, drawn):
     _, victim = _at_short_table(cli, drawn)
     data = json.loads(cli("--db", drawn, "player", "bust", victim, "--json").stdout)
     assert set(data) >= {"busted", "moves", "players_left", "tables"}
-    assert data["busted"] == [{"name": victim, "place": 20, "through": 20}]
-    assert data["players_left"] == 19 and len(data["moves"]) == 1
+    assert data["busted"] == [{"name": victim, "place": 29, "through": 29}]
+    assert data["players_left"] == 28 and len(data["moves"]) == 1
     assert set(data["moves"][0]) >= {"player", "from", "to", "reason"}
 
 
@@ -132,7 +134,7 @@ def test_bad_stacks_are_bad_input(cli, drawn):
 
 
 def test_tda_10b_a_table_breaks_only_when_its_players_have_seats_elsewhere(cli, drawn):
-    # 20 players at 7/7/6: a break leaves 13-14 players for 4-5 open seats. (Busts break a
+    # 29 players at 8/7/7/7: a break leaves 21-22 players for 5-6 open seats. (Busts break a
     # table by themselves as soon as the players fit, see test_tournament_through_store.)
     before = _plan(cli, drawn)
     result = cli("--db", drawn, "seat", "break", str(before["tables"][0]["table"]), "--yes")
@@ -144,13 +146,14 @@ def test_tda_10b_busts_break_a_table_and_say_where_everyone_goes(cli, drawn):
     plan = _plan(cli, drawn)
     big = max(plan["tables"], key=lambda t: len(t["seats"]))
     a, b = list(big["seats"].values())[:2]
-    cli("--db", drawn, "player", "bust", "P19" if "P19" not in (a, b) else "P18", "--yes")
+    others = [f"P{i}" for i in range(28, 0, -1) if f"P{i}" not in (a, b)]
+    cli("--db", drawn, "player", "bust", others[0], "--yes")  # 28: four tables still
     result = cli("--db", drawn, "player", "bust", a, b, "--stacks", "300,200", "--yes")
     assert result.exit_code == 0, result.output
     assert re.search(r"Table \d+ breaks; its players go to their new seats:", result.stdout)
     after = _plan(cli, drawn)
-    assert len(after["tables"]) == 2
-    assert sum(len(t["seats"]) for t in after["tables"]) == 17
+    assert len(after["tables"]) == 3
+    assert sum(len(t["seats"]) for t in after["tables"]) == 26
 
 
 def test_seat_button_is_recorded_and_shown(cli, drawn):
@@ -310,7 +313,7 @@ def test_undo_and_redo_of_a_bust_give_the_same_moves_where_the_tool_chooses(cli,
     another player (a new random draw). The draw is seeded from the log: the same change made
     again from the same state moves the same player to the same seat."""
     db = make(backend.target("redo"))
-    cli("--db", db, "player", "add", *[f"P{i}" for i in range(20)])
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(29)])  # as in `drawn`
     assert cli("--db", db, "seat", "draw").exit_code == 0
     _, victim = _at_short_table(cli, db)
     first = json.loads(cli("--db", db, "player", "bust", victim, "--json").stdout)["moves"]

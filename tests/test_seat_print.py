@@ -310,3 +310,66 @@ def test_the_long_title_fits_its_line_in_the_browser(tmp_path, paper):
     source.write_text(page, encoding="utf-8")
     dom = headless(tmp_path, "--window-size=800,1100", "--dump-dom", source.as_uri())
     assert 'data-cut="false"' in dom
+
+
+CARD_NAME = re.compile(r'<div class="card">.*?class="name[^"]*">(.*?)</div>', re.S)
+
+
+def test_item10_seat_print_cards_new_prints_only_the_entries_since_the_cards_printed_last(
+    cli, tournament
+):
+    cards = tournament.parent / "seat-cards.html"
+    refused = cli("seat", "print", "cards", "--new")
+    assert refused.exit_code == 1 and "print them all first" in refused.stderr
+    assert cli("seat", "print", "cards").exit_code == 0
+    nothing = cli("seat", "print", "cards", "--new")
+    assert nothing.exit_code == 1 and "Nobody has sat down as an entry since" in nothing.stderr
+    assert cli("player", "add", "Late Lou", "Late Mia").exit_code == 0
+    result = cli("seat", "print", "cards", "--new")  # no --force: it replaces the earlier cards
+    assert result.exit_code == 0, result.output
+    assert "(replacing the seat cards of change" in result.stdout
+    assert "2 seat cards, the entries since change" in result.stdout
+    assert sorted(_text(n) for n in CARD_NAME.findall(cards.read_text())) == [
+        "Late Lou",
+        "Late Mia",
+    ]
+    assert cli("player", "add", "Late Ned").exit_code == 0
+    assert cli("seat", "print", "cards", "--new").exit_code == 0
+    assert [_text(n) for n in CARD_NAME.findall(cards.read_text())] == ["Late Ned"]
+
+
+def test_item10_seat_print_cards_player_prints_the_players_named(cli, tournament):
+    result = cli(
+        "seat", "print", "cards", "--player", "emile zola", "--player", "Eve", "-o", "x.html"
+    )
+    assert result.exit_code == 0, result.output
+    page = (tournament.parent / "x.html").read_text()
+    assert [_text(n) for n in CARD_NAME.findall(page)] == ["Émile Zola", "Eve"]
+    unknown = cli("seat", "print", "cards", "--player", "Nobody", "-o", "y.html")
+    assert unknown.exit_code == 2 and "--player 'Nobody'" in unknown.stderr
+    for args in (
+        ("list", "--new"),
+        ("moves", "--player", "Eve"),
+        ("cards", "--new", "--player", "Eve"),
+    ):
+        assert cli("seat", "print", *args).exit_code == 2
+
+
+def test_item10_a_second_seat_print_moves_of_a_newer_change_replaces_the_slips_without_force(
+    cli, tournament
+):
+    slips = tournament.parent / "table-moves.html"
+    first = _bust_until_someone_moves(cli)
+    assert cli("seat", "print", "moves").exit_code == 0
+    again = cli("seat", "print", "moves")  # the same change: nothing new to replace it with
+    assert again.exit_code == 2 and "already holds the slips of change" in again.stderr
+    second = _bust_until_someone_moves(cli)
+    result = cli("seat", "print", "moves")
+    assert result.exit_code == 0, result.output
+    assert "(replacing the slips of change" in result.stdout
+    assert _slips(slips.read_text()) == _moved(second) != _moved(first)
+    # A file tdtool did not write is still kept unless --force.
+    slips.write_text("my notes")
+    _bust_until_someone_moves(cli)
+    kept = cli("seat", "print", "moves")
+    assert kept.exit_code == 2 and slips.read_text() == "my notes"

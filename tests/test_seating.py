@@ -141,9 +141,46 @@ def test_tda_8a_late_entry_opens_a_new_table_when_all_are_full_and_balancing_fol
     move = seat_entry(plan, "X", random.Random(1))
     assert move.to_seat.table == 3
     moves = rebalance(plan, random.Random(1))
-    assert sorted(counts(plan).values()) == [6, 6, 7]
+    # Table 3 breaks next, within two busts (19 players, 18 fit two tables): it is balanced
+    # only until it is less than 3 short (TDA 11D), not to within one.
+    assert sorted(counts(plan).values()) == [5, 7, 7]
     assert all(m.reason is MoveReason.BALANCE for m in moves)
     assert check_invariants(plan) == []
+
+
+def test_item8_a_balance_move_does_not_go_to_the_table_that_breaks_next_while_another_can_take_it():
+    # Break order 1 first: table 1 breaks next. 28 players at 6, 8, 6, 8 (27 fit three tables).
+    plan = seated(
+        TablePlan(seats=9, break_order=[1, 2, 3, 4]),
+        {
+            1: at("a", range(1, 7)),
+            2: at("b", range(1, 9)),
+            3: at("c", range(1, 7)),
+            4: at("d", range(1, 9)),
+        },
+    )
+    moves = rebalance(plan, random.Random(3))
+    # Tables 1 and 3 are equally short: table 3 takes the player, who would move again when
+    # table 1 breaks; then table 1 alone is short, breaks at the next bust, and is left so.
+    assert [(m.from_seat.table, m.to_seat.table) for m in moves] == [(2, 3)]
+    assert sorted(counts(plan).items()) == [(1, 6), (2, 7), (3, 7), (4, 8)]
+    assert check_invariants(plan) == []
+
+
+def test_item8_the_table_that_breaks_next_is_left_two_short_when_it_breaks_within_two_busts():
+    plan = seated(
+        TablePlan(seats=9),
+        {1: at("a", range(1, 10)), 2: at("b", range(1, 10)), 3: at("c", range(1, 3))},
+    )  # 20 players: 9, 9, 2
+    moves = rebalance(plan, random.Random(1))
+    assert sorted(counts(plan).values()) == [6, 7, 7]  # 3 short and more: balanced
+    plan.remove(next(iter(plan.players_at(3).values())))  # 19: 7, 7, 5; 18 fit two tables
+    assert rebalance(plan, random.Random(1)) == []  # a player sent there would move again
+    assert check_invariants(plan) == []
+    plan.remove(next(iter(plan.players_at(1).values())))  # 18: table 3 breaks
+    moves = rebalance(plan, random.Random(1))
+    assert {m.reason for m in moves} == {MoveReason.TABLE_BREAK}
+    assert plan.open_tables() == [1, 2]
 
 
 def test_late_entry_refused_for_a_seated_player_and_at_a_full_final_table():

@@ -166,10 +166,12 @@ def test_rp9_the_final_table_forms_at_nine(tmp_path):
 
 
 def test_tda_11a_with_the_button_recorded_the_big_blind_next_moves(tmp_path):
-    store, rng = _tournament(tmp_path, 20)  # tables of 7, 7, 6
+    # Tables of 8, 7, 7, 7: a bust at the first short table (not table 4, which breaks next
+    # and is left two short within two busts of its break) makes a move.
+    store, rng = _tournament(tmp_path, 29)
     state = store.state()
     counts = {t: len(o) for t, o in state.tables.items()}
-    short = min(counts, key=counts.get)
+    short = min(sorted(counts), key=counts.get)
     victim = next(iter(state.tables[short].values()))
     for t in state.tables:
         first = min(state.tables[t])

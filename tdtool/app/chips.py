@@ -89,6 +89,31 @@ def remove(db: Path, chips: int, reason: str = "") -> ChipsTakenOut:
     )
 
 
+@dataclass(frozen=True)
+class Raced:
+    """A colour-up's chip race recorded, and what the counts say now."""
+
+    race: Any
+    """The `tdtool.tournament.chip_race.ChipRace`."""
+    summary: ChipSummary
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool chips race --json`."""
+        return {**self.race.to_dict(), "chips": self.summary.to_dict()}
+
+
+def race(db: Path, race: int, up: int, held: dict[str, int]) -> Raced:
+    """Colour up the `race` chips into `up` chips at every table and race the odd ones
+    (TDA 24); recorded, so the chip check follows (`undo` takes it back)."""
+    from tdtool.tournament.chip_counts import race_chips
+    from tdtool.tournament.events import ChipsRaced
+
+    change = run_change(db, lambda s, now, rng, choose: race_chips(s, race, up, held, rng))
+    event = change.events[0]
+    raced = ChipsRaced.from_dict(event.data).race
+    return Raced(raced, summary_of(change.state, event.at))
+
+
 def summary(db: Path) -> ChipSummary:
     """The chip summary of the tournament in `db` now."""
     state, now = read_state_at(db)

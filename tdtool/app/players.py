@@ -10,7 +10,7 @@ from typing import Any
 from tdtool.app.change import Ask, moves_json, read_state, read_state_at, run_change
 from tdtool.tournament import director
 from tdtool.tournament.bounty import Bounties, BountyRow, Knockout
-from tdtool.tournament.seating import Move
+from tdtool.tournament.seating import Move, held_for_late_entries, left_short
 from tdtool.tournament.state import State, registration_open, stale_buttons
 
 
@@ -233,6 +233,12 @@ class Busted:
     """The tournament's language: what the director reads aloud is in it (tdtool.i18n)."""
     """(name, cents) of the own bounties the seat winners still in collect when this bust
     decided a satellite's seats."""
+    left_short: int | None = None
+    """A table left two short: it breaks next, within two busts (`seating.left_short`)."""
+    held_for_late_entries: tuple[int, int] | None = None
+    """(table, players): the players fit one table fewer, but late registration is open, so
+    the table that breaks next stays open until `players` or fewer are left (an open seat
+    for a late entry at every other table, `seating.held_for_late_entries`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool player bust --json`."""
@@ -247,6 +253,9 @@ class Busted:
             "money": None if self.money is None else self.money.to_dict(),
             "knockouts": [k.to_dict() for k in self.knockouts],
             "seats_decided": list(self.seats_decided),
+            "held_for_late_entries": None
+            if self.held_for_late_entries is None
+            else dict(zip(("table", "breaks_at"), self.held_for_late_entries, strict=True)),
         }
 
 
@@ -350,6 +359,12 @@ def bust(
         and state.money.deal is None  # a deal closes registration (director.register)
         and registration_open(state, now),
         stale_buttons=tuple(stale_buttons(state, moves_json(moves), now).items()),
+        held_for_late_entries=held_for_late_entries(state.plan)
+        if not may_rebuy and director.entries_to_come(state, now)
+        else None,
+        left_short=None
+        if may_rebuy
+        else left_short(state.plan, late_registration=director.entries_to_come(state, now)),
     )
 
 
@@ -398,7 +413,7 @@ class Removed:
 def remove(db: Path, name: str, not_played: bool = False, ask: Ask | None = None) -> Removed:
     """Take out a registration entered by mistake before it played (director.remove)."""
     change = run_change(
-        db, lambda s, now, rng, choose: director.remove(s, name, rng, choose, not_played), ask
+        db, lambda s, now, rng, choose: director.remove(s, name, rng, choose, not_played, now), ask
     )
     gone = next(e for e in change.events if e.kind == "player.removed").data
     state = change.state

@@ -17,21 +17,27 @@ _SEAT_KEYS = tuple(str(s) for s in range(100))
 
 @dataclass(frozen=True)
 class TableView:
-    """One open table: its seats (seat -> player), the button and when it was recorded."""
+    """One open table: its seats (seat -> player), the button and when it was recorded, and
+    its locked seats."""
 
     table: int
     button: int | None
     button_recorded_at: float | None
     seats: tuple[tuple[int, str], ...]
+    locked: tuple[int, ...] = ()
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready (seats keyed by the seat number as text)."""
-        return {
+        """JSON-ready (seats keyed by the seat number as text; `locked` only at a table with
+        locked seats, so a plan without locks reads as it did before locks)."""
+        out: dict[str, Any] = {
             "table": self.table,
             "button": self.button,
             "button_recorded_at": self.button_recorded_at,
             "seats": {(_SEAT_KEYS[s] if 0 <= s < 100 else str(s)): p for s, p in self.seats},
         }
+        if self.locked:
+            out["locked"] = list(self.locked)
+        return out
 
 
 @dataclass(frozen=True)
@@ -52,9 +58,13 @@ def plan_of(state: State) -> PlanView:
     plan = state.plan
     recorded_at = state.button_at.get
     tables = []
+    locked: dict[int, list[int]] = {}
+    for x in plan.locked():
+        locked.setdefault(x.table, []).append(x.seat)
     for t, seats in plan.seating():
         button = plan.button(t)
-        tables.append(TableView(t, button, recorded_at(t) if button else None, seats))
+        held = tuple(locked.get(t, ()))
+        tables.append(TableView(t, button, recorded_at(t) if button else None, seats, held))
     left = state.players_left
     # Seated players are never busted: when as many sit as are left, nobody waits for a seat
     # (the usual case, and the look-up of every player cost 11 ms at 30,000 entries).
@@ -81,6 +91,8 @@ class Seated:
     plan: PlanView
     language: str = "en"
     """The tournament's language: the moves are read aloud in it (tdtool.i18n)."""
+    left_short: int | None = None
+    """A table left two short: it breaks next, within two busts (`seating.left_short`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool seat balance|break --json`."""
@@ -88,7 +100,11 @@ class Seated:
 
 
 def _seated(change: Change) -> Seated:
-    return Seated(change.moves, plan_of(change.state), change.state.terms.language)
+    from tdtool.tournament.seating import left_short
+
+    late = director.entries_to_come(change.state, change.now)
+    short = left_short(change.state.plan, late_registration=late)
+    return Seated(change.moves, plan_of(change.state), change.state.terms.language, short)
 
 
 def draw(db: Path) -> Seated:
@@ -99,15 +115,51 @@ def draw(db: Path) -> Seated:
 def balance(db: Path, ask: Ask | None = None) -> Seated:
     """Balance now: breaks, TDA 11 moves and the final table as the plan needs."""
     return _seated(
-        run_change(db, lambda s, now, rng, choose: director.balance(s, rng, choose), ask)
+        run_change(db, lambda s, now, rng, choose: director.balance(s, rng, choose, now), ask)
     )
 
 
 def break_table(db: Path, table: int, ask: Ask | None = None) -> Seated:
     """Break `table` now: its players draw new seats at the others (TDA 10B, 11C)."""
     return _seated(
-        run_change(db, lambda s, now, rng, choose: director.break_table(s, table, rng, choose), ask)
+        run_change(
+            db, lambda s, now, rng, choose: director.break_table(s, table, rng, choose, now), ask
+        )
     )
+
+
+def move(db: Path, name: str, table: int, seat: int, lock: bool = False) -> Seated:
+    """Move a seated player to an open seat by hand (recorded; `undo` takes it back), with
+    `lock` locking the new seat too."""
+    return _seated(
+        run_change(
+            db, lambda s, now, rng, choose: director.move_by_hand(s, name, table, seat, lock)
+        )
+    )
+
+
+@dataclass(frozen=True)
+class Lock:
+    """A seat locked or unlocked, and who sits there."""
+
+    table: int
+    seat: int
+    player: str | None
+    locked: bool
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool seat lock|unlock --json`."""
+        return {"table": self.table, "seat": self.seat, "player": self.player,
+                "locked": self.locked}  # fmt: skip
+
+
+def lock(db: Path, table: int, seat: int, on: bool = True) -> Lock:
+    """Lock a seat (its player stays put when the tool balances or breaks), or unlock it."""
+    change = run_change(
+        db,
+        lambda s, now, rng, choose: (director.lock if on else director.unlock)(s, table, seat),
+    )
+    return Lock(table, seat, change.state.plan.players_at(table).get(seat), on)
 
 
 @dataclass(frozen=True)
@@ -140,6 +192,11 @@ class SeatPaper:
     waiting: tuple[str, ...]
     moves: tuple[tuple[int, float, Move], ...]
     """(change, at, move): table moves (from one seat to another), in the order recorded."""
+    entered: tuple[tuple[str, int], ...] = ()
+    """(player, change): the change in which each seated player last sat down as an entry
+    (the draw, a late entry, a re-entry), named as called now."""
+    seats_change: int = 0
+    """The last change that drew, moved or seated players (0: none): what the paper shows."""
 
 
 def _now_called(move: Move, seq: int, renames: list[Any]) -> Move:
@@ -157,10 +214,21 @@ def paper(db: Path, every_move: bool = False) -> SeatPaper:
     from tdtool.io.store_base import open_store
     from tdtool.tournament.events import EventKind
 
+    kinds = {EventKind.SEAT_MOVED.value, EventKind.SEAT_DRAWN.value, EventKind.PLAYER_RENAMED.value}
     with open_store(db) as store:
         state: State = store.state()
-        events = store.events(kinds={EventKind.SEAT_MOVED.value, EventKind.PLAYER_RENAMED.value})
+        events = store.events(kinds=kinds)
     renames = [e for e in events if e.kind == EventKind.PLAYER_RENAMED]
+    entered: dict[str, int] = {}
+    seats_change = 0
+    for e in events:
+        if e.kind == EventKind.PLAYER_RENAMED:
+            continue
+        seats_change = max(seats_change, e.change)
+        for d in e.data["moves"]:
+            m = Move.from_dict(d)
+            if m.from_seat is None:
+                entered[_now_called(m, e.seq, renames).player] = e.change
     moves = [
         (e.change, e.at, _now_called(m, e.seq, renames))  # a slip names them as called now
         for e in events
@@ -173,4 +241,12 @@ def paper(db: Path, every_move: bool = False) -> SeatPaper:
         moves = [m for m in moves if m[0] == last]
     view = plan_of(state)
     seated = tuple((p, t.table, s) for t in view.tables for s, p in t.seats)
-    return SeatPaper(state.name, seated, view.unseated, tuple(moves))
+    on = {p for p, _, _ in seated}
+    return SeatPaper(
+        state.name,
+        seated,
+        view.unseated,
+        tuple(moves),
+        tuple((p, c) for p, c in entered.items() if p in on),
+        seats_change,
+    )

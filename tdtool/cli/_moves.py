@@ -15,6 +15,7 @@ def _head(reason: str, table: int | None, _: Words) -> str:
         "final-table": _("Final table (RP-9): everyone draws a new seat:"),
         "late-entry": _("New seats:"),
         "draw": _("Seat draw:"),
+        "by-hand": _("Moved by hand:"),
     }
     return heads.get(reason, f"{reason}:")
 
@@ -53,6 +54,17 @@ def move_lines(moves: Sequence[Move], _: Words | None = None) -> list[str]:
             " exactly (the player due the big blind moves)."
         )
     return lines
+
+
+def left_short_line(table: int, _: Words | None = None) -> str:
+    """Why a table two short gets nobody: it breaks within two busts (in the language of
+    `_`, English when None)."""
+    _ = _ or words()
+    return _(
+        "Table %(table)s plays two short: it breaks next, within two busts, so nobody is moved"
+        " there to move again when it breaks (TDA 11D halts a table only at three short).",
+        table=table,
+    )
 
 
 def opened_lines(opened: Sequence[int], moves: Sequence[Move], _: Words | None = None) -> list[str]:

@@ -14,6 +14,7 @@ ACTIONS: dict[str, str] = {
     "created": "at `tdtool new` with --{}",
     "new": "`tdtool new NAME --structure S`",
     "clock": "`tdtool clock {}`",
+    "seat": "`tdtool seat {}`",
     "option": "--{}",
     "merge": "`tdtool players merge {}`",
 }

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
-from typing import Annotated
+from pathlib import Path
+from typing import Annotated, Any
 
 import typer
 
 from tdtool.cli._db import JsonOpt, db_path
+from tdtool.cli._theme import ThemeOpt
 from tdtool.cli._values import bb_text
 
 HELP = (
@@ -115,4 +117,176 @@ def remove(
     typer.echo(
         f"Took {result.chips:,} chips out of play{why}; {result.summary.chips_in_play:,} chips"
         " in play."
+    )
+
+
+@app.command("race")
+def race(
+    ctx: typer.Context,
+    chip: Annotated[str, typer.Argument(help="The chip raced off, e.g. 25.")],
+    held: Annotated[
+        list[str] | None,
+        typer.Argument(
+            help="NAME=COUNT: how many of those chips a player holds (the others hold none).",
+            show_default=False,
+        ),
+    ] = None,
+    up: Annotated[
+        str, typer.Option("--up", help="The next chip in play they colour up into, e.g. 100.")
+    ] = "",
+    sheet: Annotated[
+        Path | None,
+        typer.Option(
+            "--sheet",
+            help="Write the dealers' sheet too: .html (to print), .md or .csv.",
+            show_default=False,
+        ),
+    ] = None,
+    theme: ThemeOpt = None,
+    json_out: JsonOpt = False,
+) -> None:
+    """Colour up a chip at a scheduled colour-up and race the odd ones off (TDA 24).
+
+    Each player colours up whole units (four 25s for a 100); the odd chips left are raced
+    at each table: their value makes as many of the bigger chip (a last one at half a chip
+    or more), each player is dealt a card per odd chip starting in seat 1, the highest cards
+    win, one chip a player at most, and nobody is raced out of their last chips (TDA 24A;
+    known from their recorded count). Recorded, so the chips in play and the counts follow
+    (`tdtool undo` takes it back); --sheet writes the dealers' sheet with every card dealt.
+
+    Example: tdtool chips race 25 --up 100 "Ann Lee=7" Ben=2 Cleo=1 --sheet race.html
+    """
+    from tdtool.app import chips as app_chips
+    from tdtool.cli.render import emit_json
+    from tdtool.errors import InputError
+    from tdtool.io.chip_counts_csv import parse_chips
+
+    race_chip = parse_chips(chip)
+    if race_chip is None or race_chip <= 0:
+        raise InputError(f"Invalid value for 'CHIP': {chip!r} is not a chip value (e.g. 25).")
+    if not up:
+        raise InputError("Give the chip they colour up into with --up (e.g. --up 100).")
+    into = parse_chips(up)
+    if into is None:
+        raise InputError(f"--up {up!r} is not a chip value (e.g. 100).")
+    counts: dict[str, int] = {}
+    for item in held or []:
+        name, sep, number = item.rpartition("=")
+        n = parse_chips(number) if sep else None
+        if not sep or not name.strip() or n is None:
+            raise InputError(
+                f"{item!r}: give NAME=COUNT, how many {race_chip:,}s the player holds"
+                ' (e.g. "Ann Lee=7").'
+            )
+        counts[name.strip()] = n
+    house = None
+    if sheet is not None:
+        from tdtool.cli._theme import read_theme
+        from tdtool.io.money_sheets import sheet_format
+        from tdtool.io.paths import checked
+
+        sheet = checked(sheet, "--sheet")
+        sheet_format(sheet)  # a suffix it can write, before anything is recorded
+        house = read_theme(theme)
+    result = app_chips.race(db_path(ctx), race_chip, into, counts)
+    if sheet is not None:
+        from tdtool.io.money_sheets import write_sheet
+
+        write_sheet(race_sheet(result.race), sheet, house)
+    if json_out:
+        emit_json(result.to_dict())
+        return
+    typer.echo("\n".join(race_lines(result.race)))
+    typer.echo(f"{result.summary.chips_in_play:,} chips in play.")
+    if sheet is not None:
+        typer.echo(f"Wrote the dealers' sheet {sheet}.")
+
+
+def _outcome(e: Any, up: int) -> str:
+    if e.won:
+        return f"wins a {up:,}"
+    if e.kept_in:
+        return f"kept in: one {up:,} (TDA 24A)"
+    return "—" if e.odd else ""
+
+
+def race_lines(r: Any) -> list[str]:
+    """The race at each table, for a person."""
+    lines = [f"Colour-up of the {r.race:,}s into {r.up:,}s (TDA 24):"]
+    unit = r.up // r.race
+    for t in r.tables:
+        if not any(e.held for e in t.entries):
+            continue
+        odd = sum(e.odd for e in t.entries)
+        lines.append(
+            f"Table {t.table}: {odd} odd {r.race:,}s ({t.odd_value:,}) race for"
+            f" {t.chips_raced} × {r.up:,}."
+        )
+        for e in t.entries:
+            if not e.held:
+                continue
+            parts = []
+            if e.coloured:
+                parts.append(f"{e.coloured * unit} × {r.race:,} → {e.coloured} × {r.up:,}")
+            if e.odd:
+                cards = " ".join(c.pretty for c in e.cards)
+                parts.append(f"races {e.odd} ({cards}): {_outcome(e, r.up)}")
+            lines.append(f"  seat {e.seat} {e.player}: " + "; ".join(parts))
+    removed = r.removed
+    lines.append(
+        f"{removed:,} chips taken out of play."
+        if removed >= 0
+        else f"{-removed:,} chips added to play (the race rounds up)."
+    )
+    return lines
+
+
+def race_sheet(r: Any) -> Any:
+    """The dealers' sheet: every player holding the chip, table by table."""
+    from tdtool.io.money_sheets import Sheet
+
+    unit = r.up // r.race
+    rows = []
+    for t in r.tables:
+        for e in t.entries:
+            if not e.held:
+                continue
+            rows.append(
+                (
+                    str(t.table),
+                    str(e.seat),
+                    e.player,
+                    f"{e.held:,}",
+                    f"{e.coloured:,}" if e.coloured else "",
+                    f"{e.odd}" if e.odd else "",
+                    " ".join(c.pretty for c in e.cards),
+                    _outcome(e, r.up),
+                    f"{e.change(r.race, r.up):,}" if e.odd else "",
+                )
+            )
+    lines = tuple(
+        f"Table {t.table}: {sum(e.odd for e in t.entries)} odd {r.race:,}s"
+        f" ({t.odd_value:,}) race for {t.chips_raced} × {r.up:,}."
+        for t in r.tables
+        if t.odd_value
+    ) + (
+        f"Every {unit} × {r.race:,} colour up to one {r.up:,}; a card per odd chip from seat 1,"
+        " highest wins (spades, hearts, diamonds, clubs), one chip a player (TDA 24A).",
+    )
+    return Sheet(
+        title=f"Chip race: the {r.race:,}s into {r.up:,}s",
+        headers=(
+            "table",
+            "seat",
+            "player",
+            f"{r.race:,}s held",
+            f"{r.up:,}s for them",
+            "raced",
+            "cards",
+            "race",
+            "chips",
+        ),
+        rows=tuple(rows),
+        lines=lines,
+        size="fit",
     )

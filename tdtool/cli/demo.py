@@ -109,7 +109,8 @@ def demo(
         a, b = list(seated[big].values())[:2]
         step(
             f"{a} and {b} bust in the same hand; {a} started it with more chips and places"
-            " higher. 17 players fit on two tables, so a table breaks (TDA 10B).",
+            " higher. 17 players would fit two tables, but late registration is open: the"
+            " next entry would find no seat, so the table stays open for now.",
             "player",
             "bust",
             a,
@@ -117,7 +118,22 @@ def demo(
             "--stacks",
             "12500,4300",
         )
-        step(f"{out} re-enters (late registration is still open).", "player", "reenter", out)
+        seated = tables()
+        big = max(seated, key=lambda t: len(seated[t]))
+        third = list(seated[big].values())[0]
+        step(
+            f"{third} busts: 16 players fit two tables with an open seat at each for the"
+            " late entries, so a table breaks (TDA 10B) and stays broken.",
+            "player",
+            "bust",
+            third,
+        )
+        step(
+            f"{out} re-enters (late registration is still open) and takes one of those seats.",
+            "player",
+            "reenter",
+            out,
+        )
         step("The table plan now.", "seat", "show")
         step("Who finished where so far.", "player", "list")
         step("The status screen.", "status")

@@ -164,7 +164,7 @@ def bust(
     Example: tdtool player bust Anna --by Carl --by Dan
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines
+    from tdtool.cli._moves import left_short_line, move_lines
     from tdtool.cli.render import emit_json
     from tdtool.tournament.places import ordinal
 
@@ -216,6 +216,20 @@ def bust(
         )
     if result.moves and not result.seats_decided:  # nobody plays on: no seats to take
         typer.echo("\n".join(move_lines(result.moves, _)))
+    if result.left_short is not None:
+        typer.echo(left_short_line(result.left_short, _))
+    if result.held_for_late_entries is not None:
+        table, at = result.held_for_late_entries
+        typer.echo(
+            _(
+                "Table %(table)s stays open for late entries: %(left)s players would fit one"
+                " table fewer, but the next entries would find no seat and open it again. It"
+                " breaks when %(at)s are left (an open seat at every other table).",
+                table=table,
+                left=_.number(result.players_left),
+                at=_.number(at),
+            )
+        )
     for table, minutes in result.stale_buttons:
         typer.echo(
             f"Check: Table {table}'s button was recorded {minutes} minutes ago. If it has moved"

@@ -17,8 +17,10 @@ formatted here in local time; nothing reads the clock but the "printed" line.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:
@@ -59,6 +61,7 @@ class MoveSlip:
 
 REASONS = {
     "balance": "Balancing the tables",
+    "by-hand": "Moved by the tournament director",
     "table-break": "Table {table} breaks",
     "final-table": "Final table: new seat drawn",
     "late-entry": "Late entry: tables rebalanced",
@@ -86,6 +89,40 @@ def _name_size(name: str, roomy: int, tight: int) -> str:
 
 def _chunks(items: Sequence[T], size: int) -> list[Sequence[T]]:
     return [items[i : i + size] for i in range(0, len(items), size)] or [[]]
+
+
+_MARK = "<!-- tdtool {kind} sheet: the seats as of change {change} -->\n"
+_MARK_RE = re.compile(r"<!-- tdtool (\w+) sheet: the seats as of change (\d+) -->")
+
+
+def marked(html: str, kind: str, change: int) -> str:
+    """The sheet with a last line saying which sheet it is and the change of seats it shows
+    (a comment, whatever the theme's templates: `seat print` reads it back).
+
+    >>> marked("", "moves", 12).strip()
+    '<!-- tdtool moves sheet: the seats as of change 12 -->'
+    >>> sheet_change(marked("<p>x</p>", "moves", 12), "moves"), sheet_change("<p>", "moves")
+    (12, None)
+    """
+    return html + _MARK.format(kind=kind, change=change)
+
+
+def sheet_change(html: str, kind: str) -> int | None:
+    """The change of seats a `kind` sheet tdtool wrote shows (None: not such a sheet)."""
+    found = _MARK_RE.findall(html[-200:])
+    return int(found[-1][1]) if found and found[-1][0] == kind else None
+
+
+def read_sheet_change(path: Path, kind: str) -> int | None:
+    """`sheet_change` of the file at `path` (None when it cannot be read)."""
+    try:
+        with path.open("rb") as f:
+            f.seek(0, 2)
+            f.seek(max(f.tell() - 200, 0))
+            tail = f.read().decode("utf-8", "replace")
+    except OSError:
+        return None
+    return sheet_change(tail, kind)
 
 
 def cards_html(

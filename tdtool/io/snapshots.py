@@ -52,7 +52,7 @@ from tdtool.tournament.state import (
 from tdtool.tournament.structure import structure_from_dict, structure_to_dict
 from tdtool.tournament.terms import Terms
 
-FORMAT = 1
+FORMAT = 2
 """The layout of `_Doc`. Bump it (and add the step from the old one to UPGRADES) whenever a
 change to it would make an older reader misread a snapshot; adding a field at the end with a
 default needs no bump (older readers ignore it, newer ones take the default)."""
@@ -126,6 +126,9 @@ class _Plan(msgspec.Struct, array_like=True):
     last_giver: int | None
     occupants: dict[int, dict[int, str]]
     buttons: dict[int, int]
+    locked: list[tuple[int, int]]
+    """Locked seats (table, seat): format 2. An older reader would have ignored them and moved
+    the players in them, hence the new format."""
 
 
 class _Share(msgspec.Struct, array_like=True):
@@ -308,9 +311,17 @@ class SnapshotError(ValueError):
 Upgrade = Callable[[list[Any]], list[Any]]
 """One format's document (as plain lists and maps) made into the next format's."""
 
-UPGRADES: dict[int, Upgrade] = {}
-"""format N -> the step from N to N + 1. Empty while FORMAT is 1: the first explicit format
-(the releases before wrote pickles, which are never read)."""
+
+def _plan_with_no_locks(doc: list[Any]) -> list[Any]:
+    """Format 1 -> 2: the plan gains its locked seats (none)."""
+    plan = doc[_Doc.__struct_fields__.index("plan")]
+    plan.append([])
+    return doc
+
+
+UPGRADES: dict[int, Upgrade] = {1: _plan_with_no_locks}
+"""format N -> the step from N to N + 1. Format 1 was the first explicit format (the releases
+before wrote pickles, which are never read); 2 added the plan's locked seats."""
 
 
 def decode(blob: bytes, form: int = FORMAT) -> tuple[State, int, str]:

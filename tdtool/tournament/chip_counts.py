@@ -14,13 +14,16 @@ taken at different moments of play need not, since chips moved between them.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError, RuleError
 from tdtool.tournament.events import ChipCount, ChipsRemoved, PlayerChips
 from tdtool.tournament.state import State
+
+if TYPE_CHECKING:
+    from tdtool.tournament.rng import Rng
 
 Events = list[tuple[str, dict[str, Any]]]
 
@@ -79,6 +82,33 @@ def record_counts(
             )
         recorded.append(ChipCount(player.name, chips))
     return [PlayerChips(tuple(recorded), source).event()]
+
+
+def race_chips(state: State, race: int, up: int, held: Mapping[str, int], rng: Rng) -> Events:
+    """A scheduled colour-up with its chip race (TDA 24, `tdtool.tournament.chip_race`):
+    `held` names the players holding chips of the `race` denomination and how many (any case,
+    accents or not; the others hold none). A player whose recorded count is just those chips
+    cannot be raced out (TDA 24A)."""
+    from tdtool.tournament.chip_race import chip_race
+    from tdtool.tournament.events import ChipsRaced
+
+    if not state.drawn:
+        raise RuleError("Seats are not drawn yet;", "a chip race is run at the tables ({draw}).")
+    counts: dict[str, int] = {}
+    for name, n in held.items():
+        player = state.player(name)
+        if player.busted:
+            raise RuleError(f"{player.name} is out of the tournament; name only players in.")
+        if player.name in counts:
+            raise InputError(f"{player.name} is named twice; give each player's chips once.")
+        counts[player.name] = n
+    last = frozenset(
+        n for n, k in counts.items() if state.player(n).chips == k * race and k * race < up
+    )
+    result = chip_race(state.plan.seating(), counts, race, up, rng, last)
+    if result.removed > state.total_chips:
+        raise RuleError(f"Only {state.total_chips:,} chips are in play.")
+    return [ChipsRaced(result).event()]
 
 
 def remove_chips(state: State, chips: int, reason: str = "") -> Events:

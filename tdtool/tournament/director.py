@@ -26,11 +26,13 @@ from tdtool.tournament.events import (
     PlayerRenamed,
     SeatButton,
     SeatDrawn,
+    SeatLocked,
     SeatMoved,
+    SeatUnlocked,
 )
 from tdtool.tournament.places import Bust, finishing_places
 from tdtool.tournament.rng import Rng
-from tdtool.tournament.seating import Chooser, Move, MoveReason
+from tdtool.tournament.seating import Chooser, Move, MoveReason, Seat
 from tdtool.tournament.state import Player, State, clock_reading, current_level, registration_open
 from tdtool.tournament.structure import Break, Level
 
@@ -80,15 +82,43 @@ def _move_events(moves: Sequence[Move]) -> Events:
     return [SeatMoved(tuple(b)).event() for b in batches(moves)]
 
 
-def _settle(state: State, rng: Rng, choose: Chooser | None) -> Events:
-    """Balance, break and form the final table as the plan needs (moves applied to the plan)."""
-    return _move_events(seating.rebalance(state.plan, rng, choose))
+def entries_to_come(state: State, now: float | None) -> bool:
+    """Whether late entries or re-entries are still to come at `now`: the clock has started,
+    the structure names the last level of late registration (or the terms that of re-entry)
+    and the clock has not passed it. Then a table breaks only when its players fit the others
+    with an open seat left at each (`seating.fits_one_table_fewer`), so it is not opened
+    again by the next entry. Without a structure, before the clock starts, or with
+    registration that never closes, the tool cannot tell where the evening stands, and tables
+    break as soon as the players fit."""
+    from tdtool.tournament.clock import ClockAction
+
+    if now is None or state.structure is None:
+        return False
+    if not any(f.action is ClockAction.START for f in state.clock.facts):
+        return False
+    level = current_level(state, now)
+    closes = state.structure.late_registration
+    if closes is not None and level <= closes:
+        return True
+    until = state.terms.reentry_until
+    return bool(state.terms.reentry) and until is not None and level <= until
 
 
-def _seat_late(state: State, names: Sequence[str], rng: Rng, choose: Chooser | None) -> Events:
+def _settle(state: State, rng: Rng, choose: Chooser | None, now: float | None = None) -> Events:
+    """Balance, break and form the final table as the plan needs (moves applied to the plan);
+    while entries are to come at `now`, a break leaves them seats (`entries_to_come`)."""
+    late = entries_to_come(state, now)
+    return _move_events(seating.rebalance(state.plan, rng, choose, late_registration=late))
+
+
+def _seat_late(
+    state: State, names: Sequence[str], rng: Rng, choose: Chooser | None, now: float | None
+) -> Events:
     """Seat late entries (TDA 8A), then settle: when an entry opened a table, only as many
     players move there as leave no table 3 or more short (TDA 11D, `seat_late_entries`)."""
-    return _move_events(seating.seat_late_entries(state.plan, names, rng, choose))
+    late = entries_to_come(state, now)
+    moves = seating.seat_late_entries(state.plan, names, rng, choose, late_registration=late)
+    return _move_events(moves)
 
 
 def _clean_name(name: str) -> str:
@@ -187,7 +217,7 @@ def register(
             raise RuleError(f"{existing.name} is already registered{alike};", hint)
         events.append(PlayerRegistered(name, player_id).event())
     if state.drawn:
-        events += _seat_late(state, [d["name"] for _, d in events], rng, choose)
+        events += _seat_late(state, [d["name"] for _, d in events], rng, choose, now)
     return events
 
 
@@ -257,6 +287,7 @@ def remove(
     rng: Rng,
     choose: Chooser | None = None,
     not_played: bool = False,
+    now: float | None = None,
 ) -> Events:
     """Take out a registration entered by mistake, before it played: not a bust (no place),
     the entry leaves the entries and the prize pool and its price is refunded; after the draw
@@ -304,7 +335,7 @@ def remove(
     events: Events = [PlayerRemoved(p.name, t.buy_in + t.bounty + t.fee).event()]
     if seat is not None:
         state.plan.remove(p.name)
-        events += _settle(state, rng, choose)
+        events += _settle(state, rng, choose, now)
     return events
 
 
@@ -342,7 +373,7 @@ def reenter(state: State, name: str, now: float, rng: Rng, choose: Chooser | Non
             )
     events: Events = [PlayerReentered(p.name).event()]
     if state.drawn:
-        events += _seat_late(state, [p.name], rng, choose)
+        events += _seat_late(state, [p.name], rng, choose, now)
     return events
 
 
@@ -398,9 +429,9 @@ def rebuy(
             assert seat is not None
             move = Move(p.name, None, seat, MoveReason.LATE_ENTRY)
             state.plan.apply(move)
-            events += _move_events([move]) + _settle(state, rng, choose)
+            events += _move_events([move]) + _settle(state, rng, choose, now)
         else:
-            events += _seat_late(state, [p.name], rng, choose)
+            events += _seat_late(state, [p.name], rng, choose, now)
     return events
 
 
@@ -547,7 +578,7 @@ def bust(
     left = state.players_left - len(players)
     if now is not None and rebuys_open(state, now) and left > 1:
         return [busted.event()]
-    events = [busted.event(), *_settle(state, rng, choose)]
+    events = [busted.event(), *_settle(state, rng, choose, now)]
     seats = state.seats_awarded
     decided_now = left == 1 or (seats > 1 and left <= seats)
     over = decided_now and now is not None and state.structure is not None
@@ -635,14 +666,18 @@ def day_ends_now(state: State, left: int, now: float | None) -> bool:
     return reading.running and not reading.day_ended
 
 
-def balance(state: State, rng: Rng, choose: Chooser | None = None) -> Events:
+def balance(
+    state: State, rng: Rng, choose: Chooser | None = None, now: float | None = None
+) -> Events:
     """Balance now: breaks, TDA 11 moves and the final table as the plan needs."""
     if not state.drawn:
         raise RuleError("Seats are not drawn yet;", "run {draw} first.")
-    return _settle(state, rng, choose)
+    return _settle(state, rng, choose, now)
 
 
-def break_table(state: State, table: int, rng: Rng, choose: Chooser | None = None) -> Events:
+def break_table(
+    state: State, table: int, rng: Rng, choose: Chooser | None = None, now: float | None = None
+) -> Events:
     """Break a table now (TDA 10B, 11C): its players draw new seats, then balance."""
     if not state.drawn:
         raise RuleError("Seats are not drawn yet;", "run {draw} first.")
@@ -650,7 +685,7 @@ def break_table(state: State, table: int, rng: Rng, choose: Chooser | None = Non
     if table in open_tables and len(open_tables) < 2:
         raise RuleError(f"Table {table} is the only table in play; it cannot break.")
     moves = seating.break_table(state.plan, table, rng)
-    return _move_events(moves) + _settle(state, rng, choose)
+    return _move_events(moves) + _settle(state, rng, choose, now)
 
 
 def button(state: State, table: int, seat: int) -> Events:
@@ -659,6 +694,74 @@ def button(state: State, table: int, seat: int) -> Events:
         raise RuleError("Seats are not drawn yet;", "run {draw} first.")
     state.plan.set_button(table, seat)
     return [SeatButton(table, seat).event()]
+
+
+def _table_seat(state: State, table: int, seat: int) -> Seat:
+    """The seat, checked: a table in play and a seat it has."""
+    if not state.drawn:
+        raise RuleError("Seats are not drawn yet;", "run {draw} first.")
+    plan = state.plan
+    if table not in plan.open_tables():
+        raise RuleError(
+            f"Table {table} is not in play; tables in play: "
+            + ", ".join(str(t) for t in plan.open_tables())
+            + "."
+        )
+    if not 1 <= seat <= plan.capacity(table):
+        raise InputError(f"Table {table} has seats 1-{plan.capacity(table)}; give one of those.")
+    return Seat(table, seat)
+
+
+def move_by_hand(state: State, name: str, table: int, seat: int, lock: bool = False) -> Events:
+    """The director moves a seated player to an open seat at a table in play (a broken chair,
+    a player in the wrong seat, a feature table); with `lock` the new seat is locked too, so
+    balancing and breaking leave the player there (`seating.TablePlan.lock`). A lock on the
+    seat left ends with the move. Nothing else moves: the next bust balances the tables."""
+    p = state.player(name)
+    if p.busted:
+        raise RuleError(f"{p.name} is out of the tournament;", "{players} shows who is in.")
+    to = _table_seat(state, table, seat)
+    now_seat = state.plan.seat_of(p.name)
+    if now_seat is None:
+        raise RuleError(
+            f"{p.name} has no seat yet;",
+            "players get their seats at the draw ({draw}) and as they enter.",
+        )
+    if now_seat == to:
+        raise RuleError(f"{p.name} already sits at {to}.")
+    there = state.plan.players_at(table).get(seat)
+    if there is not None:
+        open_seats = ", ".join(str(s) for s in state.plan.open_seats(table)) or "none"
+        raise RuleError(
+            f"{to} is taken by {there}; move {there} first, or choose an open seat"
+            f" (open at table {table}: {open_seats})."
+        )
+    move = Move(p.name, now_seat, to, MoveReason.BY_HAND)
+    state.plan.apply(move)
+    events = [SeatMoved((move,)).event()]
+    if lock:
+        state.plan.lock(to)
+        events.append(SeatLocked(to.table, to.seat, p.name).event())
+    return events
+
+
+def lock(state: State, table: int, seat: int) -> Events:
+    """Lock a seat: its player stays there when the tool balances or breaks tables, and
+    their table breaks only when unlocked (TDA 9: accommodations for special needs; a
+    feature table)."""
+    where = _table_seat(state, table, seat)
+    if where in state.plan.locked():
+        who = state.plan.players_at(table)[seat]
+        raise RuleError(f"{where} ({who}) is already locked.")
+    player = state.plan.lock(where)
+    return [SeatLocked(table, seat, player).event()]
+
+
+def unlock(state: State, table: int, seat: int) -> Events:
+    """Take a seat's lock off: balancing and breaking may move its player again."""
+    where = Seat(table, seat)
+    state.plan.unlock(where)
+    return [SeatUnlocked(table, seat).event()]
 
 
 def hand_for_hand_next(state: State) -> bool:

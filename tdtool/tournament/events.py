@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from tdtool.errors import InputError
 from tdtool.tournament.clock import ClockAction, ClockFact, format_seconds
@@ -32,6 +32,9 @@ from tdtool.tournament.payouts import PayoutTable
 from tdtool.tournament.seating import Move
 from tdtool.tournament.structure import Structure, structure_from_dict, structure_to_dict
 from tdtool.tournament.terms import Terms
+
+if TYPE_CHECKING:
+    from tdtool.tournament.chip_race import ChipRace
 
 
 class EventKind(StrEnum):
@@ -45,9 +48,12 @@ class EventKind(StrEnum):
     PLAYER_BUSTED = "player.busted"
     PLAYER_CHIPS = "player.chips"
     CHIPS_REMOVED = "chips.removed"
+    CHIPS_RACED = "chips.raced"
     SEAT_DRAWN = "seat.drawn"
     SEAT_MOVED = "seat.moved"
     SEAT_BUTTON = "seat.button"
+    SEAT_LOCKED = "seat.locked"
+    SEAT_UNLOCKED = "seat.unlocked"
     CLOCK_START = "clock.start"
     CLOCK_PAUSE = "clock.pause"
     CLOCK_RESUME = "clock.resume"
@@ -414,6 +420,73 @@ class ChipsRemoved(Payload):
         return line + (f" ({self.reason})" if self.reason else "")
 
 
+@dataclass(frozen=True)
+class ChipsRaced(Payload):
+    """A colour-up with its chip race (TDA 24) at every table: who coloured up what, the
+    cards dealt, who won the race chips. Its `removed` chips leave play (negative: a player
+    kept in added one), and each counted player's count follows their change."""
+
+    KIND: ClassVar[EventKind] = EventKind.CHIPS_RACED
+    race: ChipRace
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> ChipsRaced:
+        """Read the stored form."""
+        from tdtool.cards import parse_card
+        from tdtool.tournament.chip_race import ChipRace, RaceEntry, TableRace
+
+        r, up = int(d["race"]), int(d["up"])
+        tables = tuple(
+            TableRace(
+                int(t["table"]),
+                tuple(
+                    RaceEntry(
+                        str(e["player"]),
+                        int(e["seat"]),
+                        int(e["held"]),
+                        int(e["coloured"]),
+                        int(e["odd"]),
+                        tuple(parse_card(c) for c in e["cards"]),
+                        bool(e["won"]),
+                        bool(e.get("kept_in", False)),
+                    )
+                    for e in t["players"]
+                ),
+                r,
+                up,
+            )
+            for t in d["tables"]
+        )
+        return cls(ChipRace(r, up, tables))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        r = self.race
+        return {
+            "race": r.race,
+            "up": r.up,
+            "tables": [
+                {"table": t.table, "players": [e.to_dict() for e in t.entries]} for t in r.tables
+            ],
+        }
+
+    def describe(self) -> str:
+        """One line for the log."""
+        r = self.race
+        won = sum(e.won for t in r.tables for e in t.entries)
+        removed = r.removed
+        net = (
+            f"{removed:,} chips taken out of play"
+            if removed >= 0
+            else f"{-removed:,} chips added to play"
+        )
+        tables = sum(1 for t in r.tables if any(e.held for e in t.entries))
+        return (
+            f"Colour-up of the {r.race:,}s into {r.up:,}s at {tables}"
+            f" table{'s' * (tables != 1)}: {won} race chip{'s' * (won != 1)} won; {net}"
+        )
+
+
 # --- seats ---------------------------------------------------------------------------------
 
 
@@ -483,6 +556,53 @@ class SeatButton(Payload):
     def describe(self) -> str:
         """One line for the log."""
         return f"Button at Table {self.table}, seat {self.seat}"
+
+
+@dataclass(frozen=True)
+class SeatLocked(Payload):
+    """A seat locked: the tool does not move its player to balance or break tables."""
+
+    KIND: ClassVar[EventKind] = EventKind.SEAT_LOCKED
+    table: int
+    seat: int
+    player: str = ""
+    """Who sat there when it was locked (for the log)."""
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SeatLocked:
+        """Read the stored form."""
+        return cls(int(d["table"]), int(d["seat"]), str(d.get("player", "")))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"table": self.table, "seat": self.seat, "player": self.player}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        who = f" ({self.player})" if self.player else ""
+        return f"Locked Table {self.table}, seat {self.seat}{who}"
+
+
+@dataclass(frozen=True)
+class SeatUnlocked(Payload):
+    """A seat's lock taken off."""
+
+    KIND: ClassVar[EventKind] = EventKind.SEAT_UNLOCKED
+    table: int
+    seat: int
+
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SeatUnlocked:
+        """Read the stored form."""
+        return cls(int(d["table"]), int(d["seat"]))
+
+    def to_dict(self) -> Data:
+        """The stored form."""
+        return {"table": self.table, "seat": self.seat}
+
+    def describe(self) -> str:
+        """One line for the log."""
+        return f"Unlocked Table {self.table}, seat {self.seat}"
 
 
 # --- the clock -----------------------------------------------------------------------------
@@ -971,9 +1091,12 @@ _ALL: tuple[Any, ...] = (
     PlayerBusted,
     PlayerChips,
     ChipsRemoved,
+    ChipsRaced,
     SeatDrawn,
     SeatMoved,
     SeatButton,
+    SeatLocked,
+    SeatUnlocked,
     *CLOCK_PAYLOADS.values(),
     TermsChanged,
     DealAccepted,

@@ -31,7 +31,8 @@ API (stable):
   when a table opened.
 - `seat_late_entries(plan, players, rng, choose=None)`: `seat_entry` for each, then
   `rebalance`, with `NEW_TABLE_SPREAD` when an entry opened a table.
-- `rebalance(plan, rng, choose=None, spread=1)`: after a bust, an entry, or on demand. Repeats
+- `rebalance(plan, rng, choose=None, spread=1, late_registration=False)`: after a bust, an
+  entry, or on demand. Repeats
   until the plan is settled:
     1. Final table (RP-9): when the players fit one final table (`final_table_seats`: 9 for 8-
        and 9-handed events, 7 for 6- and 7-handed, else the table size) and more than one table
@@ -40,11 +41,20 @@ API (stable):
        table in the break order breaks (default: the highest-numbered open table; a given
        `break_order` comes first, in its order). Its players, in random order, each go to a
        random table among those with the fewest players and take a random open seat there.
+       With `late_registration=True` (entries are still to come) "fit" means with an open
+       seat left at every table that stays (`late_entry_reserve`, TDA 8A's seat pool), so a
+       table that breaks stays broken: the next entries sit down in those seats instead of
+       opening it again (docs/README.md, "Tables during late registration").
     3. Balance (TDA 11A, 11C; WSOP 67): while the fullest and the shortest table differ by more
-       than `spread` players (one, normally), one player moves. The giving table is fixed by
+       than `spread` players (one, normally), one player moves. Except: when the only
+       shortest table is the one that breaks next, it breaks within `BREAK_IN_SIGHT` (2)
+       busts and is less than `HALT_SHORT` (3, TDA 11D) short, it is left as it is, so
+       nobody is moved there to move again when it breaks. The giving table is fixed by
        this procedure: the fullest table; among several equally full, the next in table-number
        order after the table that gave last (wrapping around), so the moves rotate around the
-       room. The receiving table is the shortest; among several, the lowest-numbered.
+       room. The receiving table is the shortest; among several, the lowest-numbered that
+       is not the table that breaks next (first in the break order): a player moved there
+       would move again when it breaks.
        The player moved is the one who would be big blind next hand at the giving table. That
        needs the table's button (`set_button`): the recorded seat is where the button is now;
        the next hand's button goes to the next occupied seat clockwise, the small blind to the
@@ -63,6 +73,9 @@ API (stable):
   there would move players the next late entries are about to replace (they sit at the
   shortest table first, TDA 8A). So only as many players move as leave no table 3 or more
   short; the next bust balances to within one again.
+- `fits_one_table_fewer(plan, late_registration=False)`, `late_entry_reserve(open_tables)`,
+  `held_for_late_entries(plan)`: whether the next table breaks now, the seats a break leaves
+  for late entries, and the table kept open for them (with the count it breaks at).
 - `break_table(plan, table, rng)`: break one table now (the director's call), reseating as in 2.
 - `check_invariants(plan)`: the list of broken invariants (empty when all hold).
 - Position helpers: `next_small_blind`, `big_blind_next`, `worst_open_seat` (occupants, button,
@@ -127,6 +140,9 @@ class MoveReason(StrEnum):
     BALANCE = "balance"
     TABLE_BREAK = "table-break"
     FINAL_TABLE = "final-table"
+    BY_HAND = "by-hand"
+    """The director moved the player (`seat move`): a broken chair, a wrong seat, a feature
+    table."""
 
 
 @dataclass(frozen=True)
@@ -221,6 +237,8 @@ class TablePlan:
         """Player -> the table they sit at (their seat is found among its 10 or so)."""
         self._at: dict[int, dict[int, str]] = {}
         self._buttons: dict[int, int] = {}
+        self._locked: set[Seat] = set()
+        """Seats whose player the tool never moves (balancing, breaking); see `lock`."""
         # _by_count[c]: sorted numbers of the open tables with c players.
         self._by_count: list[list[int]] = [[] for _ in range(self.final_seats + 1)]
         # _open: (break key, table) of the open tables, the table that breaks first first.
@@ -268,6 +286,16 @@ class TablePlan:
         """The recorded button seat at a table, or None."""
         return self._buttons.get(table)
 
+    def locked(self) -> list[Seat]:
+        """The locked seats, in order: their players stay where they are when the tool
+        balances or breaks tables (`lock`)."""
+        return sorted(self._locked)
+
+    def is_locked(self, player: str) -> bool:
+        """Whether the player sits in a locked seat."""
+        seat = self.seat_of(player) if self._locked else None
+        return seat is not None and seat in self._locked
+
     def capacity(self, table: int) -> int:
         """Seats at a table: the final table may have more (RP-9)."""
         return self.final_seats if table == self.final_table else self.seats
@@ -304,6 +332,26 @@ class TablePlan:
                 f"Table {table} has seats 1-{self.capacity(table)}; give one of those."
             )
         self._buttons[table] = seat
+
+    def lock(self, seat: Seat) -> str:
+        """Lock an occupied seat: its player is not moved to balance the tables, and their
+        table does not break while the lock holds (the next in the break order breaks
+        instead). The lock ends when the player leaves the seat (a bust, a move by hand) and
+        at the final-table draw (RP-9 draws every seat). Returns the player."""
+        player = self._at.get(seat.table, {}).get(seat.seat)
+        if player is None:
+            raise RuleError(
+                f"Nobody sits at {seat}: a lock keeps a seated player where they are;",
+                "seat the player there first ({seat:move NAME TABLE SEAT}).",
+            )
+        self._locked.add(seat)
+        return player
+
+    def unlock(self, seat: Seat) -> None:
+        """Take the lock off a seat."""
+        if seat not in self._locked:
+            raise RuleError(f"{seat} is not locked; locked: {_seats(self.locked())}.")
+        self._locked.discard(seat)
 
     def rename(self, old: str, new: str) -> None:
         """The player seated as `old` is named `new` (same seat; nothing else moves). The
@@ -344,6 +392,7 @@ class TablePlan:
             if batch[0].reason is MoveReason.FINAL_TABLE:
                 self.final_table = batch[0].to_seat.table
                 self._buttons.pop(self.final_table, None)
+                self._locked.clear()
             for m in batch:
                 self._place(m.player, m.to_seat)
                 if m.reason is MoveReason.BALANCE and m.from_seat is not None:
@@ -408,6 +457,8 @@ class TablePlan:
         assert seat is not None
         table = seat.table
         del self._table[player]
+        if self._locked:
+            self._locked.discard(seat)
         occupants = self._at[table]
         _discard_sorted(self._by_count[len(occupants)], table)
         del occupants[seat.seat]
@@ -428,6 +479,7 @@ class TablePlan:
         new._table = dict(self._table)
         new._at = {t: dict(o) for t, o in self._at.items()}
         new._buttons = dict(self._buttons)
+        new._locked = set(self._locked)
         new._by_count = [list(b) for b in self._by_count]
         new._open = list(self._open)
         return new
@@ -446,6 +498,7 @@ class TablePlan:
                 for t in sorted(self._at)
             },
             "buttons": {str(t): s for t, s in sorted(self._buttons.items())},
+            "locked": [[x.table, x.seat] for x in self.locked()],
         }
 
     @classmethod
@@ -463,6 +516,7 @@ class TablePlan:
                 for t, occupants in data.get("occupants", {}).items()
             },
             {int(t): int(s) for t, s in data.get("buttons", {}).items()},
+            [(int(t), int(s)) for t, s in data.get("locked", ())],
         )
 
     def parts(
@@ -476,10 +530,11 @@ class TablePlan:
         int | None,
         dict[int, dict[int, str]],
         dict[int, int],
+        list[tuple[int, int]],
     ]:
         """The plan as plain values (`from_parts` rebuilds it): seats, tables, break order,
         final table seats, final table, last giver, occupants (table -> seat -> player),
-        buttons (table -> seat)."""
+        buttons (table -> seat), locked seats (table, seat)."""
         return (
             self.seats,
             None if self.tables is None else list(self.tables),
@@ -489,6 +544,7 @@ class TablePlan:
             self.last_giver,
             self._at,
             self._buttons,
+            [(x.table, x.seat) for x in self.locked()],
         )
 
     @classmethod
@@ -502,6 +558,7 @@ class TablePlan:
         last_giver: int | None,
         occupants: dict[int, dict[int, str]],
         buttons: dict[int, int],
+        locked: Iterable[tuple[int, int]] = (),
     ) -> TablePlan:
         """Rebuild a plan from `parts()`, its look-ups in one pass (a plan of 30,000 seats
         is read at every command of a big field); the dicts given become the plan's own.
@@ -526,6 +583,9 @@ class TablePlan:
             plan._by_count[len(at[t])].append(t)
         plan._open = sorted((plan.break_key(t), t) for t in at)
         plan._buttons = dict(buttons)
+        plan._locked = {Seat(int(t), int(s)) for t, s in locked}
+        if any(x.seat not in at.get(x.table, {}) for x in plan._locked):
+            raise InputError("The plan locks a seat nobody sits in.")
         return plan
 
     def __eq__(self, other: object) -> bool:
@@ -553,6 +613,19 @@ def _discard_sorted(items: list[Any], value: Any) -> None:
     i = bisect.bisect_left(items, value)
     if i < len(items) and items[i] == value:
         del items[i]
+
+
+def _seats(seats: Iterable[Seat]) -> str:
+    return "; ".join(str(x) for x in seats) or "none"
+
+
+def next_to_break(plan: TablePlan) -> int | None:
+    """The open table that breaks next: the first in the break order with no locked seat
+    (None when every open table has one)."""
+    if not plan._locked:
+        return plan._open[0][1] if plan._open else None
+    held = {x.table for x in plan._locked}
+    return next((t for _, t in plan._open if t not in held), None)
 
 
 def _listing(numbers: Iterable[int]) -> str:
@@ -639,7 +712,12 @@ def seat_entry(plan: TablePlan, player: str, rng: Rng) -> Move:
 
 
 def seat_late_entries(
-    plan: TablePlan, players: Sequence[str], rng: Rng, choose: Chooser | None = None
+    plan: TablePlan,
+    players: Sequence[str],
+    rng: Rng,
+    choose: Chooser | None = None,
+    *,
+    late_registration: bool = False,
 ) -> list[Move]:
     """Late entries and re-entries, one after the other (`seat_entry`), then `rebalance`.
 
@@ -647,7 +725,8 @@ def seat_late_entries(
     with `spread=NEW_TABLE_SPREAD`: only as many players move to the new table (TDA 11A, the
     player due the big blind next) as leave no table 3 or more players short (TDA 11D).
     Returns the entries' moves then the settling moves, already applied. Nothing changes
-    when an entry cannot be seated (RuleError) or `choose` raises.
+    when an entry cannot be seated (RuleError) or `choose` raises. `late_registration`: as
+    for `rebalance`.
     """
     was_open = set(plan._at)
     entries: list[Move] = []
@@ -659,7 +738,13 @@ def seat_late_entries(
         raise
     opened = any(m.to_seat.table not in was_open for m in entries)
     try:
-        settled = rebalance(plan, rng, choose, spread=NEW_TABLE_SPREAD if opened else 1)
+        settled = rebalance(
+            plan,
+            rng,
+            choose,
+            spread=NEW_TABLE_SPREAD if opened else 1,
+            late_registration=late_registration,
+        )
     except BaseException:
         _take_back(plan, entries)
         raise
@@ -687,19 +772,27 @@ NEW_TABLE_SPREAD = 2
 
 
 def rebalance(
-    plan: TablePlan, rng: Rng, choose: Chooser | None = None, *, spread: int = 1
+    plan: TablePlan,
+    rng: Rng,
+    choose: Chooser | None = None,
+    *,
+    spread: int = 1,
+    late_registration: bool = False,
 ) -> list[Move]:
     """Settle the plan after a bust or an entry: final table, table breaks, balancing until
     no two tables differ by more than `spread` players.
 
-    See the module docstring for the exact procedure. Returns the moves, already applied.
+    `late_registration`: entries are still to come, so a table breaks (and the final table
+    forms) only when its players fit the other tables leaving an open seat at each of them
+    (`fits_one_table_fewer`). See the module docstring for the exact procedure. Returns the
+    moves, already applied.
     If `choose` raises (the director gave up, or named someone not at the table), the moves
     made so far are taken back and the error propagates: nothing changes.
     """
     moves: list[Move] = []
     saved = (plan.last_giver, plan.final_table, dict(plan._buttons))
     try:
-        _settle(plan, rng, choose, moves, spread)
+        _settle(plan, rng, choose, moves, spread, late_registration)
     except BaseException:
         _take_back(plan, moves)
         plan.last_giver, plan.final_table, plan._buttons = saved
@@ -707,25 +800,86 @@ def rebalance(
     return moves
 
 
+def late_entry_reserve(open_tables: int) -> int:
+    """Open seats a table break leaves for late entries while late registration is open: one
+    at each table that stays (TDA 8A's seat pool), so the next entries sit down without a table
+    opening again; 0 when one table or none is open.
+
+    >>> [late_entry_reserve(n) for n in (0, 1, 2, 6)]
+    [0, 0, 1, 5]
+    """
+    return max(open_tables - 1, 0)
+
+
+def fits_one_table_fewer(plan: TablePlan, *, late_registration: bool = False) -> bool:
+    """Whether the next table in the break order breaks now: the players fit the other
+    tables (one final table, RP-9, when they fit it), and while late registration is open
+    with an open seat left at each table that stays (`late_entry_reserve`).
+
+    >>> plan = TablePlan(seats=9)
+    >>> plan.apply_moves([Move(f"P{i}", None, Seat(1 + i % 3, 1 + i // 3), MoveReason.DRAW)
+    ...                   for i in range(18)])
+    >>> fits_one_table_fewer(plan), fits_one_table_fewer(plan, late_registration=True)
+    (True, False)
+    """
+    open_count = len(plan._at)
+    if open_count <= 1:
+        return False
+    n = plan.player_count + (late_entry_reserve(open_count) if late_registration else 0)
+    return n <= plan.final_seats or n <= plan.seats * (open_count - 1)
+
+
+def held_for_late_entries(plan: TablePlan) -> tuple[int, int] | None:
+    """(table, players) when the players fit one table fewer but the table that breaks next
+    stays open for late entries (`fits_one_table_fewer` with `late_registration`): it breaks
+    once `players` or fewer are left. None otherwise.
+
+    >>> plan = TablePlan(seats=9)
+    >>> plan.apply_moves([Move(f"P{i}", None, Seat(1 + i % 3, 1 + i // 3), MoveReason.DRAW)
+    ...                   for i in range(18)])
+    >>> held_for_late_entries(plan)
+    (3, 16)
+    """
+    if not fits_one_table_fewer(plan) or fits_one_table_fewer(plan, late_registration=True):
+        return None
+    open_count = len(plan._at)
+    room = max(plan.final_seats, plan.seats * (open_count - 1))
+    table = next_to_break(plan)
+    return None if table is None else (table, room - late_entry_reserve(open_count))
+
+
 def _settle(
-    plan: TablePlan, rng: Rng, choose: Chooser | None, moves: list[Move], spread: int = 1
+    plan: TablePlan,
+    rng: Rng,
+    choose: Chooser | None,
+    moves: list[Move],
+    spread: int = 1,
+    late_registration: bool = False,
 ) -> None:
     while True:
-        n = plan.player_count
         open_count = len(plan._at)
         if open_count <= 1:
             return
-        if n <= plan.final_seats:
-            moves.extend(_form_final_table(plan, rng))
-            return
-        if n <= plan.seats * (open_count - 1):
-            moves.extend(break_table(plan, plan._open[0][1], rng))
-            continue
+        if fits_one_table_fewer(plan, late_registration=late_registration):
+            reserve = late_entry_reserve(open_count) if late_registration else 0
+            if plan.player_count + reserve <= plan.final_seats:
+                moves.extend(_form_final_table(plan, rng))
+                return
+            table = next_to_break(plan)
+            if table is not None:
+                moves.extend(break_table(plan, table, rng))
+                continue
         high, low = _most(plan), _fewest(plan)
         assert high is not None and low is not None
         if high - low <= spread:
             return
+        if high - low < HALT_SHORT and _breaks_before_it_needs_a_player(
+            plan, low, late_registration
+        ):
+            return
         move = _balance_move(plan, rng, choose)
+        if move is None:  # every player who could move sits in a locked seat
+            return
         plan.apply(move)
         moves.append(move)
 
@@ -761,6 +915,16 @@ def break_table(plan: TablePlan, table: int, rng: Rng) -> list[Move]:
         raise InputError(
             f"Table {table} is not in play; open tables: {_listing(plan.open_tables())}."
         )
+    held = [x.seat for x in plan.locked() if x.table == table]
+    if held:
+        one = len(held) == 1
+        which = f"seat {held[0]} is" if one else f"seats {_listing(held)} are"
+        arg = f"{table} {held[0]}" if one else f"{table} SEAT"
+        raise RuleError(
+            f"Table {table} cannot break: {which} locked;",
+            f"unlock {'it' if one else 'them'} with {{seat:unlock {arg}}} first,"
+            " or break another table.",
+        )
     leaving = plan._at[table]
     others = [t for t in (plan.final_table,) if t is not None and t in plan._at and t != table]
     room = plan.seats * (len(plan._at) - 1) + len(others) * (plan.final_seats - plan.seats)
@@ -786,26 +950,88 @@ def break_table(plan: TablePlan, table: int, rng: Rng) -> list[Move]:
     return moves
 
 
-def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
-    """One TDA 11A move from the fullest table (rotating) to the shortest."""
+HALT_SHORT = 3
+"""Players short of the fullest table at which play halts at a table (TDA 11D)."""
+
+
+BREAK_IN_SIGHT = 2
+"""Busts within which a table's break is near enough not to balance a player to it."""
+
+
+def _breaks_before_it_needs_a_player(plan: TablePlan, low: int, late_registration: bool) -> bool:
+    """Whether the only table with the fewest players is the one that breaks next and breaks
+    within `BREAK_IN_SIGHT` busts: a player moved there would move again at once, so it is left
+    short (less than `HALT_SHORT`, which TDA 11D allows)."""
+    shortest = plan._by_count[low]
+    if len(shortest) != 1 or shortest[0] != next_to_break(plan):
+        return False
+    open_count = len(plan._at)
+    reserve = late_entry_reserve(open_count) if late_registration else 0
+    room = max(plan.final_seats, plan.seats * (open_count - 1))
+    return plan.player_count + reserve - BREAK_IN_SIGHT <= room
+
+
+def left_short(plan: TablePlan, *, late_registration: bool = False) -> int | None:
+    """The table left two short because it breaks next within `BREAK_IN_SIGHT` busts (see
+    `rebalance`), or None when no table is left so."""
     high, low = _most(plan), _fewest(plan)
-    assert high is not None and low is not None
+    if high is None or low is None or not 1 < high - low < HALT_SHORT:
+        return None
+    if not _breaks_before_it_needs_a_player(plan, low, late_registration):
+        return None
+    return plan._by_count[low][0]
+
+
+def _taker(plan: TablePlan, low: int) -> int:
+    """The table a balance move goes to: the lowest-numbered of the shortest tables, but not
+    the table that breaks next (first in the break order) while another shortest table can
+    take the player, who would otherwise move again when it breaks."""
+    shortest = plan._by_count[low]
+    breaks_next = next_to_break(plan)
+    return next((t for t in shortest if t != breaks_next), shortest[0])
+
+
+def _giver(plan: TablePlan, high: int) -> int | None:
+    """The table that gives a player: among the fullest, the next in table-number order
+    after the one that gave last (wrapping around), skipping tables where every player sits
+    in a locked seat (None when all do)."""
     fullest = plan._by_count[high]
     i = 0 if plan.last_giver is None else bisect.bisect_right(fullest, plan.last_giver)
-    giver = fullest[i if i < len(fullest) else 0]
-    taker = plan._by_count[low][0]
+    for table in fullest[i:] + fullest[:i]:
+        if not plan._locked or any(not plan.is_locked(p) for p in plan._at[table].values()):
+            return table
+    return None
+
+
+def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move | None:
+    """One TDA 11A move from the fullest table (rotating) to the shortest; None when every
+    player at the fullest tables sits in a locked seat. A locked player is passed over: the
+    next player due the big blind after them moves."""
+    high, low = _most(plan), _fewest(plan)
+    assert high is not None and low is not None
+    giver = _giver(plan, high)
+    if giver is None:
+        return None
+    taker = _taker(plan, low)
     occupants = plan._at[giver]
+    if plan._locked:
+        locked = {x.seat for x in plan._locked if x.table == giver}
+        movable = {s: p for s, p in occupants.items() if s not in locked}
+    else:
+        movable = occupants
     chosen_by_tool = False
     button = plan._buttons.get(giver)
     if button is not None:
-        player = occupants[big_blind_next(occupants, button, plan.capacity(giver))]
+        player = _due_big_blind_unlocked(occupants, movable, button, plan.capacity(giver))
     else:
-        candidates = [p for _, p in sorted(occupants.items())]
+        candidates = [p for _, p in sorted(movable.items())]
         if choose is not None:
             player = choose(giver, candidates)
             if player not in candidates:
                 raise InputError(
-                    f"{player} does not sit at table {giver}; name one of: {', '.join(candidates)}."
+                    f"{player} does not sit at table {giver}"
+                    + (" or sits in a locked seat" if len(movable) < len(occupants) else "")
+                    + f"; name one of: {', '.join(candidates)}."
                 )
         else:
             player = rng.choice(candidates)
@@ -816,6 +1042,17 @@ def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move:
     else:
         seat = rng.choice(plan.open_seats(taker))
     return Move(player, plan.seat_of(player), Seat(taker, seat), MoveReason.BALANCE, chosen_by_tool)
+
+
+def _due_big_blind_unlocked(
+    occupants: dict[int, str], movable: dict[int, str], button: int, capacity: int
+) -> str:
+    """The player due the big blind next hand, or when they sit in a locked seat the next
+    one due it after them who does not (the big blind passes clockwise)."""
+    seat = big_blind_next(occupants, button, capacity)
+    while seat not in movable:
+        seat = _next_occupied(occupants, seat, capacity)
+    return movable[seat]
 
 
 # -- positions -----------------------------------------------------------------------------
@@ -880,10 +1117,14 @@ def worst_open_seat(occupants: dict[int, str], button: int, capacity: int) -> in
 # -- invariants ----------------------------------------------------------------------------
 
 
-def check_invariants(plan: TablePlan, spread: int = 1) -> list[str]:
+def check_invariants(
+    plan: TablePlan, spread: int = 1, *, late_registration: bool = False
+) -> list[str]:
     """What is wrong with the plan: everyone seated once, no seat used twice, open tables
     differing by at most `spread` players (one; `NEW_TABLE_SPREAD` right after a late entry
-    opened a table), no more tables open than needed. Empty when all hold.
+    opened a table), except that the table that breaks next may be two short when it breaks
+    within `BREAK_IN_SIGHT` busts; no more tables open than needed (with `late_registration`:
+    than leave an open seat at each table, `fits_one_table_fewer`). Empty when all hold.
 
     With the final table formed (RP-9) one table is open and may seat `final_table_seats`.
     """
@@ -901,14 +1142,33 @@ def check_invariants(plan: TablePlan, spread: int = 1) -> list[str]:
             seen[seat] = p
     if len(seen) != len(plan._table):
         problems.append(f"{len(plan._table)} players seated but {len(seen)} seats used")
-    counts = [len(o) for o in plan._at.values()]
-    if counts and max(counts) - min(counts) > spread:
-        problems.append(f"tables differ by {max(counts) - min(counts)} players")
-    if len(plan._at) > plan.needed_tables():
+    counts = sorted(len(o) for o in plan._at.values())
+    if counts and counts[-1] - counts[0] > spread:
+        # The table that breaks next, within BREAK_IN_SIGHT busts, may be left two short.
+        near = (
+            counts[-1] - counts[0] < HALT_SHORT
+            and counts[-1] - counts[1] <= spread
+            and _breaks_before_it_needs_a_player(plan, counts[0], late_registration)
+        )
+        high = _most(plan)
+        stuck = high is not None and _giver(plan, high) is None  # only locked players there
+        if not near and not stuck:
+            problems.append(f"tables differ by {counts[-1] - counts[0]} players")
+    if next_to_break(plan) is None:
+        pass  # every open table holds a locked seat: none breaks until one is unlocked
+    elif late_registration:
+        if fits_one_table_fewer(plan, late_registration=True):
+            problems.append(
+                f"{len(plan._at)} tables open where one fewer leaves an open seat at each"
+            )
+    elif len(plan._at) > plan.needed_tables():
         problems.append(f"{len(plan._at)} tables open where {plan.needed_tables()} are needed")
     for c, tables in enumerate(plan._by_count):
         if tables != sorted(t for t, o in plan._at.items() if len(o) == c and c):
             problems.append(f"the index of tables with {c} players is stale")
     if [t for _, t in plan._open] != sorted(plan._at, key=plan.break_key):
         problems.append("the break-order index is stale")
+    for x in plan._locked:
+        if x.seat not in plan._at.get(x.table, {}):
+            problems.append(f"{x} is locked but nobody sits there")
     return problems

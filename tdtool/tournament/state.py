@@ -539,6 +539,15 @@ def _chips_removed(state: State, e: ev.ChipsRemoved, at: float) -> None:
     state.chips_removed += e.chips
 
 
+def _chips_raced(state: State, e: ev.ChipsRaced, at: float) -> None:
+    """A colour-up's race: its chips leave play; each counted player's count follows."""
+    state.chips_removed += e.race.removed
+    for name, delta in e.race.changes().items():
+        p = state.player(name)
+        if p.chips is not None and not p.busted:
+            _set_chips(state, p, p.chips + delta, p.counted_at)
+
+
 def _drawn(state: State, e: ev.SeatDrawn, at: float) -> None:
     state.drawn = True
     state.plan.apply_moves(list(e.moves))
@@ -552,6 +561,14 @@ def _moved(state: State, e: ev.SeatMoved, at: float) -> None:
 def _button(state: State, e: ev.SeatButton, at: float) -> None:
     state.plan.set_button(e.table, e.seat)
     state.button_at[e.table] = at
+
+
+def _locked(state: State, e: ev.SeatLocked, at: float) -> None:
+    state.plan.lock(Seat(e.table, e.seat))
+
+
+def _unlocked(state: State, e: ev.SeatUnlocked, at: float) -> None:
+    state.plan.unlock(Seat(e.table, e.seat))
 
 
 def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
@@ -692,9 +709,12 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.PLAYER_BUSTED: _busted,
     K.PLAYER_CHIPS: _chips,
     K.CHIPS_REMOVED: _chips_removed,
+    K.CHIPS_RACED: _chips_raced,
     K.SEAT_DRAWN: _drawn,
     K.SEAT_MOVED: _moved,
     K.SEAT_BUTTON: _button,
+    K.SEAT_LOCKED: _locked,
+    K.SEAT_UNLOCKED: _unlocked,
     K.CLOCK_START: _clock,
     K.CLOCK_PAUSE: _clock,
     K.CLOCK_RESUME: _clock,
