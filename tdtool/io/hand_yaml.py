@@ -25,9 +25,12 @@ from tdtool.rules.entry import (
     EnteredHand,
     HandLine,
     IrregularityLine,
+    PostLine,
     PullBackLine,
     Said,
     SeatEntry,
+    Showdown,
+    ShowdownCall,
     ShowdownLine,
     StraddleLine,
 )
@@ -134,6 +137,27 @@ _SAYS = {
     "complete": Said.COMPLETE, "completes": Said.COMPLETE, "complete the bet": Said.COMPLETE,
 }  # fmt: skip
 OOT = ["out", "of", "turn"]
+_POSTS = {
+    "big blind": (True, False), "bb": (True, False), "live big blind": (True, False),
+    "dead small blind": (False, True), "small blind dead": (False, True),
+    "small blind": (False, True), "dead sb": (False, True), "sb": (False, True),
+    "both blinds": (True, True), "big and small blinds": (True, True),
+    "small and big blinds": (True, True), "big blind and dead small blind": (True, True),
+    "big blind and small blind": (True, True), "big and dead small blind": (True, True),
+}  # fmt: skip
+"""What follows `posts` (with any `a`/`the` left out): (a live big blind, a dead small blind)."""
+
+
+def _owner(words: list[str]) -> list[str]:
+    """`Ann's hand` or `Ann's` -> `Ann`: the player named in a possessive."""
+    if words and words[-1].lower() == "hand":
+        words = words[:-1]
+    if words:
+        last = words[-1]
+        for mark in ("'s", "’s", "'", "’"):
+            if last.lower().endswith(mark):
+                return [*words[:-1], last[: -len(mark)]]
+    return words
 
 
 def spoken_amount(words: list[str]) -> int | None:
@@ -560,6 +584,11 @@ class _Reader:
                     f"`{text}`: write the bet as the dealer counted it, like `dealer counts 1500`.",
                 )
             return IrregularityLine(line, text, Irregularity.ACCEPTED_ACTION, amount=count)
+        elif low[:2] == ["dealer", "kills"]:
+            target = _owner(words[2:])
+            if not target:
+                raise self.fail(node, f"`{text}`: say whose hand: `dealer kills WHO's hand`.")
+            return ShowdownCall(line, text, self.who(node, target, seats), Showdown.KILLED)
         elif low[:2] == ["fouled", "deck"]:
             return IrregularityLine(
                 line, text, Irregularity.DUPLICATE_CARD, reason=" ".join(words[2:]) or None
@@ -582,6 +611,9 @@ class _Reader:
             words, low = words[:-3], low[:-3]
             if not low:
                 raise self.fail(node, f"`{text}`: write `WHO ACTION out of turn`.")
+        special = self.post_or_showdown(node, text, words, low, seats, out_of_turn)
+        if special is not None:
+            return special
         if low[-3:] == ["plays", "the", "board"] and not out_of_turn:
             return ShowdownLine(line, text, self.who(node, words[:-3], seats), True, board=True)
         talk = self.talk(node, text, words, low, seats, out_of_turn)
@@ -643,6 +675,65 @@ class _Reader:
         elif amount is not None:
             raise self.fail(node, f"`{text}`: a {verb} takes no amount; write `{' '.join(words)}`.")
         return ActionLine(line, text, seat, kind, amount, out_of_turn)
+
+    def post_or_showdown(
+        self,
+        node: yaml.Node,
+        text: str,
+        words: list[str],
+        low: list[str],
+        seats: tuple[SeatEntry, ...],
+        out_of_turn: bool,
+    ) -> HandLine | None:
+        """`WHO posts ...`, `WHO asks to see WHO`, `WHO's hand is retrieved`, `WHO tables one
+        card`; None for any other line."""
+        line = _line(node)
+        k = next((k for k in range(1, len(low)) if low[k] in ("posts", "post")), None)
+        found = (
+            k is not None
+            or "see" in low
+            or low[-3:] == ["tables", "one", "card"]
+            or low[-2:] == ["is", "retrieved"]
+            or low[-1:] == ["retrieved"]
+        )
+        if not found:
+            return None
+        if out_of_turn:
+            raise self.fail(
+                node, f"`{text}`: posting a blind or a showdown question is never out of turn."
+            )
+        if k is not None:
+            what = " ".join(w for w in low[k + 1 :] if w not in ("a", "the"))
+            if what not in _POSTS:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write `{words[0]} posts big blind` (live), `{words[0]} posts dead"
+                    f" small blind` or `{words[0]} posts both blinds` (big blind live, small"
+                    " blind dead).",
+                )
+            live, dead = _POSTS[what]
+            return PostLine(line, text, self.who(node, words[:k], seats), live, dead)
+        if low[-3:] == ["tables", "one", "card"]:
+            return ShowdownCall(line, text, self.who(node, words[:-3], seats), Showdown.ONE_CARD)
+        if low[-1] == "retrieved":
+            end = -2 if low[-2:] == ["is", "retrieved"] else -1
+            who = _owner(words[:end])
+            return ShowdownCall(line, text, self.who(node, who, seats), Showdown.RETRIEVED)
+        k = next(
+            (k for k in range(1, len(low) - 2) if low[k : k + 3] in (["asks", "to", "see"],
+                                                                    ["ask", "to", "see"])),
+            None,
+        )  # fmt: skip
+        if k is None:
+            return None
+        target = _owner(words[k + 3 :])
+        if not target:
+            raise self.fail(node, f"`{text}`: say whose hand: `{words[0]} asks to see WHO`.")
+        asker = self.who(node, words[:k], seats)
+        other = self.who(node, target, seats)
+        if other == asker:
+            raise self.fail(node, f"`{text}`: a player asks to see another player's hand.")
+        return ShowdownCall(line, text, asker, Showdown.ASKS, other)
 
     def talk(
         self,

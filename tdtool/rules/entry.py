@@ -52,6 +52,20 @@ class StraddleLine:
 
 
 @dataclass(frozen=True)
+class PostLine:
+    """`WHO posts big blind`, `WHO posts dead small blind`, `WHO posts both blinds`: a new or
+    returning player posts out of position before the deal (RRoP Button and blind use)."""
+
+    line: int
+    text: str
+    seat: int
+    live: bool
+    """A live big blind: the player's bet, with the option to raise."""
+    dead: bool
+    """A dead small blind: to the middle, not part of the bet."""
+
+
+@dataclass(frozen=True)
 class BoardLine:
     """`flop C C C`, `turn C`, `river C`: board cards as dealt."""
 
@@ -71,6 +85,30 @@ class ShowdownLine:
     shows: bool
     board: bool = False
     """`WHO plays the board`: the player tables the cards and plays the board (TDA 19)."""
+
+
+class Showdown(StrEnum):
+    """A floor question at the showdown (TDA 13-18; RRoP The showdown)."""
+
+    ASKS = "asks to see"
+    """`WHO asks to see OTHER`: a player asks to see a called hand (TDA 18; RRoP Showdown 5)."""
+    RETRIEVED = "retrieved"
+    """`WHO's hand is retrieved`: a hand discarded face down is taken back and tabled (TDA 14)."""
+    KILLED = "killed"
+    """`dealer kills WHO's hand`: the dealer mucks a player's hand at the showdown (TDA 13C)."""
+    ONE_CARD = "tables one card"
+    """`WHO tables one card`: only part of the hand is turned face up (TDA 13A, 15A)."""
+
+
+@dataclass(frozen=True)
+class ShowdownCall:
+    """One of the showdown floor lines; `other` is the player asked about (`asks to see`)."""
+
+    line: int
+    text: str
+    seat: int
+    act: Showdown
+    other: int | None = None
 
 
 @dataclass(frozen=True)
@@ -162,6 +200,8 @@ HandLine = (
     | DeclarationLine
     | PullBackLine
     | StraddleLine
+    | PostLine
+    | ShowdownCall
 )
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tdtool.cards import Card
-from tdtool.errors import InputError
+from tdtool.errors import InputError, RuleError
 from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_value
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
-from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Street, Verb
+from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Post, Street, Verb
 from tdtool.rules.chip_floor import ChipFloor
 from tdtool.rules.entry import (
     ActionLine,
@@ -25,14 +25,17 @@ from tdtool.rules.entry import (
     EnteredHand,
     HandLine,
     IrregularityLine,
+    PostLine,
     PullBackLine,
     SeatEntry,
+    ShowdownCall,
     ShowdownLine,
     StraddleLine,
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Irregularity, Profile, Ruling
+from tdtool.rules.rulings import Irregularity, Profile, Ruling, rule_posted_blind
+from tdtool.rules.showdown_floor import ShowdownFloor
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -185,6 +188,8 @@ class Replay:
             hand.button,
             {s.seat: s.name for s in hand.seats},
         )
+        self.showdown_floor = ShowdownFloor(self)
+        """Showdown questions: hands asked for, retrieved, killed, tabled in part (TDA 13-18)."""
         self.talk = ChipFloor(self)
         """Chips put out, words said, out-of-turn actions (tdtool.rules.chip_floor)."""
         self.upcoming: HandLine | None = None
@@ -257,6 +262,10 @@ class Replay:
                 self.talk.pull_back(record)
             case StraddleLine():
                 self.straddle(record)
+            case PostLine():
+                self.post(record)
+            case ShowdownCall():
+                self.showdown_floor.call(record)
         self.talk.settle()
 
     def all_rulings(self) -> tuple[Ruling, ...]:
@@ -278,6 +287,35 @@ class Replay:
             # nobody corrected it before acting on it: the flop stands as dealt (TDA 39B)
             self.deal_board(BoardLine(record.line, record.text, Street.FLOP, record.cards))
 
+    def post(self, record: PostLine) -> None:
+        """`WHO posts big blind|dead small blind|both blinds`: before the first action, by a
+        player not in the blinds and not between the small blind and the button."""
+        b = self.betting
+        where = self.where(record.line)
+        who = self.hand.name(record.seat)
+        i = b.index[record.seat]
+        first = b.bb if b.sb is None else b.sb
+        if i < first:
+            raise InputError(
+                f"{where}: `{record.text}`: {who} sits between the button and the"
+                f" {'big' if b.sb is None else 'small'} blind, where a new or returning player"
+                " is not dealt in: wait for the button to pass (TDA 10A; RRoP Button and"
+                " blind use)."
+            )
+        try:
+            paid = b.post(record.seat, record.live, record.dead)
+        except RuleError as exc:
+            raise InputError(f"{where}: `{record.text}`: {exc}") from None
+        if b.all_in[i]:
+            self.all_in_at[record.seat] = record.line
+        live = sum(p.amount for p in b.postings[-2:] if p.seat == record.seat
+                   and p.kind is Post.POSTED_BIG_BLIND)  # fmt: skip
+        self.floor.rulings.append(
+            rule_posted_blind(
+                self.hand.profile, record.line, who, live, paid - live, record.live, record.dead
+            )  # fmt: skip
+        )
+
     def straddle(self, record: StraddleLine) -> None:
         """`WHO straddle N`: only before the first pre-flop action, by the player after the big
         blind (then after the last straddler); the amount is checked by the betting rules."""
@@ -295,6 +333,11 @@ class Replay:
                 nxt = (b.straddles[-1] if b.straddles else b.bb) + 1
                 why = f"{b.name(nxt % b.n)}, next after the last blind or straddle, cannot straddle"
             raise InputError(f"{where}: `{record.text}`: {who} cannot straddle here: {why}.")
+        if b.bet[i]:
+            raise InputError(
+                f"{where}: `{record.text}`: {who} posted a live big blind this hand, and the"
+                " post is the player's bet: a straddle is not posted on top of it."
+            )
         if i != allowed:
             last = "straddler" if b.straddles else "big blind"
             raise InputError(
@@ -416,6 +459,7 @@ class Replay:
                 f"{where}: {who} folded on line {self.folded_at[record.seat]}"
                 " and is not in the showdown."
             )
+        self.showdown_floor.note(record)
         if record.board:
             self.shown.add(record.seat)
             self.board_players.add(record.seat)
@@ -507,9 +551,11 @@ class Replay:
         codes = [c.code for c in board]
         showdown: tuple[str, ...] = ()
         rule = None
+        out: set[int] = set()
         if not b.hand_over:
+            out = self.showdown_floor.out(live, self._value)
             for seat in live:
-                if seat in self.mucked:
+                if seat in out:
                     continue
                 cards = self.cards[seat]
                 if not cards and seat in self.board_players:
@@ -585,6 +631,11 @@ class Replay:
                     odd_chips=odd,
                 )
             )
+        rulings = self.all_rulings()
+        if values:
+            called = self.showdown_floor.rulings(results, values, self._value)
+            if called:
+                rulings = tuple(sorted([*rulings, *called], key=lambda r: r.line))
         return HandResult(
             pots=tuple(results),
             returned=tuple([(names[s], c) for s, c in returned.items()]),
@@ -597,8 +648,18 @@ class Replay:
             postings=tuple([(names[p.seat], str(p.kind), p.amount, p.all_in) for p in b.postings]),
             won_by_fold=names[live[0]] if b.hand_over else None,
             chip=self.hand.chip,
-            rulings=self.all_rulings(),
+            rulings=rulings,
         )
+
+    def _value(self, seat: int) -> int | None:
+        """The high hand of `seat` on the board as dealt, None without its cards."""
+        cards = self.cards[seat]
+        if not cards or len(self.board) < 5:
+            return None
+        codes = [c.code for c in self.board]
+        if len(cards) == 2:
+            return evaluate_codes([cards[0].code, cards[1].code, *codes])
+        return omaha_high_codes([c.code for c in cards], codes)
 
     def _hilo_pot(
         self,

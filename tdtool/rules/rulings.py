@@ -55,6 +55,12 @@ class Irregularity(StrEnum):
     OUT_OF_TURN = "out-of-turn"
     STRING_BET = "string-bet"
     ACCEPTED_ACTION = "accepted-action"
+    POSTED_BLIND = "posted-blind"
+    ASKED_TO_SEE = "asked-to-see"
+    RETRIEVED_HAND = "retrieved-hand"
+    KILLED_HAND = "killed-hand"
+    PARTIAL_TABLING = "partial-tabling"
+    MUCKED_WINNER = "mucked-winner"
 
 
 @dataclass(frozen=True)
@@ -591,4 +597,54 @@ def rule_duplicate_card(profile: Profile, line: int = 0, found: str = "") -> Rul
         steps=((found,) if found else ()) + FOULED_DECK_STEPS,
         summary="The deck is fouled: the hand is void and every bet goes back, whatever"
         " action there has been.",
+    )
+
+
+def rule_posted_blind(
+    profile: Profile,
+    line: int,
+    who: str,
+    live: int,
+    dead: int,
+    posts_live: bool = True,
+    posts_dead: bool = False,
+) -> Ruling:
+    """A new or returning player posts out of position (RRoP Button and blind use): the big
+    blind posted is live, a missed small blind made up is dead money in the pot.
+
+    >>> rule_posted_blind(Profile.ROBERT, 4, "Ann", 100, 50, True, True).summary
+    'Ann posts 150: a live big blind of 100 and a dead small blind of 50 to the pot.'
+    """
+    steps: list[str] = []
+    if posts_live:
+        steps.append(
+            f"{who}'s {live} is live: it counts toward the bet, like the big blind's, and if"
+            f" nobody raises {who} has the option to check or raise when the action comes round."
+        )
+    if posts_dead:
+        steps.append(
+            f"{who}'s {dead} small blind is dead: the dealer puts it in the middle; it is not"
+            " part of the bet and never comes back, even if nobody calls."
+        )
+    if profile == Profile.TDA:
+        steps.append(
+            "In a tournament nobody posts to come in: absent players are dealt in and post"
+            " their blinds when due (TDA 30, 32); this is the cash-game procedure."
+        )
+    if posts_live and posts_dead:
+        summary = (
+            f"{who} posts {live + dead}: a live big blind of {live} and a dead small blind of"
+            f" {dead} to the pot."
+        )
+    elif posts_live:
+        summary = f"{who} posts a live big blind of {live}: the player's bet, with the option."
+    else:
+        summary = f"{who} posts a dead small blind of {dead}: to the pot, not part of the bet."
+    return Ruling(
+        line=line,
+        irregularity=Irregularity.POSTED_BLIND,
+        misdeal=False,
+        rule="RRoP Button and blind use",
+        steps=tuple(steps),
+        summary=summary,
     )
