@@ -13,6 +13,23 @@ HANDS = EXAMPLES / "hands"
 
 CASES = [
     pytest.param(
+        "tda-59-conditional-statement.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 1200,
+                    "eligible": ["Carla", "Dan"],
+                    "winners": ["Carla"],
+                    "shares": {"Carla": 1200},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 4900, "Ben": 4900, "Carla": 5700, "Dan": 4500},
+        },
+        id="tda-59-conditional-statement",
+    ),
+    pytest.param(
         "rrop-posted-both-blinds.yaml",
         0,
         {

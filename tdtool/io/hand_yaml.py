@@ -21,6 +21,7 @@ from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
     ChipsLine,
+    ConditionalLine,
     DeclarationLine,
     EnteredHand,
     HandLine,
@@ -137,6 +138,14 @@ _SAYS = {
     "complete": Said.COMPLETE, "completes": Said.COMPLETE, "complete the bet": Said.COMPLETE,
 }  # fmt: skip
 OOT = ["out", "of", "turn"]
+_CONDITIONS = {
+    "bets": "bet", "bet": "bet", "raises": "bet", "raise": "bet", "checks": "check",
+    "check": "check", "calls": "call", "call": "call", "folds": "fold", "fold": "fold",
+    "all-in": "all-in", "shoves": "all-in", "jams": "all-in",
+}  # fmt: skip
+"""`says if OTHER WORD, ...`: what OTHER must do for the statement to bind (a bet or raise is
+one: `bets` and `raises` both mean the player puts in chips beyond a call)."""
+_I_WILL = frozenset(("i", "i'll", "i\u2019ll", "i'd", "will", "then", "i'm", "am"))
 _POSTS = {
     "big blind": (True, False), "bb": (True, False), "live big blind": (True, False),
     "dead small blind": (False, True), "small blind dead": (False, True),
@@ -779,6 +788,8 @@ class _Reader:
                 )
             return ChipsLine(line, text, seat, amount, (), out_of_turn)
         seat = self.who(node, words[:k], seats)
+        if rest_low[:1] == ["if"]:
+            return self.conditional(node, text, seat, rest, seats, out_of_turn)
         said_text = " ".join(rest_low)
         if said_text in _SAYS:
             return DeclarationLine(line, text, seat, _SAYS[said_text], None, out_of_turn)
@@ -803,6 +814,56 @@ class _Reader:
                 " `says pot` or `says complete`.",
             )
         return DeclarationLine(line, text, seat, Said.AMOUNT, amount, out_of_turn)
+
+    def conditional(
+        self,
+        node: yaml.Node,
+        text: str,
+        seat: int,
+        rest: list[str],
+        seats: tuple[SeatEntry, ...],
+        out_of_turn: bool,
+    ) -> ConditionalLine:
+        """`says if OTHER bets, I raise [N]` (TDA 59): who, on what, and what was promised."""
+        example = "`Ann says if Ben bets, I raise` (or `..., I call`, `..., I raise 600`)"
+        if out_of_turn:
+            raise self.fail(
+                node, f"`{text}`: a conditional statement is about future action; leave out"
+                " `out of turn`."
+            )  # fmt: skip
+        words = [w.strip(",;:") for w in rest[1:]]
+        words = [w for w in words if w]
+        low = [w.lower() for w in words]
+        comma = next((k for k, w in enumerate(rest[1:]) if w.endswith(",")), len(low) - 1)
+        k = comma if comma < len(low) and low[comma] in _CONDITIONS and comma >= 1 else None
+        if k is None and not any(w.endswith(",") for w in rest[1:]):
+            k = next((k for k in range(1, len(low)) if low[k] in _CONDITIONS), None)
+        if k is None:
+            raise self.fail(
+                node, f"`{text}` is not a conditional statement tdtool reads: {example}."
+            )
+        who = [w for w in words[:k] if w.lower() not in ("goes",)]
+        other = self.who(node, who, seats)
+        if other == seat:
+            raise self.fail(node, f"`{text}`: a conditional statement is about another player.")
+        condition = _CONDITIONS[low[k]]
+        then = [w for w in low[k + 1 :] if w not in _I_WILL]
+        amount: int | None = None
+        if then and _NUMBER.match(then[-1]):
+            amount = spoken_amount([then[-1]])
+            then = then[:-1]
+            if then[-1:] == ["to"]:
+                then = then[:-1]
+        if then[-2:] == ["all", "in"]:
+            then = [*then[:-2], "all-in"]
+        if then[:1] == ["go"]:
+            then = then[1:]
+        if len(then) != 1 or then[0] not in VERBS:
+            raise self.fail(node, f"`{text}`: say what the player will do then, like {example}.")
+        verb = VERBS[then[0]]
+        if amount is not None and verb not in (Verb.BET, Verb.RAISE):
+            raise self.fail(node, f"`{text}`: only a bet or a raise takes an amount.")
+        return ConditionalLine(_line(node), text, seat, other, condition, verb, amount)
 
     def chip_values(
         self, node: yaml.Node, text: str, words: list[str], optional: bool

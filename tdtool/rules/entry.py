@@ -87,6 +87,22 @@ class ShowdownLine:
     """`WHO plays the board`: the player tables the cards and plays the board (TDA 19)."""
 
 
+@dataclass(frozen=True)
+class ConditionalLine:
+    """`WHO says if OTHER bets, I raise [N]`: a statement about future action (TDA 59).
+
+    `condition` is what OTHER must do: `bet` (a bet or a raise), `check`, `call`, `fold` or
+    `all-in`; `verb` and `amount` are what WHO said they would do then."""
+
+    line: int
+    text: str
+    seat: int
+    other: int
+    condition: str
+    verb: Verb
+    amount: int | None = None
+
+
 class Showdown(StrEnum):
     """A floor question at the showdown (TDA 13-18; RRoP The showdown)."""
 
@@ -202,6 +218,7 @@ HandLine = (
     | StraddleLine
     | PostLine
     | ShowdownCall
+    | ConditionalLine
 )
 
 

@@ -17,10 +17,12 @@ from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_va
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Post, Street, Verb
 from tdtool.rules.chip_floor import ChipFloor
+from tdtool.rules.conditional import Conditionals
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
     ChipsLine,
+    ConditionalLine,
     DeclarationLine,
     EnteredHand,
     HandLine,
@@ -190,6 +192,10 @@ class Replay:
         )
         self.showdown_floor = ShowdownFloor(self)
         """Showdown questions: hands asked for, retrieved, killed, tabled in part (TDA 13-18)."""
+        self.conditionals = Conditionals(self)
+        """Conditional statements waiting for their condition (TDA 59)."""
+        self.line = 0
+        """The line being played."""
         self.talk = ChipFloor(self)
         """Chips put out, words said, out-of-turn actions (tdtool.rules.chip_floor)."""
         self.upcoming: HandLine | None = None
@@ -243,6 +249,9 @@ class Replay:
                 f" ended {how} on line {ended.line}; enter {then} as a new hand.",
                 ended,
             )
+        self.line = record.line
+        if self.conditionals.pending:
+            record = self.conditionals.bound(record)
         if not self.talk.before(record):
             return
         match record:
@@ -266,11 +275,16 @@ class Replay:
                 self.post(record)
             case ShowdownCall():
                 self.showdown_floor.call(record)
+            case ConditionalLine():
+                self.conditionals.say(record)
         self.talk.settle()
+        if self.conditionals.pending:
+            self.conditionals.after()
 
     def all_rulings(self) -> tuple[Ruling, ...]:
         """Every ruling of the hand, in file order."""
-        return tuple(sorted([*self.floor.rulings, *self.talk.rulings], key=lambda r: r.line))
+        rulings = [*self.floor.rulings, *self.talk.rulings, *self.conditionals.rulings]
+        return tuple(sorted(rulings, key=lambda r: r.line))
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
@@ -495,6 +509,7 @@ class Replay:
         """Check the hand is complete, then form the pots and award them."""
         b = self.betting
         self.talk.finish()
+        self.conditionals.finish()
         start = tuple([(s.name, s.stack) for s in sorted(self.hand.seats, key=_by_seat)])
         void = self.floor.fouled or self.floor.ended
         if void is not None:  # a misdeal or a fouled deck: every chip goes back where it started

@@ -61,6 +61,7 @@ class Irregularity(StrEnum):
     KILLED_HAND = "killed-hand"
     PARTIAL_TABLING = "partial-tabling"
     MUCKED_WINNER = "mucked-winner"
+    CONDITIONAL_STATEMENT = "conditional-statement"
 
 
 @dataclass(frozen=True)
