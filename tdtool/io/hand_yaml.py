@@ -566,6 +566,24 @@ class _Reader:
                     f"`{text}`: write the three flop cards, like `flop 2c 7s 9d without burn`.",
                 )
             return IrregularityLine(line, text, Irregularity.FLOP_WITHOUT_BURN, cards=cards)
+        burn_error = low[-2:] == ["without", "burn"] or low[-3:] == ["after", "two", "burns"]
+        if low[0] in ("turn", "river") and burn_error and not self._named_player(low, seats):
+            extra = low[-1] == "burns"
+            cards = self.cards(node, " ".join(words[1 : -3 if extra else -2]))
+            if len(cards) != 1:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write the one {low[0]} card, like `{low[0]} Jc without burn`"
+                    f" or `{low[0]} Jc after two burns`.",
+                )
+            burn = Irregularity.EXTRA_BURN if extra else Irregularity.MISSED_BURN
+            return IrregularityLine(line, text, burn, cards=cards, which=low[0])
+        if low[:2] == ["short", "card"]:
+            if len(low) < 3:
+                raise self.fail(node, f"`{text}`: say who was dealt too few: `short card WHO`.")
+            return IrregularityLine(
+                line, text, Irregularity.SHORT_CARD, seat=self.who(node, words[2:], seats)
+            )
         if low[:2] == ["extra", "card"]:
             if len(low) < 3:
                 raise self.fail(node, f"`{text}`: say who got the extra card: `extra card WHO`.")

@@ -292,14 +292,17 @@ class Replay:
             self.talk.count(record)
             return
         where = self.where(record.line)
-        follows = isinstance(self.upcoming, BoardLine) and self.upcoming.street is Street.FLOP
+        burn = record.kind in (Irregularity.MISSED_BURN, Irregularity.EXTRA_BURN)
+        street = Street(str(record.which)) if burn else Street.FLOP
+        follows = isinstance(self.upcoming, BoardLine) and self.upcoming.street is street
         try:
             self.floor.rule(record, self.betting, self.seen, where, flop_follows=follows)
         except IllegalAction as exc:
             raise exc.at(where, record.line) from None
-        if record.kind == Irregularity.FLOP_WITHOUT_BURN and not follows:
-            # nobody corrected it before acting on it: the flop stands as dealt (TDA 39B)
-            self.deal_board(BoardLine(record.line, record.text, Street.FLOP, record.cards))
+        if (burn or record.kind == Irregularity.FLOP_WITHOUT_BURN) and not follows:
+            # nobody corrected it before acting on it: the card stands as dealt (TDA 39B;
+            # RRoP Hold'em 5)
+            self.deal_board(BoardLine(record.line, record.text, street, record.cards))
 
     def post(self, record: PostLine) -> None:
         """`WHO posts big blind|dead small blind|both blinds`: before the first action, by a
