@@ -425,6 +425,7 @@ LAZY.update(
         "report": ("report", "report"),
         "deal": ("deal", "app"),
         "ruling": ("ruling", "app"),
+        "rules": ("rules", "app"),
         "db": ("db", "app"),
         "league": ("league", "app"),
     }

@@ -30,8 +30,9 @@ def check(
         str | None,
         typer.Option(
             "--rules",
-            help="House rules profile for the irregularities: tda or robert (overrides"
-            " the file's `rules:`).",
+            help="House rules for the irregularities: tda, robert, or a house rules file"
+            " (YAML: a base book and the choices it changes; see `tdtool rules show`)."
+            " Overrides the file's `rules:`.",
             show_default=False,
         ),
     ] = None,
@@ -51,9 +52,10 @@ def check(
     if rules is not None:
         from dataclasses import replace
 
-        from tdtool.cli.ruling import parse_profile
+        from tdtool.cli.rules import resolve
 
-        hand = replace(hand, profile=parse_profile(rules))
+        house = resolve(rules)
+        hand = replace(hand, profile=house.base, house=house if house.overrides else None)
     try:
         result = replay(hand)
     except AfterMisdeal as exc:

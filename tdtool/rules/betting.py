@@ -420,6 +420,12 @@ class Betting:
         pot = self.pot_total() + (self.shortfall if self.street is Street.PREFLOP else 0)
         return self.current + pot + (self.current - self.bet[i])
 
+    def pot_size_to(self, seat: int) -> int:
+        """The bet or raise to the size of the pot for the player in `seat`, as pot-limit
+        counts it (TDA 54: the pot after calling; pre-flop full blinds), capped by the stack."""
+        i = self.index[seat]
+        return min(self._pot_max(i), self.bet[i] + self.stack[i])
+
     def options(self) -> Options:
         """What the player to act may do now (TDA 43, 47, 48, 54)."""
         i = self.to_act

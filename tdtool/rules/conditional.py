@@ -61,9 +61,10 @@ class Conditionals:
 
     @property
     def rule(self) -> str:
+        note = self.replay.hand.rules.note("conditional_statements")
         if self.replay.hand.profile == Profile.ROBERT:
-            return "TDA 59 (Robert's Rules have no rule on conditional statements)"
-        return "TDA 59"
+            return f"{note}TDA 59 (Robert's Rules have no rule on conditional statements)"
+        return f"{note}TDA 59"
 
     def name(self, seat: int) -> str:
         return self.replay.hand.name(seat)
@@ -91,6 +92,8 @@ class Conditionals:
         if not self.pending:
             self.seen = len(b.moves)  # the moves before the first open statement do not count
         self.pending[record.seat] = _Pending(record, b.street)
+        if self.replay.hand.rules.get("conditional_statements") == "not-binding":
+            self._lapse(record.seat, "the house never holds a conditional statement binding")
 
     def after(self) -> None:
         """Follow the moves made since the last line: conditions met, missed, overtaken."""

@@ -14,6 +14,7 @@ from functools import cached_property
 from tdtool.cards import Card
 from tdtool.game import Variant
 from tdtool.rules.betting import Stakes, Street, Verb
+from tdtool.rules.house import HouseRules
 from tdtool.rules.rulings import Irregularity, Profile
 
 
@@ -240,6 +241,16 @@ class EnteredHand:
     blinds: tuple[int | None, int] | None = None
     """(small blind seat or None if dead, big blind seat) as they fell (`small_blind`,
     `big_blind`); None: derived from the button."""
+
+    house: HouseRules | None = None
+    """A house's rules (`--rules house.yaml`): its base is `profile`; None: the book itself."""
+
+    @property
+    def rules(self) -> HouseRules:
+        """The rules the hand is ruled by: the house's, or the profile's book unchanged."""
+        if self.house is not None:
+            return self.house
+        return HouseRules.of(self.profile)
 
     def name(self, seat: int) -> str:
         """The name of the player in `seat`."""

@@ -36,7 +36,7 @@ from tdtool.rules.entry import (
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Irregularity, Profile, Ruling, rule_posted_blind
+from tdtool.rules.rulings import Irregularity, Ruling, rule_posted_blind
 from tdtool.rules.showdown_floor import ShowdownFloor
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
@@ -171,7 +171,7 @@ class Replay:
         players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
         # Heads-up limit raising: capped by TDA 48, unlimited by Robert's Rules (Betting and
         # Raising 4); the profile may come from `--rules`, after the file was read.
-        stakes, capped = hand.stakes, hand.profile != Profile.ROBERT
+        stakes, capped = hand.stakes, hand.rules.get("heads_up_cap") == "capped"
         if stakes.cap_heads_up != capped:
             stakes = replace(stakes, cap_heads_up=capped)
         self.betting = Betting(stakes, players, hand.button, hand.blinds)

@@ -151,7 +151,7 @@ class ShowdownFloor:
         mucked hand asked for by the player about to win comes back under Robert's Rules."""
         r = self.replay
         out = set(r.mucked)
-        if not self.tda:
+        if r.hand.rules.get("mucked_hand_asked_for") == "winner-revives":
             for ask in self.asks:
                 if not ask.mucked or ask.other not in out:
                     continue
@@ -283,50 +283,49 @@ class ShowdownFloor:
 
     def _ask(self, ask: _Ask, won: str) -> Ruling:
         asker, other = self.name(ask.asker), self.name(ask.other)
+        rules = self.replay.hand.rules
+        revives = rules.get("mucked_hand_asked_for") == "winner-revives"
         steps: list[str] = []
         if self.tda:
-            rule = "TDA 18"
             if ask.right:
                 steps.append(
                     f"{asker} still holds or has tabled cards, so may ask to see {other}'s"
-                    " called hand (a right when {other} made the last river bet or raise,"
-                    " else at the TD's discretion).".replace("{other}", other)
+                    f" called hand (a right when {other} made the last river bet or raise,"
+                    " else at the TD's discretion)."
                 )
             else:
                 steps.append(
                     f"{asker} no longer holds cards, so has no right to ask; the TD may still"
                     " show the hand at discretion."
                 )
-            if ask.mucked:
-                steps.append(
-                    f"{other}'s hand was already discarded: it is turned up for everyone to"
-                    " see, but it does not play again unless its player retrieved it (TDA 14)."
-                )
-                summary = f"{other}'s mucked hand is shown, and it stays dead."
-            else:
-                steps.append(f"{other} tables the hand and it plays: cards speak.")
-                summary = f"{other}'s hand is tabled and plays."
         else:
-            rule = "RRoP The showdown 5"
             steps.append(
                 f"{asker} was dealt in, so may ask to see a called hand (a privilege the floor"
                 " may revoke if abused)."
             )
-            if not ask.mucked:
-                steps.append(f"{other} tables the hand and it plays: cards speak.")
-                summary = f"{other}'s hand is tabled and plays."
-            elif ask.other in self.revived:
-                steps.append(
-                    f"{asker} would win the pot and asked, so both hands are live and the best"
-                    " hand wins."
-                )
-                summary = f"The winner asked: {other}'s mucked hand is live again."
-            else:
-                steps.append(
-                    f"{asker} is not the player about to win the pot, so {other}'s mucked hand"
-                    " is shown but dead."
-                )
-                summary = f"{other}'s mucked hand is shown, and it stays dead."
+        rule = "RRoP The showdown 5" if revives else "TDA 18"
+        rule = rules.note("mucked_hand_asked_for") + rule
+        if not ask.mucked:
+            steps.append(f"{other} tables the hand and it plays: cards speak.")
+            summary = f"{other}'s hand is tabled and plays."
+        elif ask.other in self.revived:
+            steps.append(
+                f"{asker} would win the pot and asked, so both hands are live and the best"
+                " hand wins."
+            )
+            summary = f"The winner asked: {other}'s mucked hand is live again."
+        elif revives:
+            steps.append(
+                f"{asker} is not the player about to win the pot, so {other}'s mucked hand"
+                " is shown but dead."
+            )
+            summary = f"{other}'s mucked hand is shown, and it stays dead."
+        else:
+            steps.append(
+                f"{other}'s hand was already discarded: it is turned up for everyone to"
+                " see, but it does not play again unless its player retrieved it (TDA 14)."
+            )
+            summary = f"{other}'s mucked hand is shown, and it stays dead."
         steps.append(won)
         return Ruling(
             ask.line, Irregularity.ASKED_TO_SEE, False, rule, tuple(steps), f"{summary} {won}"
