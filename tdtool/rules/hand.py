@@ -769,3 +769,13 @@ def replay(hand: EnteredHand) -> HandResult:
         state.upcoming = lines[k + 1] if k + 1 < len(lines) else None
         state.apply(record)
     return state.finish()
+
+
+def played(hand: EnteredHand) -> tuple[Replay, HandResult]:
+    """`replay`, also giving the state at the end: the moves as ruled, for a writer (PHH)."""
+    state = Replay(hand)
+    lines = hand.lines
+    for k, record in enumerate(lines):
+        state.upcoming = lines[k + 1] if k + 1 < len(lines) else None
+        state.apply(record)
+    return state, state.finish()
