@@ -157,6 +157,10 @@ _POSTS = {
 """What follows `posts` (with any `a`/`the` left out): (a live big blind, a dead small blind)."""
 
 
+_POST_OR_SHOWDOWN = frozenset(("posts", "post", "see", "card", "retrieved"))
+"""The words a post or showdown floor line turns on (`_Reader.post_or_showdown`)."""
+
+
 def _owner(words: list[str]) -> list[str]:
     """`Ann's hand` or `Ann's` -> `Ann`: the player named in a possessive."""
     if words and words[-1].lower() == "hand":
@@ -714,6 +718,8 @@ class _Reader:
     ) -> HandLine | None:
         """`WHO posts ...`, `WHO asks to see WHO`, `WHO's hand is retrieved`, `WHO tables one
         card`; None for any other line."""
+        if _POST_OR_SHOWDOWN.isdisjoint(low):
+            return None  # the usual line: none of these words at all
         line = _line(node)
         k = next((k for k in range(1, len(low)) if low[k] in ("posts", "post")), None)
         found = (

@@ -95,12 +95,11 @@ class Conditionals:
         if self.replay.hand.rules.get("conditional_statements") == "not-binding":
             self._lapse(record.seat, "the house never holds a conditional statement binding")
 
-    def after(self) -> None:
-        """Follow the moves made since the last line: conditions met, missed, overtaken."""
+    def after(self, line: int) -> None:
+        """Follow the moves made by line `line`: conditions met, missed, overtaken."""
         b = self.replay.betting
         moves = b.moves[self.seen :]
         self.seen = len(b.moves)
-        line = self.replay.line
         for move in moves:
             for seat, p in list(self.pending.items()):
                 rec = p.record

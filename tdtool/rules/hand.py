@@ -36,7 +36,7 @@ from tdtool.rules.entry import (
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Irregularity, Ruling, rule_posted_blind
+from tdtool.rules.rulings import Irregularity, Profile, Ruling, rule_posted_blind
 from tdtool.rules.showdown_floor import ShowdownFloor
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
@@ -171,7 +171,11 @@ class Replay:
         players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
         # Heads-up limit raising: capped by TDA 48, unlimited by Robert's Rules (Betting and
         # Raising 4); the profile may come from `--rules`, after the file was read.
-        stakes, capped = hand.stakes, hand.rules.get("heads_up_cap") == "capped"
+        stakes = hand.stakes
+        if hand.house is None:
+            capped = hand.profile != Profile.ROBERT
+        else:
+            capped = hand.house.get("heads_up_cap") == "capped"
         if stakes.cap_heads_up != capped:
             stakes = replace(stakes, cap_heads_up=capped)
         self.betting = Betting(stakes, players, hand.button, hand.blinds)
@@ -190,12 +194,11 @@ class Replay:
             hand.button,
             {s.seat: s.name for s in hand.seats},
         )
-        self.showdown_floor = ShowdownFloor(self)
-        """Showdown questions: hands asked for, retrieved, killed, tabled in part (TDA 13-18)."""
-        self.conditionals = Conditionals(self)
-        """Conditional statements waiting for their condition (TDA 59)."""
-        self.line = 0
-        """The line being played."""
+        self._showdown_floor: ShowdownFloor | None = None
+        """Showdown questions: hands asked for, retrieved, killed, tabled in part (TDA 13-18);
+        made by the first such line (most hands have none: the replay stays fast)."""
+        self._conditionals: Conditionals | None = None
+        """Conditional statements waiting for their condition (TDA 59), once one is made."""
         self.talk = ChipFloor(self)
         """Chips put out, words said, out-of-turn actions (tdtool.rules.chip_floor)."""
         self.upcoming: HandLine | None = None
@@ -249,9 +252,9 @@ class Replay:
                 f" ended {how} on line {ended.line}; enter {then} as a new hand.",
                 ended,
             )
-        self.line = record.line
-        if self.conditionals.pending:
-            record = self.conditionals.bound(record)
+        conditionals = self._conditionals
+        if conditionals is not None and conditionals.pending:
+            record = conditionals.bound(record)
         if not self.talk.before(record):
             return
         match record:
@@ -278,12 +281,15 @@ class Replay:
             case ConditionalLine():
                 self.conditionals.say(record)
         self.talk.settle()
-        if self.conditionals.pending:
-            self.conditionals.after()
+        conditionals = self._conditionals
+        if conditionals is not None and conditionals.pending:
+            conditionals.after(record.line)
 
     def all_rulings(self) -> tuple[Ruling, ...]:
         """Every ruling of the hand, in file order."""
-        rulings = [*self.floor.rulings, *self.talk.rulings, *self.conditionals.rulings]
+        rulings = [*self.floor.rulings, *self.talk.rulings]
+        if self._conditionals is not None:
+            rulings += self._conditionals.rulings
         return tuple(sorted(rulings, key=lambda r: r.line))
 
     def irregularity(self, record: IrregularityLine) -> None:
@@ -303,6 +309,20 @@ class Replay:
             # nobody corrected it before acting on it: the card stands as dealt (TDA 39B;
             # RRoP Hold'em 5)
             self.deal_board(BoardLine(record.line, record.text, street, record.cards))
+
+    @property
+    def showdown_floor(self) -> ShowdownFloor:
+        """The showdown floor questions of this hand (made on first use)."""
+        if self._showdown_floor is None:
+            self._showdown_floor = ShowdownFloor(self)
+        return self._showdown_floor
+
+    @property
+    def conditionals(self) -> Conditionals:
+        """The conditional statements of this hand (made on first use)."""
+        if self._conditionals is None:
+            self._conditionals = Conditionals(self)
+        return self._conditionals
 
     def post(self, record: PostLine) -> None:
         """`WHO posts big blind|dead small blind|both blinds`: before the first action, by a
@@ -476,7 +496,8 @@ class Replay:
                 f"{where}: {who} folded on line {self.folded_at[record.seat]}"
                 " and is not in the showdown."
             )
-        self.showdown_floor.note(record)
+        if self._showdown_floor is not None:
+            self._showdown_floor.note(record)
         if record.board:
             self.shown.add(record.seat)
             self.board_players.add(record.seat)
@@ -512,7 +533,8 @@ class Replay:
         """Check the hand is complete, then form the pots and award them."""
         b = self.betting
         self.talk.finish()
-        self.conditionals.finish()
+        if self._conditionals is not None:
+            self._conditionals.finish()
         start = tuple([(s.name, s.stack) for s in sorted(self.hand.seats, key=_by_seat)])
         void = self.floor.fouled or self.floor.ended
         if void is not None:  # a misdeal or a fouled deck: every chip goes back where it started
@@ -571,7 +593,8 @@ class Replay:
         rule = None
         out: set[int] = set()
         if not b.hand_over:
-            out = self.showdown_floor.out(live, self._value)
+            floor = self._showdown_floor
+            out = self.mucked if floor is None else floor.out(live, self._value)
             for seat in live:
                 if seat in out:
                     continue
@@ -650,7 +673,7 @@ class Replay:
                 )
             )
         rulings = self.all_rulings()
-        if values:
+        if values and (self._showdown_floor is not None or self.mucked):
             called = self.showdown_floor.rulings(results, values, self._value)
             if called:
                 rulings = tuple(sorted([*rulings, *called], key=lambda r: r.line))

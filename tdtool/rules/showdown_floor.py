@@ -183,6 +183,8 @@ class ShowdownFloor:
     ) -> list[Ruling]:
         """The floor's ruling on every showdown line, now that the pots are decided."""
         r = self.replay
+        if not (self.killed or self.retrieved or self.partial or self.asks or r.mucked):
+            return []  # the usual showdown: nothing to rule on
         won = _won(pots)
         out: list[Ruling] = []
         for seat, (line, tabled) in self.killed.items():
