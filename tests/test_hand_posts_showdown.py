@@ -36,7 +36,7 @@ def test_rrop_button_and_blind_use_posted_big_blind_is_live_and_keeps_the_option
                             "Ben check", *CHECK_DOWN])  # fmt: skip
     data = ruled(cli, path)
     (ruling,) = rulings_of(data, "posted-blind")
-    assert ruling["rule"] == "RRoP Button and blind use" and ruling["line"] == 9
+    assert ruling["rule"] == "RRoP Button and Blind Use" and ruling["line"] == 9
     assert data["pots"][0]["amount"] == 400  # four live big blinds, no dead money
     assert data["stacks"] == {"Anna": 4900, "Ben": 5300, "Carla": 4900, "Dan": 4900}
 

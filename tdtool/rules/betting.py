@@ -263,7 +263,7 @@ class Betting:
         """The position of the player in `seat` (0 = first seat left of the button)."""
         return self.index[seat]
 
-    # -- blinds posted out of position (RRoP Button and blind use) ----------------------------
+    # -- blinds posted out of position (RRoP Button and Blind Use) ----------------------------
 
     def post(self, seat: int, live: bool, dead: bool) -> int:
         """A new or returning player posts before the deal: `live` a big blind that is their

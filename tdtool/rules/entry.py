@@ -55,7 +55,7 @@ class StraddleLine:
 @dataclass(frozen=True)
 class PostLine:
     """`WHO posts big blind`, `WHO posts dead small blind`, `WHO posts both blinds`: a new or
-    returning player posts out of position before the deal (RRoP Button and blind use)."""
+    returning player posts out of position before the deal (RRoP Button and Blind Use)."""
 
     line: int
     text: str

@@ -613,7 +613,7 @@ def rule_posted_blind(
     posts_live: bool = True,
     posts_dead: bool = False,
 ) -> Ruling:
-    """A new or returning player posts out of position (RRoP Button and blind use): the big
+    """A new or returning player posts out of position (RRoP Button and Blind Use): the big
     blind posted is live, a missed small blind made up is dead money in the pot.
 
     >>> rule_posted_blind(Profile.ROBERT, 4, "Ann", 100, 50, True, True).summary
@@ -648,7 +648,7 @@ def rule_posted_blind(
         line=line,
         irregularity=Irregularity.POSTED_BLIND,
         misdeal=False,
-        rule="RRoP Button and blind use",
+        rule="RRoP Button and Blind Use",
         steps=tuple(steps),
         summary=summary,
     )
