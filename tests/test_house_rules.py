@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -120,7 +121,7 @@ def test_rules_diff_between_the_books_names_the_base_and_the_choices(cli):
     data = json.loads(cli("rules", "diff", "tda", "robert", "--json").stdout)
     assert data["base"] == {"a": "tda", "b": "robert"}
     assert [c["choice"] for c in data["choices"]] == ["heads_up_cap", "mucked_hand_asked_for"]
-    assert set(data) == {"a", "b", "base", "choices"}
+    assert set(data) == {"a", "b", "base", "choices", "hands"} and data["hands"] == []
 
 
 def test_rules_show_marks_the_house_changes(cli):
@@ -202,3 +203,33 @@ def test_house_diff_is_empty_exactly_when_every_choice_agrees(base, picks, other
 def test_parse_house_error_is_an_input_error():
     with pytest.raises(InputError, match=r"^h.yaml:1: the house rules have no `base:`"):
         parse_house("name: x\n", "h.yaml")
+
+
+def test_rules_diff_hands_lists_each_example_whose_answer_changes(cli):
+    result = cli("rules", "diff", "tda", str(HOUSE), "--hands", str(HANDS))
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert (
+        f"{HANDS / 'rrop-limit-heads-up-unlimited.yaml'}:\n"
+        "  tda: refused at line 16 (TDA 48)\n"
+        f"  {HOUSE}: Ann 1120, Bo 880\n"
+    ) in text
+    assert f"{HANDS / 'tda-54d-says-pot-no-limit.yaml'}:\n" in text
+    assert "side-pots.yaml" not in text  # nothing a choice decides: the same answer
+    data = json.loads(cli("rules", "diff", "tda", "robert", "--hands", str(HANDS), "--json").stdout)
+    changed = {Path(h["file"]).name: (h["a"], h["b"]) for h in data["hands"]}
+    assert changed["rrop-showdown-5-winner-asks.yaml"] == (
+        "Anna 4900, Ben 4900, Carla 5300, Dan 4900",
+        "Anna 4900, Ben 5300, Carla 4900, Dan 4900",
+    )
+
+
+def test_rules_diff_hands_prints_nothing_for_a_house_that_changes_nothing(cli, tmp_path):
+    house = house_file(tmp_path, "base: tda\nchoices:\n  mucked_hand_asked_for: stays-dead\n")
+    result = cli("rules", "diff", "tda", str(house), "--hands", str(HANDS))
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_rules_diff_hands_needs_a_folder(cli, tmp_path):
+    line = bad(cli, "rules", "diff", "tda", "robert", "--hands", str(tmp_path / "none"))
+    assert line == f"Error: --hands {tmp_path / 'none'}: not a folder of hand files."

@@ -6,6 +6,7 @@ choices it changes, see docs/hand-file.md). Only typer is imported at module lev
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
@@ -101,11 +102,24 @@ def show(rules: RuleSet, json: JsonOption = False) -> None:
 
 
 @app.command("diff")
-def diff(a: RuleSetA, b: RuleSetB, json: JsonOption = False) -> None:
-    """What rule set B decides differently from A: each choice with both values. Prints
-    nothing when they decide alike.
+def diff(
+    a: RuleSetA,
+    b: RuleSetB,
+    hands: Annotated[
+        Path | None,
+        typer.Option(
+            "--hands",
+            help="Also rule every hand file (.yaml, .phh) under this folder both ways and list"
+            " each hand whose answer changes, with both answers.",
+            show_default=False,
+        ),
+    ] = None,
+    json: JsonOption = False,
+) -> None:
+    """What rule set B decides differently from A: each choice with both values, and with
+    --hands the hands whose answer changes. Prints nothing when they decide alike.
 
-    Example: tdtool rules diff tda house.yaml
+    Example: tdtool rules diff tda house.yaml --hands examples/hands
     """
     from tdtool.cli.render import emit_json
     from tdtool.rules.house import diff as differences
@@ -113,6 +127,11 @@ def diff(a: RuleSetA, b: RuleSetB, json: JsonOption = False) -> None:
     left, right = resolve(a, "A"), resolve(b, "B")
     found = differences(left, right)
     base_differs = left.base != right.base
+    changes = []
+    if hands is not None:
+        from tdtool.app.rules_diff import hand_changes, hand_files
+
+        changes = hand_changes(left, right, hand_files(hands))
     if json:
         emit_json(
             {
@@ -123,6 +142,7 @@ def diff(a: RuleSetA, b: RuleSetB, json: JsonOption = False) -> None:
                     {"choice": d.choice.name, "a": d.a, "b": d.b, "rule": d.choice.rule}
                     for d in found
                 ],
+                "hands": [{"file": str(c.path), "a": c.a, "b": c.b} for c in changes],
             }
         )
         return
@@ -133,3 +153,5 @@ def diff(a: RuleSetA, b: RuleSetB, json: JsonOption = False) -> None:
         )
     for d in found:
         typer.echo(f"{d.choice.name}: {d.a} -> {d.b}  ({d.choice.title}; {d.choice.rule})")
+    for c in changes:
+        typer.echo(f"{c.path}:\n  {_label(left)}: {c.a}\n  {_label(right)}: {c.b}")
