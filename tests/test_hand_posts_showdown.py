@@ -288,3 +288,52 @@ def test_tda_13_the_human_answer_prints_who_wins_with_the_rule(cli, tmp_path):
     result = cli("hand", "check", str(write(tmp_path, [*LIMPED, "Ben mucks"])))
     assert result.exit_code == 0
     assert "Carla wins the main pot (400). (TDA 13B, 15)" in result.stdout
+
+
+SHOWDOWN_LINES = [
+    "Ben mucks", "Carla mucks", "Anna mucks", "Ben shows", "Carla shows",
+    "dealer kills Ben's hand", "dealer kills Carla's hand", "Ben's hand is retrieved",
+    "Carla's hand is retrieved", "Carla asks to see Ben", "Anna asks to see Carla",
+    "Ben tables one card", "Dan mucks",
+]  # fmt: skip
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    lines=st.lists(st.sampled_from(SHOWDOWN_LINES), max_size=5),
+    rules=st.sampled_from(["tda", "robert"]),
+)
+def test_tda_13_15_at_any_showdown_chips_are_conserved_and_a_dead_hand_wins_nothing(lines, rules):
+    """Property: any sequence of showdown lines is refused or rules the pot to hands still in
+    the showdown: never to a hand mucked or killed face down and not brought back."""
+    from tdtool.errors import InputError
+    from tdtool.io.hand_yaml import parse_hand
+    from tdtool.rules.betting import IllegalAction
+    from tdtool.rules.hand import replay
+    from tests.test_hand_rulings import TABLE
+
+    text = f"rules: {rules}\n" + TABLE + "actions:\n"
+    text += "".join(f"  - {a}\n" for a in [*LIMPED, *lines])
+    try:
+        result = replay(parse_hand(text, "h.yaml"))
+    except (InputError, IllegalAction):
+        return
+    assert sum(c for _, c in result.stacks) == 20000
+    out: set[str] = set()
+    for line in lines:  # who is out of the showdown at the end, line by line
+        who = line.split()[0].removesuffix("'s")
+        if line.endswith("mucks"):
+            out.add(who)
+        elif line.startswith("dealer kills"):
+            name = line.split()[2].removesuffix("'s")
+            if f"{name} shows" not in lines[: lines.index(line)]:
+                out.add(name)
+        elif line.endswith("retrieved"):
+            out.discard(who)
+    revived = {  # "The winner asked: Ben's mucked hand is live again. ..." (RRoP 5)
+        r.summary.split(": ")[1].split("'s")[0]
+        for r in result.rulings
+        if r.summary.startswith("The winner asked")
+    }
+    for pot in result.pots:
+        assert not (set(pot.winners) & (out - revived)), (lines, pot.winners)
