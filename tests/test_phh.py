@@ -64,10 +64,15 @@ def test_phh_a_wsop_dataset_hand_gives_the_dataset_finishing_stacks(cli):
     assert list(json.loads(result.stdout)["stacks"].values()) == expected
 
 
-def test_phh_an_action_left_out_is_a_check_when_free_else_a_fold():
+def test_phh_an_action_left_out_is_a_check_when_free_else_a_fold(cli):
     hand = parse_phh(WSOP.read_text(), "wsop.phh")
     filled = [r.text for r in hand.lines if "not written" in r.text]
     assert filled == ["p8 f (not written)"]  # the button, facing Lamphere's raise
+    out = cli("hand", "check", str(WSOP)).stdout
+    assert out.endswith(
+        "Not written in the hand history, read as a check when free, else a fold:\n"
+        "  line 9: p8 f (Ashish Ahuja)\n"
+    )
 
 
 @pytest.mark.parametrize("path, text", list(_exportable()))

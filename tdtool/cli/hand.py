@@ -80,6 +80,13 @@ def check(
         emit_json(result_json(result))
     else:
         typer.echo(render(result))
+        filled = [r for r in hand.lines if r.text.endswith("(not written)")]
+        if filled:
+            typer.echo(
+                "\nNot written in the hand history, read as a check when free, else a fold:\n"
+                + "\n".join(f"  line {r.line}: {r.text.removesuffix(' (not written)')}"
+                             f" ({hand.name(r.seat)})" for r in filled)  # fmt: skip
+            )
 
 
 def _load(file: Path) -> Any:
