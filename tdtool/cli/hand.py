@@ -84,8 +84,11 @@ def check(
         if filled:
             typer.echo(
                 "\nNot written in the hand history, read as a check when free, else a fold:\n"
-                + "\n".join(f"  line {r.line}: {r.text.removesuffix(' (not written)')}"
-                             f" ({hand.name(r.seat)})" for r in filled)  # fmt: skip
+                + "\n".join(
+                    f"  line {r.line}: {r.text.removesuffix(' (not written)')}"
+                    f" ({hand.name(r.seat)})"
+                    for r in filled
+                )  # fmt: skip
             )
 
 
