@@ -827,6 +827,27 @@ class ChipFloor:
                 )
                 continue
             in_turn = replace(p.record, out_of_turn=False)
+            if (
+                isinstance(in_turn, ActionLine)
+                and in_turn.verb in (Verb.BET, Verb.RAISE)
+                and b.options().min_to is None
+            ):
+                # It binds, but the betting is no longer open to a raise (everyone else is
+                # all-in, TDA 47): what is left of it is the call.
+                in_turn = replace(in_turn, verb=Verb.CALL, amount=None)
+                self._rule(
+                    Ruling(
+                        in_turn.line,
+                        Irregularity.OUT_OF_TURN,
+                        False,
+                        "TDA 53, 47",
+                        (
+                            f"{who}'s raise out of turn binds, but every other player is now"
+                            " all-in or has folded, so nobody is left to raise: it is a call.",
+                        ),
+                        f"{who}'s raise out of turn stands as a call: nobody is left to raise.",
+                    )
+                )
             before = len(self.rulings)
             match in_turn:
                 case ActionLine():
