@@ -320,16 +320,22 @@ def test_tda_13_15_at_any_showdown_chips_are_conserved_and_a_dead_hand_wins_noth
         return
     assert sum(c for _, c in result.stacks) == 20000
     out: set[str] = set()
+    tabled: set[str] = set()
     for line in lines:  # who is out of the showdown at the end, line by line
         who = line.split()[0].removesuffix("'s")
         if line.endswith("mucks"):
             out.add(who)
+        elif line.endswith("retrieved"):  # the one way back for a discarded hand (TDA 14)
+            out.discard(who)
+            tabled.add(who)
+        elif line.endswith("shows") and who not in out:
+            tabled.add(who)
+        elif " asks to see " in line and line.split()[-1] not in out:
+            tabled.add(line.split()[-1])  # a hand still held is turned face up
         elif line.startswith("dealer kills"):
             name = line.split()[2].removesuffix("'s")
-            if f"{name} shows" not in lines[: lines.index(line)]:
+            if name not in tabled:  # face down: the kill stands (TDA 13B)
                 out.add(name)
-        elif line.endswith("retrieved"):
-            out.discard(who)
     revived = {  # "The winner asked: Ben's mucked hand is live again. ..." (RRoP 5)
         r.summary.split(": ")[1].split("'s")[0]
         for r in result.rulings
