@@ -13,6 +13,74 @@ HANDS = EXAMPLES / "hands"
 
 CASES = [
     pytest.param(
+        "tda-59-conditional-statement.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 1200,
+                    "eligible": ["Carla", "Dan"],
+                    "winners": ["Carla"],
+                    "shares": {"Carla": 1200},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 4900, "Ben": 4900, "Carla": 5700, "Dan": 4500},
+        },
+        id="tda-59-conditional-statement",
+    ),
+    pytest.param(
+        "rrop-posted-both-blinds.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 450,
+                    "eligible": ["Anna", "Ben", "Carla", "Dan"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 450},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 4900, "Ben": 5350, "Carla": 4850, "Dan": 4900},
+        },
+        id="rrop-posted-both-blinds",
+    ),
+    pytest.param(
+        "rrop-showdown-5-winner-asks.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 400,
+                    "eligible": ["Anna", "Ben", "Carla", "Dan"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 400},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 4900, "Ben": 5300, "Carla": 4900, "Dan": 4900},
+        },
+        id="rrop-showdown-5-winner-asks",
+    ),
+    pytest.param(
+        "tda-13c-dealer-kills-tabled-hand.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 400,
+                    "eligible": ["Anna", "Ben", "Carla", "Dan"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 400},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 4900, "Ben": 5300, "Carla": 4900, "Dan": 4900},
+        },
+        id="tda-13c-dealer-kills-tabled-hand",
+    ),
+    pytest.param(
         "bb-ante-short-big-blind.yaml",
         0,
         {

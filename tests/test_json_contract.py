@@ -76,6 +76,8 @@ NO_JSON = {
     "clock serve",
     "seat print",
     "serve",  # a server: its JSON is the API of docs/web.md
+    "hand import",  # they write a hand file and PHH, formats of their own
+    "hand export",
 }
 
 

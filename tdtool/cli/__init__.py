@@ -436,6 +436,7 @@ LAZY.update(
         "report": ("report", "report"),
         "deal": ("deal", "app"),
         "ruling": ("ruling", "app"),
+        "rules": ("rules", "app"),
         "db": ("db", "app"),
         "league": ("league", "app"),
         "staff": ("staff", "app"),

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
@@ -23,15 +23,20 @@ app = typer.Typer(help=HELP, no_args_is_help=True)
 def check(
     file: Annotated[
         Path,
-        typer.Argument(help="The hand file (YAML, see docs/hand-file.md).", show_default=False),
+        typer.Argument(
+            help="The hand file (YAML, see docs/hand-file.md), or a hand history in PHH"
+            " (FILE.phh).",
+            show_default=False,
+        ),
     ],
     as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
     rules: Annotated[
         str | None,
         typer.Option(
             "--rules",
-            help="House rules profile for the irregularities: tda or robert (overrides"
-            " the file's `rules:`).",
+            help="House rules for the irregularities: tda, robert, or a house rules file"
+            " (YAML: a base book and the choices it changes; see `tdtool rules show`)."
+            " Overrides the file's `rules:`.",
             show_default=False,
         ),
     ] = None,
@@ -45,16 +50,16 @@ def check(
     Example: tdtool hand check examples/hands/side-pots.yaml --json
     """
     from tdtool.app.hands import illegal_json, result_json
-    from tdtool.io.hand_yaml import load_hand
     from tdtool.rules.hand import AfterMisdeal, IllegalHand, replay
 
-    hand = load_hand(file)
+    hand = _load(file)
     if rules is not None:
         from dataclasses import replace
 
-        from tdtool.cli.ruling import parse_profile
+        from tdtool.cli.rules import resolve
 
-        hand = replace(hand, profile=parse_profile(rules))
+        house = resolve(rules)
+        hand = replace(hand, profile=house.base, house=house if house.overrides else None)
     try:
         result = replay(hand)
     except AfterMisdeal as exc:
@@ -76,6 +81,95 @@ def check(
         emit_json(result_json(result))
     else:
         typer.echo(render(result))
+        filled = [r for r in hand.lines if r.text.endswith("(not written)")]
+        if filled:
+            typer.echo(
+                "\nNot written in the hand history, read as a check when free, else a fold:\n"
+                + "\n".join(
+                    f"  line {r.line}: {r.text.removesuffix(' (not written)')}"
+                    f" ({hand.name(r.seat)})"
+                    for r in filled
+                )  # fmt: skip
+            )
+
+
+def _load(file: Path) -> Any:
+    """A hand file, or a PHH hand history when the name ends in `.phh`."""
+    if file.suffix.lower() == ".phh":
+        from tdtool.io.phh import load_phh
+
+        return load_phh(file)
+    from tdtool.io.hand_yaml import load_hand
+
+    return load_hand(file)
+
+
+def _write(text: str, output: Path | None) -> None:
+    if output is None:
+        typer.echo(text, nl=False)
+        return
+    from tdtool.errors import InputError
+
+    try:
+        output.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise InputError(f"--output {output}: cannot write it: {exc.strerror}.") from None
+    typer.echo(f"Wrote {output}.")
+
+
+OutputOption = Annotated[
+    Path | None,
+    typer.Option("--output", "-o", help="Write to this file instead of printing.",
+                 show_default=False),
+]  # fmt: skip
+
+
+@app.command("import")
+def import_phh(
+    file: Annotated[
+        Path, typer.Argument(help="A hand history in PHH (FILE.phh).", show_default=False)
+    ],
+    output: OutputOption = None,
+) -> None:
+    """Turn a PHH hand history (uoftcprg/phh-std: hold'em and Omaha) into a tdtool hand file,
+    each line commented with the PHH line it came from.
+
+    Example: tdtool hand import examples/hands/phh/wsop-2019-42-day3-00-01-07.phh -o wsop.yaml
+    """
+    from tdtool.io.phh import hand_yaml_text, load_phh
+
+    _write(hand_yaml_text(load_phh(file), str(file)), output)
+
+
+@app.command("export")
+def export_phh(
+    file: Annotated[
+        Path, typer.Argument(help="The hand file (YAML) or PHH to write.", show_default=False)
+    ],
+    phh: Annotated[bool, typer.Option("--phh", help="Write PHH (the one format).")] = True,
+    rules: Annotated[
+        str | None,
+        typer.Option("--rules", help="tda, robert or a house rules file.", show_default=False),
+    ] = None,
+    output: OutputOption = None,
+) -> None:
+    """Write a hand as ruled in PHH: the actions the rulings made of its lines, the
+    finishing stacks, and the rulings in `_rulings`. Exit 1 if the hand breaks a rule; exit
+    2 if PHH cannot say it (a void hand, a blind posted out of position, a killed hand).
+
+    Example: tdtool hand export examples/hands/side-pots.yaml --phh
+    """
+    from tdtool.io.phh import phh_text
+
+    hand = _load(file)
+    if rules is not None:
+        from dataclasses import replace
+
+        from tdtool.cli.rules import resolve
+
+        house = resolve(rules)
+        hand = replace(hand, profile=house.base, house=house if house.overrides else None)
+    _write(phh_text(hand), output)
 
 
 def render(result: HandResult) -> str:

@@ -21,13 +21,17 @@ from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
     ChipsLine,
+    ConditionalLine,
     DeclarationLine,
     EnteredHand,
     HandLine,
     IrregularityLine,
+    PostLine,
     PullBackLine,
     Said,
     SeatEntry,
+    Showdown,
+    ShowdownCall,
     ShowdownLine,
     StraddleLine,
 )
@@ -134,6 +138,39 @@ _SAYS = {
     "complete": Said.COMPLETE, "completes": Said.COMPLETE, "complete the bet": Said.COMPLETE,
 }  # fmt: skip
 OOT = ["out", "of", "turn"]
+_CONDITIONS = {
+    "bets": "bet", "bet": "bet", "raises": "bet", "raise": "bet", "checks": "check",
+    "check": "check", "calls": "call", "call": "call", "folds": "fold", "fold": "fold",
+    "all-in": "all-in", "shoves": "all-in", "jams": "all-in",
+}  # fmt: skip
+"""`says if OTHER WORD, ...`: what OTHER must do for the statement to bind (a bet or raise is
+one: `bets` and `raises` both mean the player puts in chips beyond a call)."""
+_I_WILL = frozenset(("i", "i'll", "i\u2019ll", "i'd", "will", "then", "i'm", "am"))
+_POSTS = {
+    "big blind": (True, False), "bb": (True, False), "live big blind": (True, False),
+    "dead small blind": (False, True), "small blind dead": (False, True),
+    "small blind": (False, True), "dead sb": (False, True), "sb": (False, True),
+    "both blinds": (True, True), "big and small blinds": (True, True),
+    "small and big blinds": (True, True), "big blind and dead small blind": (True, True),
+    "big blind and small blind": (True, True), "big and dead small blind": (True, True),
+}  # fmt: skip
+"""What follows `posts` (with any `a`/`the` left out): (a live big blind, a dead small blind)."""
+
+
+_POST_OR_SHOWDOWN = frozenset(("posts", "post", "see", "card", "retrieved"))
+"""The words a post or showdown floor line turns on (`_Reader.post_or_showdown`)."""
+
+
+def _owner(words: list[str]) -> list[str]:
+    """`Ann's hand` or `Ann's` -> `Ann`: the player named in a possessive."""
+    if words and words[-1].lower() == "hand":
+        words = words[:-1]
+    if words:
+        last = words[-1]
+        for mark in ("'s", "’s", "'", "’"):
+            if last.lower().endswith(mark):
+                return [*words[:-1], last[: -len(mark)]]
+    return words
 
 
 def spoken_amount(words: list[str]) -> int | None:
@@ -533,6 +570,24 @@ class _Reader:
                     f"`{text}`: write the three flop cards, like `flop 2c 7s 9d without burn`.",
                 )
             return IrregularityLine(line, text, Irregularity.FLOP_WITHOUT_BURN, cards=cards)
+        burn_error = low[-2:] == ["without", "burn"] or low[-3:] == ["after", "two", "burns"]
+        if low[0] in ("turn", "river") and burn_error and not self._named_player(low, seats):
+            extra = low[-1] == "burns"
+            cards = self.cards(node, " ".join(words[1 : -3 if extra else -2]))
+            if len(cards) != 1:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write the one {low[0]} card, like `{low[0]} Jc without burn`"
+                    f" or `{low[0]} Jc after two burns`.",
+                )
+            burn = Irregularity.EXTRA_BURN if extra else Irregularity.MISSED_BURN
+            return IrregularityLine(line, text, burn, cards=cards, which=low[0])
+        if low[:2] == ["short", "card"]:
+            if len(low) < 3:
+                raise self.fail(node, f"`{text}`: say who was dealt too few: `short card WHO`.")
+            return IrregularityLine(
+                line, text, Irregularity.SHORT_CARD, seat=self.who(node, words[2:], seats)
+            )
         if low[:2] == ["extra", "card"]:
             if len(low) < 3:
                 raise self.fail(node, f"`{text}`: say who got the extra card: `extra card WHO`.")
@@ -560,6 +615,11 @@ class _Reader:
                     f"`{text}`: write the bet as the dealer counted it, like `dealer counts 1500`.",
                 )
             return IrregularityLine(line, text, Irregularity.ACCEPTED_ACTION, amount=count)
+        elif low[:2] == ["dealer", "kills"]:
+            target = _owner(words[2:])
+            if not target:
+                raise self.fail(node, f"`{text}`: say whose hand: `dealer kills WHO's hand`.")
+            return ShowdownCall(line, text, self.who(node, target, seats), Showdown.KILLED)
         elif low[:2] == ["fouled", "deck"]:
             return IrregularityLine(
                 line, text, Irregularity.DUPLICATE_CARD, reason=" ".join(words[2:]) or None
@@ -582,6 +642,9 @@ class _Reader:
             words, low = words[:-3], low[:-3]
             if not low:
                 raise self.fail(node, f"`{text}`: write `WHO ACTION out of turn`.")
+        special = self.post_or_showdown(node, text, words, low, seats, out_of_turn)
+        if special is not None:
+            return special
         if low[-3:] == ["plays", "the", "board"] and not out_of_turn:
             return ShowdownLine(line, text, self.who(node, words[:-3], seats), True, board=True)
         talk = self.talk(node, text, words, low, seats, out_of_turn)
@@ -644,6 +707,67 @@ class _Reader:
             raise self.fail(node, f"`{text}`: a {verb} takes no amount; write `{' '.join(words)}`.")
         return ActionLine(line, text, seat, kind, amount, out_of_turn)
 
+    def post_or_showdown(
+        self,
+        node: yaml.Node,
+        text: str,
+        words: list[str],
+        low: list[str],
+        seats: tuple[SeatEntry, ...],
+        out_of_turn: bool,
+    ) -> HandLine | None:
+        """`WHO posts ...`, `WHO asks to see WHO`, `WHO's hand is retrieved`, `WHO tables one
+        card`; None for any other line."""
+        if _POST_OR_SHOWDOWN.isdisjoint(low):
+            return None  # the usual line: none of these words at all
+        line = _line(node)
+        k = next((k for k in range(1, len(low)) if low[k] in ("posts", "post")), None)
+        found = (
+            k is not None
+            or "see" in low
+            or low[-3:] == ["tables", "one", "card"]
+            or low[-2:] == ["is", "retrieved"]
+            or low[-1:] == ["retrieved"]
+        )
+        if not found:
+            return None
+        if out_of_turn:
+            raise self.fail(
+                node, f"`{text}`: posting a blind or a showdown question is never out of turn."
+            )
+        if k is not None:
+            what = " ".join(w for w in low[k + 1 :] if w not in ("a", "the"))
+            if what not in _POSTS:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write `{words[0]} posts big blind` (live), `{words[0]} posts dead"
+                    f" small blind` or `{words[0]} posts both blinds` (big blind live, small"
+                    " blind dead).",
+                )
+            live, dead = _POSTS[what]
+            return PostLine(line, text, self.who(node, words[:k], seats), live, dead)
+        if low[-3:] == ["tables", "one", "card"]:
+            return ShowdownCall(line, text, self.who(node, words[:-3], seats), Showdown.ONE_CARD)
+        if low[-1] == "retrieved":
+            end = -2 if low[-2:] == ["is", "retrieved"] else -1
+            who = _owner(words[:end])
+            return ShowdownCall(line, text, self.who(node, who, seats), Showdown.RETRIEVED)
+        k = next(
+            (k for k in range(1, len(low) - 2) if low[k : k + 3] in (["asks", "to", "see"],
+                                                                    ["ask", "to", "see"])),
+            None,
+        )  # fmt: skip
+        if k is None:
+            return None
+        target = _owner(words[k + 3 :])
+        if not target:
+            raise self.fail(node, f"`{text}`: say whose hand: `{words[0]} asks to see WHO`.")
+        asker = self.who(node, words[:k], seats)
+        other = self.who(node, target, seats)
+        if other == asker:
+            raise self.fail(node, f"`{text}`: a player asks to see another player's hand.")
+        return ShowdownCall(line, text, asker, Showdown.ASKS, other)
+
     def talk(
         self,
         node: yaml.Node,
@@ -688,6 +812,8 @@ class _Reader:
                 )
             return ChipsLine(line, text, seat, amount, (), out_of_turn)
         seat = self.who(node, words[:k], seats)
+        if rest_low[:1] == ["if"]:
+            return self.conditional(node, text, seat, rest, seats, out_of_turn)
         said_text = " ".join(rest_low)
         if said_text in _SAYS:
             return DeclarationLine(line, text, seat, _SAYS[said_text], None, out_of_turn)
@@ -712,6 +838,56 @@ class _Reader:
                 " `says pot` or `says complete`.",
             )
         return DeclarationLine(line, text, seat, Said.AMOUNT, amount, out_of_turn)
+
+    def conditional(
+        self,
+        node: yaml.Node,
+        text: str,
+        seat: int,
+        rest: list[str],
+        seats: tuple[SeatEntry, ...],
+        out_of_turn: bool,
+    ) -> ConditionalLine:
+        """`says if OTHER bets, I raise [N]` (TDA 59): who, on what, and what was promised."""
+        example = "`Ann says if Ben bets, I raise` (or `..., I call`, `..., I raise 600`)"
+        if out_of_turn:
+            raise self.fail(
+                node, f"`{text}`: a conditional statement is about future action; leave out"
+                " `out of turn`."
+            )  # fmt: skip
+        words = [w.strip(",;:") for w in rest[1:]]
+        words = [w for w in words if w]
+        low = [w.lower() for w in words]
+        comma = next((k for k, w in enumerate(rest[1:]) if w.endswith(",")), len(low) - 1)
+        k = comma if comma < len(low) and low[comma] in _CONDITIONS and comma >= 1 else None
+        if k is None and not any(w.endswith(",") for w in rest[1:]):
+            k = next((k for k in range(1, len(low)) if low[k] in _CONDITIONS), None)
+        if k is None:
+            raise self.fail(
+                node, f"`{text}` is not a conditional statement tdtool reads: {example}."
+            )
+        who = [w for w in words[:k] if w.lower() not in ("goes",)]
+        other = self.who(node, who, seats)
+        if other == seat:
+            raise self.fail(node, f"`{text}`: a conditional statement is about another player.")
+        condition = _CONDITIONS[low[k]]
+        then = [w for w in low[k + 1 :] if w not in _I_WILL]
+        amount: int | None = None
+        if then and _NUMBER.match(then[-1]):
+            amount = spoken_amount([then[-1]])
+            then = then[:-1]
+            if then[-1:] == ["to"]:
+                then = then[:-1]
+        if then[-2:] == ["all", "in"]:
+            then = [*then[:-2], "all-in"]
+        if then[:1] == ["go"]:
+            then = then[1:]
+        if len(then) != 1 or then[0] not in VERBS:
+            raise self.fail(node, f"`{text}`: say what the player will do then, like {example}.")
+        verb = VERBS[then[0]]
+        if amount is not None and verb not in (Verb.BET, Verb.RAISE):
+            raise self.fail(node, f"`{text}`: only a bet or a raise takes an amount.")
+        return ConditionalLine(_line(node), text, seat, other, condition, verb, amount)
 
     def chip_values(
         self, node: yaml.Node, text: str, words: list[str], optional: bool

@@ -55,6 +55,10 @@ class Post(StrEnum):
     BIG_BLIND = "big blind"
     BB_ANTE = "big blind ante"
     STRADDLE = "straddle"
+    POSTED_BIG_BLIND = "posted big blind"
+    """A live big blind posted out of position: a new or returning player (RRoP)."""
+    DEAD_SMALL_BLIND = "dead small blind"
+    """A missed small blind made up: dead money in the pot, not part of the bet (RRoP)."""
 
 
 class IllegalAction(RuleError):
@@ -259,6 +263,42 @@ class Betting:
         """The position of the player in `seat` (0 = first seat left of the button)."""
         return self.index[seat]
 
+    # -- blinds posted out of position (RRoP Button and Blind Use) ----------------------------
+
+    def post(self, seat: int, live: bool, dead: bool) -> int:
+        """A new or returning player posts before the deal: `live` a big blind that is their
+        bet (they keep the option to raise), `dead` a missed small blind that goes to the
+        middle as dead money (never part of the bet, never returned). When the chips do not
+        cover both, the live part comes first. Returns the chips posted.
+
+        Raises `RuleError` when the player may not post now (after the first action or a
+        straddle, or a player in the blinds).
+        """
+        i = self.index[seat]
+        who = self.name(i)
+        if self.moves or self.straddles or self.street is not Street.PREFLOP:
+            raise RuleError(f"{who} can post only before the first action of the hand.")
+        if i in (self.sb, self.bb):
+            raise RuleError(f"{who} is in the blinds this hand and posts them already.")
+        if self.all_in[i]:
+            raise RuleError(f"{who} has no chips left to post.")
+        paid = 0
+        if live:
+            if self.bet[i]:
+                raise RuleError(f"{who} has already posted a live big blind.")
+            paid += self._pay(i, Post.POSTED_BIG_BLIND, self.stakes.big_blind, live=True)
+        if dead and self.stack[i]:
+            if any(p.seat == seat and p.kind is Post.DEAD_SMALL_BLIND for p in self.postings):
+                raise RuleError(f"{who} has already posted a dead small blind.")
+            chips = min(self.stakes.small_blind, self.stack[i])
+            self.stack[i] -= chips
+            self.dead += chips  # to the middle, like the big blind ante: never part of a bet
+            self.all_in[i] = self.stack[i] == 0
+            self.postings.append(Posting(seat, Post.DEAD_SMALL_BLIND, chips, self.all_in[i]))
+            paid += chips
+        self.to_act = self._next((self.bb + 1) % self.n)
+        return paid
+
     # -- straddles ---------------------------------------------------------------------------
 
     def straddler(self) -> int | None:
@@ -379,6 +419,12 @@ class Betting:
     def _pot_max(self, i: int) -> int:
         pot = self.pot_total() + (self.shortfall if self.street is Street.PREFLOP else 0)
         return self.current + pot + (self.current - self.bet[i])
+
+    def pot_size_to(self, seat: int) -> int:
+        """The bet or raise to the size of the pot for the player in `seat`, as pot-limit
+        counts it (TDA 54: the pot after calling; pre-flop full blinds), capped by the stack."""
+        i = self.index[seat]
+        return min(self._pot_max(i), self.bet[i] + self.stack[i])
 
     def options(self) -> Options:
         """What the player to act may do now (TDA 43, 47, 48, 54)."""

@@ -482,6 +482,8 @@ class ChipFloor:
             why = cannot_complete(f)
             if why is not None:
                 raise InputError(f"{self.where(record.line)}: `{record.text}`: {why}")
+        if self._pot_sized(record, f):
+            return
         if self._pot_then_chips(record, f):
             return
         reading = read_declaration(
@@ -540,6 +542,33 @@ class ChipFloor:
         self._play(record, reading)
         self._rule(reading.ruling)
         self.declared = (record.seat, reading)
+
+    def _pot_sized(self, record: DeclarationLine, f: Facing) -> bool:
+        """`says pot` in no-limit where the house holds it to the size of the pot (choice
+        `pot_in_no_limit: pot-size`): read as in pot-limit, the chips following the words.
+        Returns True when it was read so."""
+        rules = self.replay.hand.rules
+        if not (
+            record.said is Said.POT
+            and self.betting.stakes.game is Game.NO_LIMIT
+            and f.min_to is not None
+            and rules.get("pot_in_no_limit") == "pot-size"
+        ):
+            return False
+        size = max(self.betting.pot_size_to(record.seat), f.min_to)
+        read = read_declaration(
+            replace(f, max_to=size), self.profile, "pot", None, record.line, record.word
+        )
+        assert read is not None  # `pot` always reads as an action
+        reading, ruling = read, read.ruling
+        reading = replace(
+            reading,
+            ruling=replace(ruling, rule=rules.note("pot_in_no_limit") + ruling.rule + ", 54D"),
+        )
+        self._play(record, reading)
+        self._rule(reading.ruling)
+        self.declared = (record.seat, reading)
+        return True
 
     def _pot_then_chips(self, record: DeclarationLine, f: Facing) -> bool:
         """`says pot` in no-limit followed by the player's chips (TDA 54D): not a valid bet, but
@@ -798,6 +827,27 @@ class ChipFloor:
                 )
                 continue
             in_turn = replace(p.record, out_of_turn=False)
+            if (
+                isinstance(in_turn, ActionLine)
+                and in_turn.verb in (Verb.BET, Verb.RAISE)
+                and b.options().min_to is None
+            ):
+                # It binds, but the betting is no longer open to a raise (everyone else is
+                # all-in, TDA 47): what is left of it is the call.
+                in_turn = replace(in_turn, verb=Verb.CALL, amount=None)
+                self._rule(
+                    Ruling(
+                        in_turn.line,
+                        Irregularity.OUT_OF_TURN,
+                        False,
+                        "TDA 53, 47",
+                        (
+                            f"{who}'s raise out of turn binds, but every other player is now"
+                            " all-in or has folded, so nobody is left to raise: it is a call.",
+                        ),
+                        f"{who}'s raise out of turn stands as a call: nobody is left to raise.",
+                    )
+                )
             before = len(self.rulings)
             match in_turn:
                 case ActionLine():

@@ -14,6 +14,7 @@ from functools import cached_property
 from tdtool.cards import Card
 from tdtool.game import Variant
 from tdtool.rules.betting import Stakes, Street, Verb
+from tdtool.rules.house import HouseRules
 from tdtool.rules.rulings import Irregularity, Profile
 
 
@@ -52,6 +53,20 @@ class StraddleLine:
 
 
 @dataclass(frozen=True)
+class PostLine:
+    """`WHO posts big blind`, `WHO posts dead small blind`, `WHO posts both blinds`: a new or
+    returning player posts out of position before the deal (RRoP Button and Blind Use)."""
+
+    line: int
+    text: str
+    seat: int
+    live: bool
+    """A live big blind: the player's bet, with the option to raise."""
+    dead: bool
+    """A dead small blind: to the middle, not part of the bet."""
+
+
+@dataclass(frozen=True)
 class BoardLine:
     """`flop C C C`, `turn C`, `river C`: board cards as dealt."""
 
@@ -71,6 +86,46 @@ class ShowdownLine:
     shows: bool
     board: bool = False
     """`WHO plays the board`: the player tables the cards and plays the board (TDA 19)."""
+
+
+@dataclass(frozen=True)
+class ConditionalLine:
+    """`WHO says if OTHER bets, I raise [N]`: a statement about future action (TDA 59).
+
+    `condition` is what OTHER must do: `bet` (a bet or a raise), `check`, `call`, `fold` or
+    `all-in`; `verb` and `amount` are what WHO said they would do then."""
+
+    line: int
+    text: str
+    seat: int
+    other: int
+    condition: str
+    verb: Verb
+    amount: int | None = None
+
+
+class Showdown(StrEnum):
+    """A floor question at the showdown (TDA 13-18; RRoP The showdown)."""
+
+    ASKS = "asks to see"
+    """`WHO asks to see OTHER`: a player asks to see a called hand (TDA 18; RRoP Showdown 5)."""
+    RETRIEVED = "retrieved"
+    """`WHO's hand is retrieved`: a hand discarded face down is taken back and tabled (TDA 14)."""
+    KILLED = "killed"
+    """`dealer kills WHO's hand`: the dealer mucks a player's hand at the showdown (TDA 13C)."""
+    ONE_CARD = "tables one card"
+    """`WHO tables one card`: only part of the hand is turned face up (TDA 13A, 15A)."""
+
+
+@dataclass(frozen=True)
+class ShowdownCall:
+    """One of the showdown floor lines; `other` is the player asked about (`asks to see`)."""
+
+    line: int
+    text: str
+    seat: int
+    act: Showdown
+    other: int | None = None
 
 
 @dataclass(frozen=True)
@@ -162,6 +217,9 @@ HandLine = (
     | DeclarationLine
     | PullBackLine
     | StraddleLine
+    | PostLine
+    | ShowdownCall
+    | ConditionalLine
 )
 
 
@@ -183,6 +241,16 @@ class EnteredHand:
     blinds: tuple[int | None, int] | None = None
     """(small blind seat or None if dead, big blind seat) as they fell (`small_blind`,
     `big_blind`); None: derived from the button."""
+
+    house: HouseRules | None = None
+    """A house's rules (`--rules house.yaml`): its base is `profile`; None: the book itself."""
+
+    @property
+    def rules(self) -> HouseRules:
+        """The rules the hand is ruled by: the house's, or the profile's book unchanged."""
+        if self.house is not None:
+            return self.house
+        return HouseRules.of(self.profile)
 
     def name(self, seat: int) -> str:
         """The name of the player in `seat`."""

@@ -25,6 +25,7 @@ from tdtool.rules.rulings import (
     card_off_deck,
     deal_order,
     rule_boxed_card,
+    rule_burn_error,
     rule_declared_misdeal,
     rule_duplicate_card,
     rule_exposed_card,
@@ -35,6 +36,7 @@ from tdtool.rules.rulings import (
     rule_premature_flop,
     rule_premature_river,
     rule_premature_turn,
+    rule_short_card,
 )
 
 _BEFORE = {
@@ -136,6 +138,15 @@ class Floor:
                 betting.kill(record.seat)  # a wrong number of cards after SA: a dead hand
         elif kind == Irregularity.FLOP_WITHOUT_BURN:
             ruling = self._flop_without_burn(record, betting, seen, where, flop_follows)
+        elif kind in (Irregularity.MISSED_BURN, Irregularity.EXTRA_BURN):
+            ruling = self._burn_error(record, betting, seen, where, flop_follows)
+        elif kind == Irregularity.SHORT_CARD:
+            assert record.seat is not None
+            acted = any(move.seat == record.seat for move in betting.moves)
+            button = self.order[-1] == record.seat
+            ruling = rule_short_card(self.profile, button, acted, actions, line, who)
+            if acted or (not button and not ruling.misdeal):
+                betting.kill(record.seat)  # a wrong number of cards after SA: a dead hand
         elif kind == Irregularity.DUPLICATE_CARD:
             found = ""
             if record.cards:
@@ -245,6 +256,39 @@ class Floor:
             self.profile, acted_on_flop=not flop_follows, line=record.line
         )
 
+    def _burn_error(
+        self,
+        record: IrregularityLine,
+        betting: Betting,
+        seen: Mapping[Card, str],
+        where: str,
+        follows: bool,
+    ) -> Ruling:
+        """The turn or river without a burn, or after two (RRoP Hold'em 5): `follows` says
+        the next line deals that street again (nobody acted), so the error is corrected."""
+        street = Street(str(record.which))
+        before = Street.FLOP if street is Street.TURN else Street.TURN
+        if betting.street is not before:
+            raise InputError(
+                f"{where}: `{record.text}` is out of order: the betting is on the"
+                f" {betting.street}, so the {street} is not the next card to come."
+            )
+        if not betting.round_over:
+            raise InputError(
+                f"{where}: the {street} came before the {before} betting was complete: write"
+                f" `premature {street} {_cards(record.cards)}` instead."
+            )
+        self._fresh(record, seen, where)
+        (card,) = record.cards
+        extra = record.kind == Irregularity.EXTRA_BURN
+        if follows:
+            why = "the next burn card" if extra and street is Street.TURN else "out of play"
+            self._burned[card] = (
+                f"{card}, dealt {'after two burns' if extra else 'without a burn'} on line"
+                f" {record.line}, was put aside as {why} when the error was corrected"
+            )
+        return rule_burn_error(self.profile, str(street), extra, follows, str(card), record.line)
+
     # -- the lines after a ruling ------------------------------------------------------------
 
     def check_board(self, record: BoardLine) -> None:
@@ -257,7 +301,7 @@ class Floor:
                     "the dealer",
                     f"the {record.street} uses {card}",
                     self._burned[card],
-                    "TDA 39A",
+                    "RRoP Hold'em 5" if "dealt" in self._burned[card] else "TDA 39A",
                 )
         if record.street == Street.FLOP and self._scrambled is not None:
             line, four = self._scrambled

@@ -11,28 +11,33 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from tdtool.cards import Card
-from tdtool.errors import InputError
+from tdtool.errors import InputError, RuleError
 from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_value
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
-from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Street, Verb
+from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Post, Street, Verb
 from tdtool.rules.chip_floor import ChipFloor
+from tdtool.rules.conditional import Conditionals
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
     ChipsLine,
+    ConditionalLine,
     DeclarationLine,
     EnteredHand,
     HandLine,
     IrregularityLine,
+    PostLine,
     PullBackLine,
     SeatEntry,
+    ShowdownCall,
     ShowdownLine,
     StraddleLine,
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Irregularity, Profile, Ruling
+from tdtool.rules.rulings import Irregularity, Profile, Ruling, rule_posted_blind
+from tdtool.rules.showdown_floor import ShowdownFloor
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -166,7 +171,11 @@ class Replay:
         players = [Player(s.seat, s.name, s.stack) for s in hand.seats]
         # Heads-up limit raising: capped by TDA 48, unlimited by Robert's Rules (Betting and
         # Raising 4); the profile may come from `--rules`, after the file was read.
-        stakes, capped = hand.stakes, hand.profile != Profile.ROBERT
+        stakes = hand.stakes
+        if hand.house is None:
+            capped = hand.profile != Profile.ROBERT
+        else:
+            capped = hand.house.get("heads_up_cap") == "capped"
         if stakes.cap_heads_up != capped:
             stakes = replace(stakes, cap_heads_up=capped)
         self.betting = Betting(stakes, players, hand.button, hand.blinds)
@@ -185,6 +194,11 @@ class Replay:
             hand.button,
             {s.seat: s.name for s in hand.seats},
         )
+        self._showdown_floor: ShowdownFloor | None = None
+        """Showdown questions: hands asked for, retrieved, killed, tabled in part (TDA 13-18);
+        made by the first such line (most hands have none: the replay stays fast)."""
+        self._conditionals: Conditionals | None = None
+        """Conditional statements waiting for their condition (TDA 59), once one is made."""
         self.talk = ChipFloor(self)
         """Chips put out, words said, out-of-turn actions (tdtool.rules.chip_floor)."""
         self.upcoming: HandLine | None = None
@@ -238,6 +252,9 @@ class Replay:
                 f" ended {how} on line {ended.line}; enter {then} as a new hand.",
                 ended,
             )
+        conditionals = self._conditionals
+        if conditionals is not None and conditionals.pending:
+            record = conditionals.bound(record)
         if not self.talk.before(record):
             return
         match record:
@@ -257,11 +274,23 @@ class Replay:
                 self.talk.pull_back(record)
             case StraddleLine():
                 self.straddle(record)
+            case PostLine():
+                self.post(record)
+            case ShowdownCall():
+                self.showdown_floor.call(record)
+            case ConditionalLine():
+                self.conditionals.say(record)
         self.talk.settle()
+        conditionals = self._conditionals
+        if conditionals is not None and conditionals.pending:
+            conditionals.after(record.line)
 
     def all_rulings(self) -> tuple[Ruling, ...]:
         """Every ruling of the hand, in file order."""
-        return tuple(sorted([*self.floor.rulings, *self.talk.rulings], key=lambda r: r.line))
+        rulings = [*self.floor.rulings, *self.talk.rulings]
+        if self._conditionals is not None:
+            rulings += self._conditionals.rulings
+        return tuple(sorted(rulings, key=lambda r: r.line))
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
@@ -269,14 +298,60 @@ class Replay:
             self.talk.count(record)
             return
         where = self.where(record.line)
-        follows = isinstance(self.upcoming, BoardLine) and self.upcoming.street is Street.FLOP
+        burn = record.kind in (Irregularity.MISSED_BURN, Irregularity.EXTRA_BURN)
+        street = Street(str(record.which)) if burn else Street.FLOP
+        follows = isinstance(self.upcoming, BoardLine) and self.upcoming.street is street
         try:
             self.floor.rule(record, self.betting, self.seen, where, flop_follows=follows)
         except IllegalAction as exc:
             raise exc.at(where, record.line) from None
-        if record.kind == Irregularity.FLOP_WITHOUT_BURN and not follows:
-            # nobody corrected it before acting on it: the flop stands as dealt (TDA 39B)
-            self.deal_board(BoardLine(record.line, record.text, Street.FLOP, record.cards))
+        if (burn or record.kind == Irregularity.FLOP_WITHOUT_BURN) and not follows:
+            # nobody corrected it before acting on it: the card stands as dealt (TDA 39B;
+            # RRoP Hold'em 5)
+            self.deal_board(BoardLine(record.line, record.text, street, record.cards))
+
+    @property
+    def showdown_floor(self) -> ShowdownFloor:
+        """The showdown floor questions of this hand (made on first use)."""
+        if self._showdown_floor is None:
+            self._showdown_floor = ShowdownFloor(self)
+        return self._showdown_floor
+
+    @property
+    def conditionals(self) -> Conditionals:
+        """The conditional statements of this hand (made on first use)."""
+        if self._conditionals is None:
+            self._conditionals = Conditionals(self)
+        return self._conditionals
+
+    def post(self, record: PostLine) -> None:
+        """`WHO posts big blind|dead small blind|both blinds`: before the first action, by a
+        player not in the blinds and not between the small blind and the button."""
+        b = self.betting
+        where = self.where(record.line)
+        who = self.hand.name(record.seat)
+        i = b.index[record.seat]
+        first = b.bb if b.sb is None else b.sb
+        if i < first:
+            raise InputError(
+                f"{where}: `{record.text}`: {who} sits between the button and the"
+                f" {'big' if b.sb is None else 'small'} blind, where a new or returning player"
+                " is not dealt in: wait for the button to pass (TDA 10A; RRoP Button and"
+                " blind use)."
+            )
+        try:
+            paid = b.post(record.seat, record.live, record.dead)
+        except RuleError as exc:
+            raise InputError(f"{where}: `{record.text}`: {exc}") from None
+        if b.all_in[i]:
+            self.all_in_at[record.seat] = record.line
+        live = sum(p.amount for p in b.postings[-2:] if p.seat == record.seat
+                   and p.kind is Post.POSTED_BIG_BLIND)  # fmt: skip
+        self.floor.rulings.append(
+            rule_posted_blind(
+                self.hand.profile, record.line, who, live, paid - live, record.live, record.dead
+            )  # fmt: skip
+        )
 
     def straddle(self, record: StraddleLine) -> None:
         """`WHO straddle N`: only before the first pre-flop action, by the player after the big
@@ -295,6 +370,11 @@ class Replay:
                 nxt = (b.straddles[-1] if b.straddles else b.bb) + 1
                 why = f"{b.name(nxt % b.n)}, next after the last blind or straddle, cannot straddle"
             raise InputError(f"{where}: `{record.text}`: {who} cannot straddle here: {why}.")
+        if b.bet[i]:
+            raise InputError(
+                f"{where}: `{record.text}`: {who} posted a live big blind this hand, and the"
+                " post is the player's bet: a straddle is not posted on top of it."
+            )
         if i != allowed:
             last = "straddler" if b.straddles else "big blind"
             raise InputError(
@@ -416,6 +496,8 @@ class Replay:
                 f"{where}: {who} folded on line {self.folded_at[record.seat]}"
                 " and is not in the showdown."
             )
+        if self._showdown_floor is not None:
+            self._showdown_floor.note(record)
         if record.board:
             self.shown.add(record.seat)
             self.board_players.add(record.seat)
@@ -451,6 +533,8 @@ class Replay:
         """Check the hand is complete, then form the pots and award them."""
         b = self.betting
         self.talk.finish()
+        if self._conditionals is not None:
+            self._conditionals.finish()
         start = tuple([(s.name, s.stack) for s in sorted(self.hand.seats, key=_by_seat)])
         void = self.floor.fouled or self.floor.ended
         if void is not None:  # a misdeal or a fouled deck: every chip goes back where it started
@@ -507,9 +591,12 @@ class Replay:
         codes = [c.code for c in board]
         showdown: tuple[str, ...] = ()
         rule = None
+        out: set[int] = set()
         if not b.hand_over:
+            floor = self._showdown_floor
+            out = self.mucked if floor is None else floor.out(live, self._value)
             for seat in live:
-                if seat in self.mucked:
+                if seat in out:
                     continue
                 cards = self.cards[seat]
                 if not cards and seat in self.board_players:
@@ -585,6 +672,11 @@ class Replay:
                     odd_chips=odd,
                 )
             )
+        rulings = self.all_rulings()
+        if values and (self._showdown_floor is not None or self.mucked):
+            called = self.showdown_floor.rulings(results, values, self._value)
+            if called:
+                rulings = tuple(sorted([*rulings, *called], key=lambda r: r.line))
         return HandResult(
             pots=tuple(results),
             returned=tuple([(names[s], c) for s, c in returned.items()]),
@@ -597,8 +689,18 @@ class Replay:
             postings=tuple([(names[p.seat], str(p.kind), p.amount, p.all_in) for p in b.postings]),
             won_by_fold=names[live[0]] if b.hand_over else None,
             chip=self.hand.chip,
-            rulings=self.all_rulings(),
+            rulings=rulings,
         )
+
+    def _value(self, seat: int) -> int | None:
+        """The high hand of `seat` on the board as dealt, None without its cards."""
+        cards = self.cards[seat]
+        if not cards or len(self.board) < 5:
+            return None
+        codes = [c.code for c in self.board]
+        if len(cards) == 2:
+            return evaluate_codes([cards[0].code, cards[1].code, *codes])
+        return omaha_high_codes([c.code for c in cards], codes)
 
     def _hilo_pot(
         self,
@@ -690,3 +792,13 @@ def replay(hand: EnteredHand) -> HandResult:
         state.upcoming = lines[k + 1] if k + 1 < len(lines) else None
         state.apply(record)
     return state.finish()
+
+
+def played(hand: EnteredHand) -> tuple[Replay, HandResult]:
+    """`replay`, also giving the state at the end: the moves as ruled, for a writer (PHH)."""
+    state = Replay(hand)
+    lines = hand.lines
+    for k, record in enumerate(lines):
+        state.upcoming = lines[k + 1] if k + 1 < len(lines) else None
+        state.apply(record)
+    return state, state.finish()

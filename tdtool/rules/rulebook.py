@@ -12,6 +12,7 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from tdtool.errors import InputError
@@ -690,7 +691,179 @@ def _build() -> tuple[Entry, ...]:
             ),
         ),
     )
+    _floor_lines(add)
     return tuple(entries)
+
+
+def _floor_lines(add: Callable[[str, str, str, tuple[BookRuling, BookRuling]], None]) -> None:
+    """The entries of the hand-file lines of issue 23: posts, the showdown, conditional
+    statements, burn errors and short cards (their steps from `tdtool.rules.rulings` where the
+    checker builds them there)."""
+    tda, rob = Profile.TDA, Profile.ROBERT
+    posted = r.rule_posted_blind(rob, 0, "The player", 200, 100, True, True)
+    add(
+        "posted-blind",
+        "A blind posted out of position (new or returning player)",
+        "A player who is new, or missed the blinds, posts to be dealt in at once (WHO posts big"
+        " blind | dead small blind | both blinds).",
+        (
+            _from(
+                r.rule_posted_blind(tda, 0, "The player", 200, 100, True, True),
+                "The big blind posted is live and the player keeps the option; a small blind"
+                " made up is dead money in the pot. Tournaments deal absent players in instead"
+                " (TDA 30, 32).",
+            ),
+            _from(
+                posted,
+                "The big blind posted is live and the player keeps the option; a"
+                " small blind made up is dead money in the pot.",
+            ),  # fmt: skip
+        ),
+    )
+    add(
+        "asked-to-see",
+        "Asking to see a called hand",
+        "At the showdown a player asks to see a hand that was called, maybe already mucked.",
+        (
+            BookRuling(
+                "A player who kept or tabled cards may ask (a right against the last river"
+                " aggressor, else at the TD's discretion). A hand still held is tabled and"
+                " plays; a mucked one is shown but stays dead.",
+                (
+                    "Check that the asker still holds or has tabled cards.",
+                    "Turn the hand up; a mucked hand does not play again.",
+                ),  # fmt: skip
+                "TDA 18, 14",
+            ),
+            BookRuling(
+                "Anyone dealt in may ask. Asked for by the player about to win, a mucked hand is"
+                " live again and the best hand wins; asked for by anyone else, it is dead.",
+                (
+                    "Turn the hand up.",
+                    "If the winner asked, both hands are live: read both and award the pot.",
+                ),  # fmt: skip
+                "RRoP The showdown 5",
+            ),
+        ),
+    )
+    add(
+        "retrieved-hand",
+        "A discarded hand retrieved at the showdown",
+        "A player discards face down, then wants the cards back before they reach the muck.",
+        (
+            BookRuling(
+                "Cards discarded face down are not dead while 100% identifiable and retrievable:"
+                " the player may table them and they play. Killed into the muck, they are dead.",
+                (
+                    "Check the cards are clearly the player's and not in the muck.",
+                    "Table them and read the hand.",
+                ),  # fmt: skip
+                "TDA 14",
+            ),
+            BookRuling(
+                "A clearly identifiable hand may be retrieved and ruled live at management's"
+                " discretion, in the best interest of the game.",
+                ("Check the cards are clearly the player's.", "Rule them live if fair."),
+                "RRoP Dead hands 2",
+            ),
+        ),
+    )
+    add(
+        "killed-hand",
+        "The dealer kills a hand at the showdown",
+        "The dealer pushes a player's hand into the muck before the pot is awarded.",
+        (
+            BookRuling(
+                "A properly tabled hand that is obviously the winner cannot be killed: it is"
+                " read as tabled. A hand not tabled is dead: players protect their cards.",
+                ("Tabled: take it back out and read it.", "Not tabled: the kill stands."),
+                "TDA 13C, 13B",
+            ),
+            BookRuling(
+                "Cards speak, and players hold their cards until the winner is declared: a"
+                " tabled hand is read; one not tabled is dead.",
+                ("Tabled: read it.", "Not tabled: the kill stands."),
+                "RRoP The showdown 2",
+            ),
+        ),
+    )
+    add(
+        "partial-tabling",
+        "One card tabled at the showdown",
+        "A player turns up one hole card only, then waits, shows the rest, or mucks.",
+        _same(
+            "A hand is tabled when every card is face up; one card is not enough to win. The"
+            " dealer asks for the rest; mucked without them, the hand is dead, unless no other"
+            " hand is left in the showdown.",
+            ("Ask the player to table every card.", "If they refuse, call the floor."),
+            "TDA 13A, 15A",
+            "RRoP The showdown 1",
+        ),
+    )
+    add(
+        "mucked-winner",
+        "The best hand mucked without being tabled",
+        "At the showdown a player mucks face down a hand that would have won.",
+        _same(
+            "A hand must be tabled to win; mucked and not retrieved it has no claim, whatever it"
+            " held, and the best tabled hand wins.",
+            ("Award the pot to the best hand tabled.",),
+            "TDA 13B, 15",
+            "RRoP The showdown 1, 2",
+        ),
+    )
+    add(
+        "conditional-statement",
+        "A conditional statement ('if you bet, I raise')",
+        "A player still to act says what they will do if another player does something.",
+        _same(
+            "Non-standard and strongly discouraged: it may bind, at the TD's discretion, and may"
+            " be penalised. tdtool holds it binding when exactly its condition comes about and"
+            " nothing else changes the action (a house may say never).",
+            (
+                "Condition met, action unchanged: the player does as said.",
+                "Otherwise the statement lapses; consider a penalty.",
+            ),  # fmt: skip
+            "TDA 59",
+            "TDA 59 (Robert's Rules have no rule on conditional statements)",
+        ),
+    )
+    burn_tda = r.rule_burn_error(tda, "turn", False, True, "the card")
+    burn_rob = r.rule_burn_error(rob, "turn", False, True, "the card")
+    burn_text = (
+        "Corrected if found before anyone acts on the card: the cards go back to where they"
+        " would have been. Once acted on, it stands, and the next street is dealt so its card is"
+        " the one that would have come."
+    )
+    add(
+        "missed-burn",
+        "The turn or river dealt without a burn card",
+        "The dealer turns the turn (or river) without burning a card first.",
+        (_from(burn_tda, burn_text), _from(burn_rob, burn_text)),
+    )
+    add(
+        "extra-burn",
+        "Two burn cards before the turn or river",
+        "The dealer burns two cards, then turns the turn (or river).",
+        (
+            _from(r.rule_burn_error(tda, "turn", True, True, "the card"), burn_text),
+            _from(r.rule_burn_error(rob, "turn", True, True, "the card"), burn_text),
+        ),
+    )
+    short = (
+        "The button, dealt last, may be given the missing card even after substantial action,"
+        " unless it acted on the short hand (then it is dead). Anyone else short: a misdeal"
+        " before substantial action, a dead hand after."
+    )
+    add(
+        "short-card",
+        "A player dealt too few cards",
+        "After the deal a player has one card fewer than the game deals.",
+        (
+            _from(r.rule_short_card(tda, True, False, (), 0, "the button"), short),
+            _from(r.rule_short_card(rob, True, False, (), 0, "the button"), short),
+        ),
+    )
 
 
 ENTRIES: tuple[Entry, ...] = _build()

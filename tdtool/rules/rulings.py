@@ -55,6 +55,16 @@ class Irregularity(StrEnum):
     OUT_OF_TURN = "out-of-turn"
     STRING_BET = "string-bet"
     ACCEPTED_ACTION = "accepted-action"
+    POSTED_BLIND = "posted-blind"
+    ASKED_TO_SEE = "asked-to-see"
+    RETRIEVED_HAND = "retrieved-hand"
+    KILLED_HAND = "killed-hand"
+    PARTIAL_TABLING = "partial-tabling"
+    MUCKED_WINNER = "mucked-winner"
+    CONDITIONAL_STATEMENT = "conditional-statement"
+    MISSED_BURN = "missed-burn"
+    EXTRA_BURN = "extra-burn"
+    SHORT_CARD = "short-card"
 
 
 @dataclass(frozen=True)
@@ -591,4 +601,157 @@ def rule_duplicate_card(profile: Profile, line: int = 0, found: str = "") -> Rul
         steps=((found,) if found else ()) + FOULED_DECK_STEPS,
         summary="The deck is fouled: the hand is void and every bet goes back, whatever"
         " action there has been.",
+    )
+
+
+def rule_posted_blind(
+    profile: Profile,
+    line: int,
+    who: str,
+    live: int,
+    dead: int,
+    posts_live: bool = True,
+    posts_dead: bool = False,
+) -> Ruling:
+    """A new or returning player posts out of position (RRoP Button and Blind Use): the big
+    blind posted is live, a missed small blind made up is dead money in the pot.
+
+    >>> rule_posted_blind(Profile.ROBERT, 4, "Ann", 100, 50, True, True).summary
+    'Ann posts 150: a live big blind of 100 and a dead small blind of 50 to the pot.'
+    """
+    steps: list[str] = []
+    if posts_live:
+        steps.append(
+            f"{who}'s {live} is live: it counts toward the bet, like the big blind's, and if"
+            f" nobody raises {who} has the option to check or raise when the action comes round."
+        )
+    if posts_dead:
+        steps.append(
+            f"{who}'s {dead} small blind is dead: the dealer puts it in the middle; it is not"
+            " part of the bet and never comes back, even if nobody calls."
+        )
+    if profile == Profile.TDA:
+        steps.append(
+            "In a tournament nobody posts to come in: absent players are dealt in and post"
+            " their blinds when due (TDA 30, 32); this is the cash-game procedure."
+        )
+    if posts_live and posts_dead:
+        summary = (
+            f"{who} posts {live + dead}: a live big blind of {live} and a dead small blind of"
+            f" {dead} to the pot."
+        )
+    elif posts_live:
+        summary = f"{who} posts a live big blind of {live}: the player's bet, with the option."
+    else:
+        summary = f"{who} posts a dead small blind of {dead}: to the pot, not part of the bet."
+    return Ruling(
+        line=line,
+        irregularity=Irregularity.POSTED_BLIND,
+        misdeal=False,
+        rule="RRoP Button and Blind Use",
+        steps=tuple(steps),
+        summary=summary,
+    )
+
+
+def _burn_rule(profile: Profile) -> str:
+    return "RRoP Hold'em 5" if profile == Profile.ROBERT else "TDA 1; RRoP Hold'em 5"
+
+
+def rule_burn_error(
+    profile: Profile, street: str, extra: bool, corrected: bool, card: str, line: int = 0
+) -> Ruling:
+    """The turn or the river dealt without a burn card, or after two (RRoP Hold'em 5: corrected
+    if found before anyone acts on that card; once acted on it stands, and the cards after it
+    are those that would have come with no error). The TDA has no rule for the turn and river;
+    the floor decides in the best interest of the game (TDA 1) and reads it the same way.
+
+    >>> rule_burn_error(Profile.ROBERT, "turn", False, False, "Jc").steps[1]
+    'To make the river the card it would have been, burn two cards before the river.'
+    """
+    what = "after two burn cards" if extra else "without a burn card"
+    irregularity = Irregularity.EXTRA_BURN if extra else Irregularity.MISSED_BURN
+    steps: list[str] = []
+    if corrected:
+        steps.append("Nobody has acted on it, so the error is corrected.")
+        if extra:
+            where = "is out of play" if street == "river" else "is the burn card before the river"
+            steps += [
+                f"{card} came off in the place of the next burn card: take it back; it {where}.",
+                f"Turn the second burn card as the {street}: it is the card that would have come.",
+            ]
+            summary = f"The {street} came {what}: {card} is put aside and the burned card plays."
+        else:
+            steps += [
+                f"{card} was the burn card: it stays out of play, face down.",
+                f"Turn the next card off the deck as the {street}.",
+            ]
+            summary = f"The {street} came {what}: {card} becomes the burn and the next card plays."
+    else:
+        steps.append(f"A player has acted on the {street}, so {card} stands.")
+        if street == "turn":
+            fix = "deal the river without burning" if extra else "burn two cards before the river"
+            steps.append(f"To make the river the card it would have been, {fix}.")
+        else:
+            steps.append("The board is complete: play the hand on.")
+        summary = f"The {street} came {what}, and it was acted on: it stands."
+    if profile == Profile.TDA:
+        steps.insert(
+            0,
+            "No TDA rule covers a burn error on the turn or river: the floor decides in the best"
+            " interest of the game (TDA 1), as Robert's Rules do (Hold'em 5).",
+        )
+    return Ruling(line, irregularity, False, _burn_rule(profile), tuple(steps), summary)
+
+
+def rule_short_card(
+    profile: Profile,
+    button: bool,
+    acted: bool,
+    actions: Sequence[str] = (),
+    line: int = 0,
+    who: str = "the player",
+) -> Ruling:
+    """A player dealt too few cards (TDA 37: the button may be given the missing card, even
+    after substantial action, unless it has acted on the short hand; anyone else: a wrong
+    number of cards, a misdeal before substantial action, else a dead hand, TDA 35A, 38)."""
+    tda = profile == Profile.TDA
+    if acted:
+        return Ruling(
+            line,
+            Irregularity.SHORT_CARD,
+            False,
+            "TDA 37" if button else ("TDA 35D, 38" if tda else "RRoP Dead hands"),
+            (
+                f"{_cap(who)} acted on a hand with too few cards, so the hand is dead.",
+                f"{_cap(who)}'s chips in the pot stay there; the action goes on without {who}.",
+            ),
+            f"{_cap(who)} acted with too few cards: the hand is dead.",
+        )
+    if button:
+        return Ruling(
+            line,
+            Irregularity.SHORT_CARD,
+            False,
+            "TDA 37",
+            (
+                f"{_cap(who)} is on the button, dealt last, and has not acted yet.",
+                f"Give {who} the next card off the deck; the deal stands, even after substantial"
+                " action.",
+                "Burn and deal the board as usual.",
+            ),
+            "The button is given the missing card; no misdeal.",
+        )
+    return _misdeal(
+        profile,
+        Irregularity.SHORT_CARD,
+        actions,
+        f"{_cap(who)} was dealt too few cards (a wrong number of cards)",
+        "TDA 35A-5, 35C" if tda else "RRoP Misdeals 2",
+        line,
+        otherwise=(
+            f"{_cap(who)} holds the wrong number of cards, so that hand is dead; its chips stay in"
+            " the pot" + (" (TDA 35D, 38)." if tda else " (RRoP Dead hands)."),
+            "Muck the dead hand and carry on.",
+        ),
     )

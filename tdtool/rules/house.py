@@ -1,0 +1,140 @@
+"""House rules as data: a base book (`tda` or `robert`) and the named choices a house changes.
+
+Every house runs "TDA with changes". A `HouseRules` is the base profile plus its overrides of
+the `CHOICES` below; each choice is one place where the books (or houses) differ and the hand
+replay asks which way to go. `tdtool.io.house_yaml` reads one from a file with FILE:LINE
+errors; `diff` says what two rule sets decide differently.
+
+>>> house = HouseRules(Profile.TDA, "Brisbane", (("heads_up_cap", "unlimited"),))
+>>> house.get("heads_up_cap"), house.get("mucked_hand_asked_for")
+('unlimited', 'stays-dead')
+>>> [d.choice.name for d in diff(HouseRules.of(Profile.TDA), house)]
+['heads_up_cap']
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from tdtool.rules.rulings import Profile
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One named house choice: its values, the default of each book, and what it decides."""
+
+    name: str
+    title: str
+    values: tuple[str, ...]
+    tda: str
+    robert: str
+    rule: str
+    doc: str
+
+    def default(self, base: Profile) -> str:
+        """The value the base book gives."""
+        return self.robert if base == Profile.ROBERT else self.tda
+
+
+CHOICES: tuple[Choice, ...] = (
+    Choice(
+        "heads_up_cap",
+        "Limit raises heads-up",
+        ("capped", "unlimited"),
+        "capped",
+        "unlimited",
+        "TDA 48; RRoP Betting and Raising 3, 4",
+        "capped: the cap (a bet and three raises) applies heads-up too; unlimited: once no more"
+        " than two players not all-in are in the pot, raising is unlimited, unless the cap was"
+        " already reached with three or more.",
+    ),
+    Choice(
+        "pot_in_no_limit",
+        "'Pot' said in no-limit",
+        ("chips-set-size", "pot-size"),
+        "chips-set-size",
+        "chips-set-size",
+        "TDA 54D",
+        "chips-set-size: 'pot' binds a valid bet or raise and the chips that follow give its"
+        " size (the minimum without chips); pot-size: it is a bet or raise of the size of the"
+        " pot, as in pot-limit, whatever chips follow.",
+    ),
+    Choice(
+        "conditional_statements",
+        "Conditional statements",
+        ("binding", "not-binding"),
+        "binding",
+        "binding",
+        "TDA 59",
+        "binding: 'if you bet, I raise' binds once exactly its condition comes about and"
+        " nothing else changes the action; not-binding: it never binds (a penalty is still at"
+        " the TD's discretion).",
+    ),
+    Choice(
+        "mucked_hand_asked_for",
+        "A mucked hand asked for at the showdown",
+        ("stays-dead", "winner-revives"),
+        "stays-dead",
+        "winner-revives",
+        "TDA 14, 18; RRoP The showdown 5",
+        "stays-dead: it is shown for everyone to see and does not play; winner-revives: asked"
+        " for by the player about to win, both hands are live and the best hand wins (asked for"
+        " by anyone else, it stays dead).",
+    ),
+)
+BY_NAME = {c.name: c for c in CHOICES}
+
+
+@dataclass(frozen=True, slots=True)
+class HouseRules:
+    """A base book and the choices the house sets otherwise; `name` is the house's own."""
+
+    base: Profile
+    name: str
+    overrides: tuple[tuple[str, str], ...] = ()
+    source: str | None = None
+    """The file it was read from, if any."""
+
+    @classmethod
+    def of(cls, base: Profile) -> HouseRules:
+        """The book itself, with no changes."""
+        return cls(base, str(base))
+
+    def get(self, choice: str) -> str:
+        """The value of a choice under these rules."""
+        for name, value in self.overrides:
+            if name == choice:
+                return value
+        return BY_NAME[choice].default(self.base)
+
+    def changed(self, choice: str) -> bool:
+        """Does the house set this choice otherwise than its base book?"""
+        return self.get(choice) != BY_NAME[choice].default(self.base)
+
+    def note(self, choice: str) -> str:
+        """'house rule (NAME: VALUE); ' before a rule citation when the house changed it."""
+        if not self.changed(choice):
+            return ""
+        return f"house rule ({self.name}: {choice} {self.get(choice)}); "
+
+    def choices(self) -> dict[str, str]:
+        """Every choice and its value, in the order of `CHOICES`."""
+        return {c.name: self.get(c.name) for c in CHOICES}
+
+
+@dataclass(frozen=True, slots=True)
+class Difference:
+    """One choice two rule sets decide differently."""
+
+    choice: Choice
+    a: str
+    b: str
+
+
+def diff(a: HouseRules, b: HouseRules) -> list[Difference]:
+    """The choices on which `a` and `b` differ, in the order of `CHOICES`."""
+    return [
+        Difference(c, a.get(c.name), b.get(c.name))
+        for c in CHOICES
+        if a.get(c.name) != b.get(c.name)
+    ]

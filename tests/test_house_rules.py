@@ -1,0 +1,235 @@
+"""House rules as data (issue 23 item 4): a house rules file (a base book and the named
+choices it changes), `hand check --rules house.yaml`, and `tdtool rules show|diff`. Every
+choice is proved to change a hand's answer, and a bad file is refused with FILE:LINE.
+"""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from tdtool.errors import InputError
+from tdtool.io.house_yaml import parse_house
+from tdtool.rules.house import CHOICES, HouseRules, diff
+from tdtool.rules.rulings import Profile
+from tests.conftest import EXAMPLES
+from tests.test_hand_rulings import check, write
+
+HOUSE = EXAMPLES / "house" / "friday-deepstack.yaml"
+HANDS = EXAMPLES / "hands"
+LIMPED = ["Carla call", "Dan call", "Anna call", "Ben check", "flop 2c 7s 9h"]
+ROUND = ["Anna check", "Ben check", "Carla check", "Dan check"]
+DOWN = [*ROUND, "turn Jc", *ROUND, "river 3h", *ROUND]
+
+
+def house_file(tmp_path, text, name="house.yaml"):
+    path = tmp_path / name
+    path.write_text(textwrap.dedent(text).lstrip())
+    return path
+
+
+def bad(cli, *args):
+    result = cli(*args)
+    assert result.exit_code == 2, result.output
+    (line,) = result.stderr.strip().splitlines()
+    assert "Traceback" not in result.output
+    return line
+
+
+# ----------------------------------------------------------------------- each choice decides
+
+
+def test_tda_48_house_choice_heads_up_cap_unlimited_lets_heads_up_limit_raise_on(cli):
+    hand = HANDS / "rrop-limit-heads-up-unlimited.yaml"
+    code, data, _ = check(cli, hand, "--rules", "tda")
+    assert code == 1 and data["rule"] == "TDA 48"
+    code, data, _ = check(cli, hand, "--rules", str(HOUSE))
+    assert code == 0 and data["stacks"] == {"Ann": 1120, "Bo": 880}
+
+
+def test_tda_54d_house_choice_pot_size_holds_pot_in_no_limit_to_the_pot(cli, tmp_path):
+    path = write(tmp_path, ["Carla says pot", "Carla puts 700", "Dan fold", "Anna fold",
+                            "Ben fold"])  # fmt: skip
+    code, data, _ = check(cli, path)
+    assert code == 0 and data["returned"] == {"Carla": 600}  # TDA 54D: the chips set it, 700
+    code, data, _ = check(cli, path, "--rules", str(HOUSE))
+    assert code == 0 and data["returned"] == {"Carla": 250}  # the pot: a raise to 350
+    rule = next(r["rule"] for r in data["rulings"] if "house rule" in r["rule"])
+    assert rule == "house rule (Friday Deepstack: pot_in_no_limit pot-size); TDA 54, 54D"
+
+
+def test_tda_59_house_choice_not_binding_lets_the_player_act_freely(cli, tmp_path):
+    actions = [*LIMPED, "Dan says if Carla bets, I raise", "Anna check", "Ben check",
+               "Carla bet 200", "Dan call", "Anna fold", "Ben fold", "turn Jc", "Carla check",
+               "Dan check", "river 3h", "Carla check", "Dan check"]  # fmt: skip
+    code, data, _ = check(cli, write(tmp_path, actions), "--rules", str(HOUSE))
+    assert code == 0 and data["stacks"]["Dan"] == 4700  # his call stood: 100 + 200
+    (ruling,) = data["rulings"]
+    assert ruling["rule"].startswith("house rule (Friday Deepstack: conditional_statements")
+    assert "the house never holds a conditional statement binding" in ruling["summary"]
+
+
+def test_rrop_the_showdown_5_house_choice_winner_revives_on_a_tda_base(cli, tmp_path):
+    house = house_file(tmp_path, """
+        base: tda
+        choices:
+          mucked_hand_asked_for: winner-revives
+    """)  # fmt: skip
+    path = write(tmp_path, [*LIMPED, *DOWN, "Ben mucks", "Carla asks to see Ben"])
+    assert check(cli, path)[1]["stacks"]["Carla"] == 5300  # TDA: Ben's mucked trips stay dead
+    code, data, _ = check(cli, path, "--rules", str(house))
+    assert code == 0 and data["stacks"]["Ben"] == 5300
+    ruling = next(r for r in data["rulings"] if r["irregularity"] == "asked-to-see")
+    assert (
+        ruling["rule"]
+        == "house rule (house: mucked_hand_asked_for winner-revives); RRoP The showdown 5"
+    )
+
+
+def test_a_house_file_that_changes_nothing_rules_as_its_book(cli, tmp_path):
+    house = house_file(tmp_path, "base: robert\nchoices:\n  heads_up_cap: unlimited\n")
+    hand = HANDS / "rrop-limit-heads-up-unlimited.yaml"
+    assert check(cli, hand, "--rules", str(house))[1] == check(cli, hand, "--rules", "robert")[1]
+
+
+# ----------------------------------------------------------------------------- rules diff
+
+
+def test_rules_diff_prints_each_changed_choice(cli):
+    result = cli("rules", "diff", "tda", str(HOUSE))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines() == [
+        "heads_up_cap: capped -> unlimited  (Limit raises heads-up; TDA 48; RRoP Betting and"
+        " Raising 3, 4)",
+        "pot_in_no_limit: chips-set-size -> pot-size  ('Pot' said in no-limit; TDA 54D)",
+        "conditional_statements: binding -> not-binding  (Conditional statements; TDA 59)",
+    ]
+
+
+def test_rules_diff_on_a_house_file_that_changes_nothing_prints_nothing(cli, tmp_path):
+    house = house_file(tmp_path, "base: tda\nchoices:\n  heads_up_cap: capped\n")
+    result = cli("rules", "diff", "tda", str(house))
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_rules_diff_between_the_books_names_the_base_and_the_choices(cli):
+    data = json.loads(cli("rules", "diff", "tda", "robert", "--json").stdout)
+    assert data["base"] == {"a": "tda", "b": "robert"}
+    assert [c["choice"] for c in data["choices"]] == ["heads_up_cap", "mucked_hand_asked_for"]
+    assert set(data) == {"a", "b", "base", "choices", "hands"} and data["hands"] == []
+
+
+def test_rules_show_marks_the_house_changes(cli):
+    result = cli("rules", "show", str(HOUSE))
+    assert result.exit_code == 0
+    assert result.stdout.splitlines()[0] == "Friday Deepstack (base: tda)"
+    assert "unlimited *" in result.stdout and "stays-dead *" not in result.stdout
+    data = json.loads(cli("rules", "show", str(HOUSE), "--json").stdout)
+    assert data["choices"]["heads_up_cap"] == {
+        "value": "unlimited", "changed": True, "values": ["capped", "unlimited"],
+        "rule": "TDA 48; RRoP Betting and Raising 3, 4",
+    }  # fmt: skip
+
+
+# ---------------------------------------------------------------------------- bad input
+
+
+@pytest.mark.parametrize(
+    "text, says",
+    [
+        pytest.param("choices: {}\n", ":1: the house rules have no `base:`", id="no-base"),
+        pytest.param("base: wsop\n", ":1: unknown base `wsop`", id="unknown-base"),
+        pytest.param("bsae: tda\n", ":1: unknown key `bsae`. Did you mean `base`?",
+                     id="unknown-key"),
+        pytest.param("base: tda\nchoices:\n  heads_up: capped\n",
+                     ":3: unknown choice `heads_up`. Did you mean `heads_up_cap`?",
+                     id="unknown-choice"),
+        pytest.param("base: tda\nchoices:\n  heads_up_cap: maybe\n",
+                     ":3: `heads_up_cap: maybe` is not one of its values: capped or unlimited",
+                     id="bad-value"),
+        pytest.param("base: tda\nchoices:\n  heads_up_cap: capped\n  heads_up_cap: unlimited\n",
+                     ":4: the choice `heads_up_cap` is given twice", id="twice"),
+        pytest.param("base: tda\nchoices: [a, b]\n", ":2: `choices` should be", id="list"),
+        pytest.param("", ":1: the house rules file is empty", id="empty"),
+    ],
+)  # fmt: skip
+def test_a_bad_house_file_is_refused_with_file_and_line(cli, tmp_path, text, says):
+    path = tmp_path / "house.yaml"
+    path.write_text(text)
+    for args in (("rules", "show", str(path)), ("hand", "check", str(HANDS / "side-pots.yaml"),
+                                                "--rules", str(path))):  # fmt: skip
+        line = bad(cli, *args)
+        assert line.startswith(f"Error: {path}{says}"), line
+
+
+def test_a_rules_value_that_is_neither_a_book_nor_a_file_names_the_option(cli):
+    line = bad(cli, "hand", "check", str(HANDS / "side-pots.yaml"), "--rules", "wsop")
+    assert line == (
+        "Error: --rules 'wsop' is neither a house profile nor a house rules file: use tda,"
+        " robert, or FILE.yaml."
+    )
+    assert bad(cli, "rules", "diff", "tda", "wsop").startswith("Error: B 'wsop'")
+
+
+# ----------------------------------------------------------------------------- properties
+
+OVERRIDES = st.dictionaries(
+    st.sampled_from([c.name for c in CHOICES]), st.sampled_from(["a", "b"]), max_size=4
+)
+
+
+@given(base=st.sampled_from(list(Profile)), picks=OVERRIDES, other=st.sampled_from(list(Profile)))
+def test_house_diff_is_empty_exactly_when_every_choice_agrees(base, picks, other):
+    """Property: a file written out and read back is the same rules, and `diff` lists just
+    the choices that differ, in both directions alike."""
+    by = {c.name: c for c in CHOICES}
+    chosen = {k: by[k].values[0 if v == "a" else 1] for k, v in picks.items()}
+    text = f"base: {base}\nchoices:\n" + "".join(f"  {k}: {v}\n" for k, v in chosen.items())
+    house = parse_house(text if chosen else f"base: {base}\n", "h.yaml")
+    assert house.choices() == {**HouseRules.of(base).choices(), **chosen}
+    book = HouseRules.of(other)
+    found = diff(book, house)
+    assert [d.choice.name for d in found] == [
+        c.name for c in CHOICES if book.get(c.name) != house.get(c.name)
+    ]
+    assert [(d.a, d.b) for d in found] == [(d.b, d.a) for d in diff(house, book)]
+
+
+def test_parse_house_error_is_an_input_error():
+    with pytest.raises(InputError, match=r"^h.yaml:1: the house rules have no `base:`"):
+        parse_house("name: x\n", "h.yaml")
+
+
+def test_rules_diff_hands_lists_each_example_whose_answer_changes(cli):
+    result = cli("rules", "diff", "tda", str(HOUSE), "--hands", str(HANDS))
+    assert result.exit_code == 0, result.output
+    text = result.stdout
+    assert (
+        f"{HANDS / 'rrop-limit-heads-up-unlimited.yaml'}:\n"
+        "  tda: refused at line 16 (TDA 48)\n"
+        f"  {HOUSE}: Ann 1120, Bo 880\n"
+    ) in text
+    assert f"{HANDS / 'tda-54d-says-pot-no-limit.yaml'}:\n" in text
+    assert "side-pots.yaml" not in text  # nothing a choice decides: the same answer
+    data = json.loads(cli("rules", "diff", "tda", "robert", "--hands", str(HANDS), "--json").stdout)
+    changed = {Path(h["file"]).name: (h["a"], h["b"]) for h in data["hands"]}
+    assert changed["rrop-showdown-5-winner-asks.yaml"] == (
+        "Anna 4900, Ben 4900, Carla 5300, Dan 4900",
+        "Anna 4900, Ben 5300, Carla 4900, Dan 4900",
+    )
+
+
+def test_rules_diff_hands_prints_nothing_for_a_house_that_changes_nothing(cli, tmp_path):
+    house = house_file(tmp_path, "base: tda\nchoices:\n  mucked_hand_asked_for: stays-dead\n")
+    result = cli("rules", "diff", "tda", str(house), "--hands", str(HANDS))
+    assert result.exit_code == 0 and result.stdout == ""
+
+
+def test_rules_diff_hands_needs_a_folder(cli, tmp_path):
+    line = bad(cli, "rules", "diff", "tda", "robert", "--hands", str(tmp_path / "none"))
+    assert line == f"Error: --hands {tmp_path / 'none'}: not a folder of hand files."
