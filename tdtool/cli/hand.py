@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
+
 if TYPE_CHECKING:
     from tdtool.rules.hand import HandResult, IllegalHand, PotHalf, PotResult, ShownHand
 
@@ -16,7 +18,7 @@ HELP = (
 )
 """The help of `tdtool hand` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 @app.command("check")
@@ -25,7 +27,9 @@ def check(
         Path,
         typer.Argument(help="The hand file (YAML, see docs/hand-file.md).", show_default=False),
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the answer as JSON.", metavar="")
+    ] = False,
     rules: Annotated[
         str | None,
         typer.Option(

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ HELP = (
 )
 """The help of `tdtool league` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 LeagueOpt = Annotated[
     Path | None,
@@ -138,6 +139,7 @@ def add(
         typer.Option(
             "--provisional",
             help="Also add an event still being played (its results are marked provisional).",
+            metavar="",
         ),
     ] = False,
     league: LeagueOpt = None,
@@ -167,7 +169,9 @@ def add(
 def show_standings(
     league: LeagueOpt = None,
     json_out: JsonOpt = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")] = False,
+    csv_out: Annotated[
+        bool, typer.Option("--csv", help="Print CSV instead of a table.", metavar="")
+    ] = False,
     print_to: Annotated[
         Path | None,
         typer.Option(

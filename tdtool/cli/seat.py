@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 from tdtool.cli._theme import ThemeOpt
 
@@ -20,7 +21,7 @@ HELP = (
 )
 """The help of `tdtool seat` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 def plan_lines(view: PlanView) -> list[str]:
@@ -187,12 +188,16 @@ def print_paper(
     every: Annotated[
         bool,
         typer.Option(
-            "--all", help="moves: a slip for every table move so far, not only the last change's."
+            "--all",
+            help="moves: a slip for every table move so far, not only the last change's.",
+            metavar="",
         ),
     ] = False,
     force: Annotated[
         bool,
-        typer.Option("--force", help="Overwrite the file written without -o if it exists."),
+        typer.Option(
+            "--force", help="Overwrite the file written without -o if it exists.", metavar=""
+        ),
     ] = False,
     theme: ThemeOpt = None,
 ) -> None:
