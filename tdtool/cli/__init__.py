@@ -3,7 +3,8 @@
 Start-up speed matters (a director types many short commands), so the modules in
 this package import only typer at the top; YAML, SQLite, tabulate and the rules
 core are imported inside the commands that need them. The sub-apps themselves are
-registered by name in `LAZY` and imported only when run: add a new one there.
+registered by name in `LAZY` and imported only when run: add a new one there (a sub-app
+module makes its `app = App(...)`, tdtool.cli._app, so its commands get tdtool's `--help`).
 
 Only public Typer API is used here: `TyperGroup`/`TyperCommand` subclasses given as `cls`
 (Typer's documented way to customise a group or command; tdtool.cli._app), `typer.main.
@@ -11,7 +12,7 @@ get_command` to turn a `Typer` into its command, `add_typer`, the methods of the
 context that Typer documents as click's (`list_commands`, `get_command`, `parse_args`,
 `invoke`, `get_help_option`, `Context.obj`), and `typer.TyperException`, the base of click's
 errors (a usage error is one with exit code 2). Typer bundles click and exports none of it
-but `BadParameter`, `Exit` and `Abort`.
+but `BadParameter`, `Exit`, `Abort` and that base.
 """
 
 from __future__ import annotations
