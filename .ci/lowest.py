@@ -1,6 +1,6 @@
 """CI: run the CLI tests on the LOWEST versions pyproject.toml allows.
 
-`pyproject.toml` promises ranges (`typer>=0.26,<0.30`); CI otherwise installs the newest
+`pyproject.toml` promises ranges (`typer>=0.28,<1`); CI otherwise installs the newest
 release of each, so a lower bound would never be tried. This script reads every runtime
 dependency's lower bound (and those of pytest and hypothesis from the test extra), installs
 exactly those versions in a fresh virtual environment of its own (no system packages), and

@@ -176,3 +176,30 @@ def test_usage_errors_are_one_line_from_a_real_process_too(tmp_path):
     assert out.returncode == 2
     assert out.stderr.startswith("Error: Invalid value for 'minutes'"), out.stderr
     assert out.stderr.endswith("See tdtool clock add --help.\n") and out.stderr.count("\n") == 1
+
+
+def test_every_command_and_group_has_the_help_flag_of_tdtools_classes():
+    """A sub-app made with a plain `typer.Typer()` would get Typer's own `--help` (no default:
+    pydantic loaded at every start, and `<bool>` beside it in the help): each command of the
+    tree is built from tdtool.cli._app's classes, whose `--help` is one declared flag."""
+    import typer
+    from typer.main import get_group
+
+    from tdtool.cli import app
+    from tdtool.cli._app import Command, Group, help_option
+
+    def walk(group, path):
+        ctx = typer.Context(group, info_name=path[-1])
+        assert group.get_help_option(ctx) is help_option(), path
+        for name in group.list_commands(ctx):
+            command = group.get_command(ctx, name)
+            assert isinstance(command, Group | Command), (path, name, type(command))
+            if isinstance(command, Group):
+                walk(command, [*path, name])
+            else:
+                sub = typer.Context(command, info_name=name, parent=ctx)
+                assert command.get_help_option(sub) is help_option(), (path, name)
+
+    walk(get_group(app), ["tdtool"])
+    option = help_option()
+    assert (option.default, option.metavar, option.opts) == (False, "", ["--help"])

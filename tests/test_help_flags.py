@@ -48,3 +48,20 @@ def test_new_help_groups_the_terms_in_boxes_that_fit_80_columns():
     # before the Language box)
     assert len(result.stdout.splitlines()) < 104
     assert all(len(line) <= 80 for line in result.stdout.splitlines())
+
+
+def test_no_help_screen_of_any_command_labels_a_flag_bool(cli):
+    # Each flag declares metavar="" (tdtool.cli._app): one added without it in any command
+    # showed `--lock <bool>`; this walks every command and group, in this process.
+    from tests.test_docs import _leaves
+
+    paths = _leaves()
+    groups = {p[0] for p in paths if len(p) == 2}
+    labelled = []
+    for path in [*paths, *([g] for g in sorted(groups))]:
+        shown = cli(*path, "--help", env={"COLUMNS": "100", "NO_COLOR": "1"})
+        assert shown.exit_code == 0, (path, shown.output)
+        if "<bool>" in shown.stdout:
+            labelled.append(" ".join(path))
+    assert not labelled, labelled
+    assert len(paths) > 60

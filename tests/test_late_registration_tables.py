@@ -13,12 +13,13 @@ from __future__ import annotations
 
 import random
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tdtool.errors import RuleError
 from tdtool.tournament.seating import (
     Move,
+    MoveReason,
     TablePlan,
     check_invariants,
     draw,
@@ -72,7 +73,13 @@ class Evening:
     def _record(self, moves: list[Move], busted_at: set[int], before: int) -> None:
         self.changes.append(
             {
-                "moved": {m.player: m.from_seat.table for m in moves if m.from_seat is not None},
+                # The final table's draw (RP-9) reseats everyone at once, a new draw rather
+                # than a move: a player balanced one bust before it is not moved twice.
+                "moved": {
+                    m.player: m.from_seat.table
+                    for m in moves
+                    if m.from_seat is not None and m.reason is not MoveReason.FINAL_TABLE
+                },
                 "busted_at": busted_at,
                 "tables": (before, len(self.plan.open_tables())),
                 "players": self.plan.player_count,
@@ -139,6 +146,12 @@ def play(evening: Evening, changes: list[tuple[str, object]]) -> None:
     players=st.integers(10, 90),
     changes=changes_st(out_in_a_hand=1),
     seed=seeds,
+)
+@example(  # found on main: balanced to the short table, then the final table's draw
+    seats=6,
+    players=10,
+    changes=[("bust", [185]), ("bust", [0]), ("bust", [0]), ("bust", [1])],
+    seed=291688,
 )
 def test_tda_8a_in_late_registration_nobody_moves_twice_in_a_row_without_a_bust_at_their_table(
     seats, players, changes, seed

@@ -39,6 +39,11 @@ def _needs_faketime():
 
 def tdtool(db: Path, *args: str, shift: str | None = None) -> str:
     """`tdtool --db DB ARGS` as a process, its wall clock moved by `shift` ('+1h', '-1h')."""
+    return run(db, *args, shift=shift).stdout
+
+
+def run(db: Path, *args: str, shift: str | None = None) -> subprocess.CompletedProcess[str]:
+    """`tdtool --db DB ARGS` as a process under `shift`, which must succeed."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("TDTOOL_")}
     env.update(PYTHONPATH=str(ROOT), DONT_FAKE_MONOTONIC="1")
     command = [sys.executable, "-m", "tdtool", "--db", str(db), *args]
@@ -46,7 +51,7 @@ def tdtool(db: Path, *args: str, shift: str | None = None) -> str:
         command = [str(FAKETIME), "-f", shift, *command]
     done = subprocess.run(command, capture_output=True, text=True, env=env, cwd=db.parent)
     assert done.returncode == 0, (args, shift, done.stdout, done.stderr)
-    return done.stdout
+    return done
 
 
 def clock(db: Path, shift: str | None = None) -> dict:
@@ -97,3 +102,15 @@ def test_the_times_in_the_log_never_run_backwards_after_a_jump_back(running):
     log = json.loads(tdtool(running, "log", "--json"))
     times = [r["at"] for r in log]
     assert times == sorted(times)
+
+
+def test_a_laptop_clock_set_an_hour_back_is_warned_about_and_reads_the_clock_as_it_is(running):
+    """The clock reads right (carried on the boot-time clock), and the director is told the
+    laptop's time is wrong; a clock set right says nothing."""
+    here = clock(running)
+    behind = run(running, "clock", "status", "--json", shift="-1h")
+    assert _close(json.loads(behind.stdout), here)
+    warning = "Warning: this laptop's clock is 60 min behind the tournament's log; check the time."
+    assert behind.stderr.count(warning) == 1, behind.stderr
+    assert run(running, "clock", "status", shift="+1h").stderr == ""
+    assert run(running, "clock", "pause").stderr == ""

@@ -3,13 +3,16 @@
 Start-up speed matters (a director types many short commands), so the modules in
 this package import only typer at the top; YAML, SQLite, tabulate and the rules
 core are imported inside the commands that need them. The sub-apps themselves are
-registered by name in `LAZY` and imported only when run: add a new one there.
+registered by name in `LAZY` and imported only when run: add a new one there (a sub-app
+module makes its `app = App(...)`, tdtool.cli._app, so its commands get tdtool's `--help`).
 
-Only public Typer API is used here: a `TyperGroup` subclass given as `cls` (Typer's
-documented way to customise the group), `typer.main.get_command` to turn a `Typer` into
-its command, `add_typer`, and the methods of the group and context that Typer documents
-as click's (`list_commands`, `get_command`, `parse_args`, `invoke`, `Context.obj`).
-Typer bundles click and exports none of it but `BadParameter`, `Exit` and `Abort`.
+Only public Typer API is used here: `TyperGroup`/`TyperCommand` subclasses given as `cls`
+(Typer's documented way to customise a group or command; tdtool.cli._app), `typer.main.
+get_command` to turn a `Typer` into its command, `add_typer`, the methods of the group and
+context that Typer documents as click's (`list_commands`, `get_command`, `parse_args`,
+`invoke`, `get_help_option`, `Context.obj`), and `typer.TyperException`, the base of click's
+errors (a usage error is one with exit code 2). Typer bundles click and exports none of it
+but `BadParameter`, `Exit`, `Abort` and that base.
 """
 
 from __future__ import annotations
@@ -18,18 +21,14 @@ import os
 from typing import Annotated, Any
 
 import typer
-from typer.core import TyperCommand, TyperGroup
 
 from tdtool import __version__
+from tdtool.cli._app import Command, Group
 from tdtool.errors import TdtoolError
 
-_USAGE_ERROR: type[Exception] = next(
-    c for c in typer.BadParameter.__mro__ if c.__name__ == "UsageError"
-)
-"""Click's UsageError (bad option value, unknown option, missing argument ...).
-
-Typer exports its subclass `BadParameter` but not the class itself, nor click.
-"""
+USAGE_EXIT = 2
+"""The exit code of click's UsageError (bad option value, unknown option, missing argument):
+how a usage error is told from the other `typer.TyperException`s (a file error exits 1)."""
 
 
 def _one_line(exc: Exception) -> str:
@@ -74,9 +73,9 @@ def _translating(run: Any) -> Any:
         # that cannot be written, a full disk): the system's reason in one line, not a trace.
         typer.echo(f"Error: {_os_error(exc)}", err=True)
         raise typer.Exit(2) from None
-    except _USAGE_ERROR as exc:
-        if type(exc).__name__ == "NoArgsIsHelpError":  # `tdtool player`: the help, as Typer has it
-            raise
+    except typer.TyperException as exc:
+        if exc.exit_code != USAGE_EXIT or type(exc).__name__ == "NoArgsIsHelpError":
+            raise  # `tdtool player` shows the help, as Typer has it
         typer.echo(_short_words(_one_line(exc)), err=True)
         raise typer.Exit(2) from None
 
@@ -133,48 +132,7 @@ def _os_error(exc: OSError) -> str:
     return f"{reason}{shown}; check the file name and that its folder can be written."
 
 
-def _help_flag_false(command: Any, ctx: Any) -> Any:
-    """Give the `--help` flag of `command` the default False, so a run without it skips pydantic.
-
-    Typer 0.29 leaves that default None and coerces a None with pydantic (~60 ms at
-    start-up), where a bool passes straight through: a command whose options are all flags
-    (`status`, `player list`, `undo`) then never loads pydantic.
-    """
-    if command is not None and ctx is not None:
-        _false_default(command.get_help_option(ctx))
-        _plain_metavars(command)
-    return command
-
-
-def _plain_metavars(command: Any) -> None:
-    """A flag's help row shows no value: Typer 0.29 labels each flag `<bool>`, which reads
-    as if `--json` took a value (`--json true`)."""
-    for param in getattr(command, "params", ()):
-        if param.metavar is None and getattr(param, "is_flag", False):
-            param.metavar = ""
-
-
-def _false_default(option: Any) -> Any:
-    if option is not None and option.default is None:
-        option.default = False
-    if option is not None and option.metavar is None:
-        option.metavar = ""  # no `<bool>` beside --help
-    return option
-
-
-def _resolve_suggesting(self: Any, ctx: Any, args: list[str]) -> Any:
-    """A group's resolve_command that suggests the closest command name on a typo (the
-    root's commands not built yet included)."""
-    try:
-        return TyperGroup.resolve_command(self, ctx, args)
-    except _USAGE_ERROR as exc:
-        message = getattr(exc, "message", None)
-        if args and isinstance(message, str) and "Did you mean" not in message:
-            _suggest(exc, args[0], self.list_commands(ctx))
-        raise
-
-
-class _Group(TyperGroup):
+class _Group(Group):
     """The root: lazy sub-apps, the global `--db`, every error as one `Error: ...` line.
 
     Sub-apps and top-level commands listed in `LAZY` are imported only when they are run
@@ -217,9 +175,6 @@ class _Group(TyperGroup):
         names = list(super().list_commands(ctx))
         return names + [name for name in LAZY if name not in names]
 
-    def get_help_option(self, ctx: Any) -> Any:
-        return _false_default(super().get_help_option(ctx))
-
     def get_command(self, ctx: Any, name: str) -> Any:
         command = super().get_command(ctx, name)
         if command is None and name in LAZY:
@@ -229,7 +184,7 @@ class _Group(TyperGroup):
                     return listed
             command = _load(name)
             self.add_command(command, name)
-        return _help_flag_false(command, ctx)
+        return command
 
     _listing = False
 
@@ -237,34 +192,10 @@ class _Group(TyperGroup):
         # `tdtool --help` lists every command with the first paragraph of its help: that
         # needs each module's help text, not the commands built from it (~20 ms).
         self._listing = True
-        _plain_metavars(self)  # the root's own flags (--version)
         try:
             super().format_help(ctx, formatter)
         finally:
             self._listing = False
-
-    resolve_command = _resolve_suggesting
-
-
-class _SubGroup(TyperGroup):
-    """A sub-app's group: "Did you mean ...?" for a mistyped command, whatever Typer's version."""
-
-    resolve_command = _resolve_suggesting
-
-    def get_help_option(self, ctx: Any) -> Any:
-        return _false_default(super().get_help_option(ctx))
-
-    def get_command(self, ctx: Any, name: str) -> Any:
-        return _help_flag_false(super().get_command(ctx, name), ctx)
-
-
-def _suggest(exc: Any, typed: str, names: list[str]) -> None:
-    from difflib import get_close_matches
-
-    matches = get_close_matches(typed, names)
-    if matches and exc.message.startswith("No such command"):
-        suggestions = ", ".join(repr(m) for m in matches)
-        exc.message = f"{exc.message.rstrip('.')}. Did you mean {suggestions}?"
 
 
 DB_ENVVAR = "TDTOOL_DB"
@@ -323,10 +254,10 @@ def _load(name: str) -> Any:
     shell = typer.Typer(add_completion=False)
     if isinstance(target, typer.Typer):
         # Added under its name, a sub-app is a group even when it has a single command.
-        shell.add_typer(target, name=name, cls=_SubGroup)
+        shell.add_typer(target, name=name, cls=Group)
         command = get_command(shell).get_command(None, name)  # type: ignore[attr-defined]
     else:
-        shell.command(name)(target)  # a single command: Typer makes the command itself
+        shell.command(name, cls=Command)(target)  # a single command: Typer makes it itself
         command = get_command(shell)
         command.name = name
     _reflow_help(command)
@@ -351,7 +282,7 @@ def _listed(name: str) -> Any:
         text = inspect.getdoc(target)
     if text is None:
         return None
-    command = TyperCommand(name, help=text)
+    command = Command(name, help=text)
     _reflow_help(command)
     return command
 
@@ -407,7 +338,9 @@ def _version(value: bool) -> None:
 def _root(
     version: Annotated[
         bool,
-        typer.Option("--version", callback=_version, is_eager=True, help="Print the version."),
+        typer.Option(
+            "--version", callback=_version, is_eager=True, help="Print the version.", metavar=""
+        ),
     ] = False,
 ) -> None:
     """The global option --db is read by `_Group.parse_args` into `ctx.obj["db"]`."""

@@ -16,10 +16,12 @@ import typer
 if TYPE_CHECKING:
     from tdtool.io.store_base import TournamentStore
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.", metavar="")]
 YesOpt = Annotated[
     bool,
-    typer.Option("--yes", "-y", help="Never ask who moves; the tool chooses and says so."),
+    typer.Option(
+        "--yes", "-y", help="Never ask who moves; the tool chooses and says so.", metavar=""
+    ),
 ]
 
 

@@ -51,6 +51,7 @@ def _parameter(option: TermOption, prefix: str) -> inspect.Parameter:
         decl,
         help=prefix + option.help,
         show_default=False,
+        metavar="" if option.kind is bool else None,  # a flag's row shows no `<bool>`
         rich_help_panel=_PANEL_OF.get(option.field, "Terms"),
     )
     kind: Any = option.kind

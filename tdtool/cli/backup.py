@@ -13,7 +13,9 @@ from tdtool.cli._db import JsonOpt, db_path
 def backup(
     ctx: typer.Context,
     file: Annotated[Path, typer.Argument(help="The copy to write, e.g. friday-backup.tdtool.")],
-    force: Annotated[bool, typer.Option("--force", help="Overwrite FILE if it exists.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite FILE if it exists.", metavar="")
+    ] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Copy the tournament file as it is now, safely while clocks and terminals use it.

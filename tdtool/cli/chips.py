@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, db_path
 from tdtool.cli._theme import ThemeOpt
 from tdtool.cli._values import bb_text
@@ -19,7 +20,7 @@ HELP = (
 )
 """The help of `tdtool chips` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 UNCOUNTED_LISTED = 20
 """Players not counted that `chips show` lists by name; more are counted in one line (a
@@ -35,6 +36,7 @@ def show(
             "--uncounted",
             help=f"List every player not counted yet by name (over {UNCOUNTED_LISTED} they"
             " are only counted).",
+            metavar="",
         ),
     ] = False,
     json_out: JsonOpt = False,

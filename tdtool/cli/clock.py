@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import db_path, open_store
 from tdtool.cli._theme import ScreenThemeOpt
 
@@ -23,9 +24,9 @@ HELP = (
 )
 """The help of `tdtool clock` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.", metavar="")]
 
 
 def _act(ctx: typer.Context, action_name: str, seconds: float = 0, json_out: bool = False) -> None:

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt
 
 HELP = (
@@ -18,7 +19,7 @@ HELP = (
 )
 """The help of `tdtool db` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 def _shown(target: Any) -> str:
@@ -111,7 +112,7 @@ def copy(
     src: Annotated[str, typer.Argument(help="The tournament to copy: a file or a URL.")],
     dst: Annotated[str, typer.Argument(help="Where to: a file or a URL.")],
     force: Annotated[
-        bool, typer.Option("--force", help="Replace a tournament already at DST.")
+        bool, typer.Option("--force", help="Replace a tournament already at DST.", metavar="")
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._theme import PaperOpt, ThemeOpt
 
 if TYPE_CHECKING:
@@ -21,7 +22,7 @@ HELP = (
 )
 """The help of `tdtool deal` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 StacksOpt = Annotated[
     str | None,
@@ -64,7 +65,7 @@ SeedOpt = Annotated[
     int | None,
     typer.Option("--seed", help="Seed for the sampling, to repeat a result.", show_default=False),
 ]
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.", metavar="")]
 PrintOpt = Annotated[
     Path | None,
     typer.Option(
@@ -75,7 +76,9 @@ PrintOpt = Annotated[
 ]
 AcceptOpt = Annotated[
     bool,
-    typer.Option("--accept", help="Record the deal in the tournament: everyone has agreed to it."),
+    typer.Option(
+        "--accept", help="Record the deal in the tournament: everyone has agreed to it.", metavar=""
+    ),
 ]
 
 

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, given_db
 
 HELP = (
@@ -19,7 +20,7 @@ HELP = (
 )
 """The help of `tdtool flights` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 def _target(text: str) -> Path | str:
@@ -61,7 +62,7 @@ def combine(
         typer.Option(help="Tables available (default: as many as the field needs).", min=1),
     ] = None,
     dry_run: Annotated[
-        bool, typer.Option("--dry-run", help="Show who advances; write nothing.")
+        bool, typer.Option("--dry-run", help="Show who advances; write nothing.", metavar="")
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:

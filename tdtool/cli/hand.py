@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
+
 if TYPE_CHECKING:
     from tdtool.rules.hand import HandResult, PotHalf, PotResult
 
@@ -16,7 +18,7 @@ HELP = (
 )
 """The help of `tdtool hand` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 @app.command("check")
@@ -29,7 +31,9 @@ def check(
             show_default=False,
         ),
     ],
-    as_json: Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")] = False,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the answer as JSON.", metavar="")
+    ] = False,
     rules: Annotated[
         str | None,
         typer.Option(
@@ -146,7 +150,9 @@ def export_phh(
     file: Annotated[
         Path, typer.Argument(help="The hand file (YAML) or PHH to write.", show_default=False)
     ],
-    phh: Annotated[bool, typer.Option("--phh", help="Write PHH (the one format).")] = True,
+    phh: Annotated[
+        bool, typer.Option("--phh", metavar="", help="Write PHH (the one format).")
+    ] = True,
     rules: Annotated[
         str | None,
         typer.Option("--rules", help="tda, robert or a house rules file.", show_default=False),

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt
 from tdtool.cli._theme import PaperOpt
 
@@ -23,7 +24,7 @@ HELP = (
 )
 """The help of `tdtool league` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 LeagueOpt = Annotated[
     Path | None,
@@ -150,6 +151,7 @@ def add(
         typer.Option(
             "--provisional",
             help="Also add an event still being played (its results are marked provisional).",
+            metavar="",
         ),
     ] = False,
     league: LeagueOpt = None,
@@ -180,7 +182,9 @@ def show_standings(
     ctx: typer.Context,
     league: LeagueOpt = None,
     json_out: JsonOpt = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")] = False,
+    csv_out: Annotated[
+        bool, typer.Option("--csv", help="Print CSV instead of a table.", metavar="")
+    ] = False,
     print_to: Annotated[
         Path | None,
         typer.Option(

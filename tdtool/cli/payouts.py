@@ -14,7 +14,7 @@ if TYPE_CHECKING:
 from tdtool.cli._terms import term_options
 from tdtool.cli._theme import PaperOpt, ThemeOpt
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.", metavar="")]
 PrintOpt = Annotated[
     Path | None,
     typer.Option(

@@ -7,6 +7,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 from tdtool.cli._theme import PaperOpt, ThemeOpt
 from tdtool.cli._values import bb_text
@@ -18,7 +19,7 @@ HELP = (
 )
 """The help of `tdtool player` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 @app.command("add")
@@ -30,7 +31,9 @@ def add(
     new: Annotated[
         bool,
         typer.Option(
-            "--new", help="Players not in the registry: register the names as typed, unmatched."
+            "--new",
+            metavar="",
+            help="Players not in the registry: register the names as typed, unmatched.",
         ),
     ] = False,
     yes: YesOpt = False,
@@ -128,7 +131,9 @@ def bust(
     ] = None,
     hand_for_hand: Annotated[
         bool,
-        typer.Option("--hand-for-hand", help="Busts at different tables in this hand tie (RP-8)."),
+        typer.Option(
+            "--hand-for-hand", help="Busts at different tables in this hand tie (RP-8).", metavar=""
+        ),
     ] = False,
     by: Annotated[
         list[str] | None,
@@ -146,6 +151,7 @@ def bust(
             "--anywhere",
             help="Accept an eliminator seated at another table than the busted player's"
             " (refused otherwise: the floor confirms it, e.g. a player moved during the hand).",
+            metavar="",
         ),
     ] = False,
     yes: YesOpt = False,
@@ -744,6 +750,7 @@ def remove(
         typer.Option(
             "--not-played",
             help="The player is seated and the clock has started, but no hand was dealt to them.",
+            metavar="",
         ),
     ] = False,
     yes: YesOpt = False,

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, registry_at
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ HELP = (
 )
 """The help of `tdtool players` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 WhoArg = Annotated[
     str, typer.Argument(help="A name, an alias, or the id (#104).", show_default=False)
@@ -50,6 +51,7 @@ def add(
         bool,
         typer.Option(
             "--another",
+            metavar="",
             help="Add them even though the name is already a player's (another person of"
             " the same name: their ids tell them apart).",
         ),
@@ -176,7 +178,9 @@ def rename(
     new: Annotated[str, typer.Argument(help="The name as they write it.", show_default=False)],
     drop_old: Annotated[
         bool,
-        typer.Option("--drop-old", help="Do not keep the old name as an alias (a typo)."),
+        typer.Option(
+            "--drop-old", help="Do not keep the old name as an alias (a typo).", metavar=""
+        ),
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -203,7 +207,7 @@ def merge(
     other: Annotated[
         str, typer.Argument(help="The duplicate merged into them.", show_default=False)
     ],
-    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.")] = False,
+    yes: Annotated[bool, typer.Option("--yes", "-y", help="Do not ask first.", metavar="")] = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Make two registry entries one person: KEEP takes OTHER's name and aliases (as aliases)

@@ -9,13 +9,15 @@ import typer
 
 from tdtool.cli._theme import PaperOpt, ThemeOpt
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.", metavar="")]
 
 
 def report(
     ctx: typer.Context,
     json_out: JsonOpt = False,
-    csv_out: Annotated[bool, typer.Option("--csv", help="Print CSV instead of a table.")] = False,
+    csv_out: Annotated[
+        bool, typer.Option("--csv", help="Print CSV instead of a table.", metavar="")
+    ] = False,
     print_to: Annotated[
         Path | None,
         typer.Option(

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Annotated
 
 import typer
 
+from tdtool.cli._app import App
+
 if TYPE_CHECKING:
     from tdtool.rules.house import HouseRules
 
@@ -21,9 +23,9 @@ HELP = (
 )
 """The help of `tdtool rules` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
-JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
+JsonOption = Annotated[bool, typer.Option("--json", metavar="", help="Print the answer as JSON.")]
 RuleSet = Annotated[
     str,
     typer.Argument(

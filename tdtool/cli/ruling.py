@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
+
 if TYPE_CHECKING:
     from tdtool.rules.rulings import Profile, Ruling
 
@@ -22,7 +24,7 @@ HELP = (
 )
 """The help of `tdtool ruling` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 RulesOption = Annotated[
     str | None,
@@ -32,7 +34,7 @@ RulesOption = Annotated[
         show_default=False,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.", metavar="")]
 
 
 def _profile(value: str | None, default: str | None = "tda") -> Profile | None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
 from tdtool.cli._theme import ThemeOpt
 
@@ -20,7 +21,7 @@ HELP = (
 )
 """The help of `tdtool seat` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 def plan_lines(view: PlanView) -> list[str]:
@@ -175,7 +176,9 @@ def move(
     seat: Annotated[int, typer.Argument(help="The open seat there.")],
     lock_seat: Annotated[
         bool,
-        typer.Option("--lock", help="Lock the new seat too: balancing and breaking leave them."),
+        typer.Option(
+            "--lock", metavar="", help="Lock the new seat too: balancing and breaking leave them."
+        ),
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:
@@ -324,7 +327,9 @@ def print_paper(
     every: Annotated[
         bool,
         typer.Option(
-            "--all", help="moves: a slip for every table move so far, not only the last change's."
+            "--all",
+            help="moves: a slip for every table move so far, not only the last change's.",
+            metavar="",
         ),
     ] = False,
     force: Annotated[
@@ -333,12 +338,14 @@ def print_paper(
             "--force",
             help="Overwrite the file written without -o if it exists (a sheet tdtool wrote"
             " for an earlier change of seats is replaced without it).",
+            metavar="",
         ),
     ] = False,
     new: Annotated[
         bool,
         typer.Option(
             "--new",
+            metavar="",
             help="cards: only for the players seated as entries since the cards printed last"
             " (read from that file: seat-cards.html or -o FILE).",
         ),

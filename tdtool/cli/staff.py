@@ -7,6 +7,7 @@ from typing import Annotated
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, db_path
 
 SERVE_URL_ENVVAR = "TDTOOL_SERVE_URL"
@@ -20,7 +21,7 @@ HELP = (
 )
 """The help of `tdtool staff` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 
 @app.command("add")

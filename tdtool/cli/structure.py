@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 
+from tdtool.cli._app import App
 from tdtool.cli._theme import ThemeOpt
 
 HELP = (
@@ -16,7 +17,7 @@ HELP = (
 )
 """The help of `tdtool structure` (read by `tdtool --help` without building the commands)."""
 
-app = typer.Typer(help=HELP, no_args_is_help=True)
+app = App(help=HELP, no_args_is_help=True)
 
 StartOption = Annotated[
     str | None,
@@ -26,7 +27,7 @@ StartOption = Annotated[
         show_default=False,
     ),
 ]
-JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOption = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.", metavar="")]
 
 
 def unused_start(structure: Any, start: str | None) -> str | None:
@@ -181,7 +182,8 @@ def show(
 def check(
     file: Annotated[str, typer.Argument(help="The structure file to check (or a name).")],
     json_out: Annotated[
-        bool, typer.Option("--json", help="Print JSON for scripts (problems and warnings).")
+        bool,
+        typer.Option("--json", help="Print JSON for scripts (problems and warnings).", metavar=""),
     ] = False,
 ) -> None:
     """Check a structure file: every problem is listed as FILE:LINE: level N: what is wrong.
@@ -268,7 +270,9 @@ def print_sheet(
     force: Annotated[
         bool,
         typer.Option(
-            "--force", help="Overwrite NAME.html (the file written without -o) if it exists."
+            "--force",
+            help="Overwrite NAME.html (the file written without -o) if it exists.",
+            metavar="",
         ),
     ] = False,
     theme: ThemeOpt = None,
@@ -437,7 +441,9 @@ def new(
             show_default=False,
         ),
     ] = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing file.")] = False,
+    force: Annotated[
+        bool, typer.Option("--force", help="Overwrite an existing file.", metavar="")
+    ] = False,
 ) -> None:
     """Generate a structure from what you know: stack, field, length, level length, chips.
 

@@ -9,7 +9,7 @@ import typer
 
 from tdtool.cli._terms import term_options
 
-JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON for scripts.", metavar="")]
 
 
 def _opt(help: str, **kw: Any) -> Any:
@@ -24,7 +24,8 @@ def terms(
         Path | None, _opt("Pay by this payout table (YAML) instead of the default curve.")
     ] = None,
     default_curve: Annotated[
-        bool, typer.Option("--default-curve", help="Go back to the bundled default curve.")
+        bool,
+        typer.Option("--default-curve", help="Go back to the bundled default curve.", metavar=""),
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:

@@ -332,6 +332,7 @@ def log(
             "--verify",
             help="Check the log's hash chain: name the first event changed, removed or moved"
             " since it was written (exit 1), else print the chain's head to note.",
+            metavar="",
         ),
     ] = False,
     json_out: JsonOpt = False,
@@ -400,7 +401,9 @@ def undo(
     ctx: typer.Context,
     yes: Annotated[
         bool,
-        typer.Option("--yes", "-y", help="Take back another operator's change without asking."),
+        typer.Option(
+            "--yes", "-y", help="Take back another operator's change without asking.", metavar=""
+        ),
     ] = False,
     json_out: JsonOpt = False,
 ) -> None:

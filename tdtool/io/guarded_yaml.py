@@ -347,6 +347,33 @@ def _compose_with(parser: type, text: str, source: str, deadline: float) -> yaml
             loader.dispose()
 
 
+class Problems:
+    """Collects the `FILE:LINE: message` lines of every problem found in one file, so that
+    a reader (payout tables, league points) reports them all at once."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.lines: list[str] = []
+
+    def add(self, node: yaml.Node | None, message: str) -> None:
+        """Note `message` at the line of `node` (line 1 when there is no node)."""
+        line = node.start_mark.line + 1 if node is not None else 1
+        self.lines.append(f"{self.name}:{line}: {message}")
+
+    def raise_any(self) -> None:
+        """Raise one InputError listing every problem noted, if there is any.
+
+        >>> problems = Problems("pays.yaml")
+        >>> problems.raise_any()
+        >>> problems.add(None, "give `pays:`")
+        >>> problems.raise_any()
+        Traceback (most recent call last):
+        tdtool.errors.InputError: pays.yaml:1: give `pays:`
+        """
+        if self.lines:
+            raise InputError("\n".join(self.lines))
+
+
 def value(node: yaml.Node) -> Any:
     """A composed scalar's value: None, bool, int, float or str. None for a list or mapping.
 

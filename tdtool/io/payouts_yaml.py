@@ -34,21 +34,10 @@ import yaml
 
 from tdtool.errors import InputError
 from tdtool.io import guarded_yaml
+from tdtool.io.guarded_yaml import Problems
 from tdtool.tournament.payouts import PayoutTable, TableRow
 
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:(-)\s*(\d+)|(\+))?\s*$")
-
-
-class _Problems:
-    """Collects `FILE:LINE: message` lines."""
-
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.lines: list[str] = []
-
-    def add(self, node: yaml.Node | None, message: str) -> None:
-        line = node.start_mark.line + 1 if node is not None else 1
-        self.lines.append(f"{self.name}:{line}: {message}")
 
 
 def _scalar(node: yaml.Node) -> str | None:
@@ -72,7 +61,7 @@ def _span(text: str | None, allow_open: bool) -> tuple[int, int | None] | None:
     return (low, high) if 1 <= low <= high else None
 
 
-def _percent(node: yaml.Node, problems: _Problems) -> Fraction | None:
+def _percent(node: yaml.Node, problems: Problems) -> Fraction | None:
     text = _scalar(node)
     try:
         value = Decimal(str(text).strip().removesuffix("%"))
@@ -99,7 +88,7 @@ MAX_PLACES = 100_000
 """More paid places than any real field pays: a bigger range is a typo (and would hang)."""
 
 
-def _pays(node: yaml.Node, problems: _Problems) -> tuple[Fraction, ...] | None:
+def _pays(node: yaml.Node, problems: Problems) -> tuple[Fraction, ...] | None:
     """Percentages for places 1, 2, 3 ... from a list or a place -> percent mapping."""
     shares: list[Fraction] = []
     if isinstance(node, yaml.SequenceNode):
@@ -153,7 +142,7 @@ def _pays(node: yaml.Node, problems: _Problems) -> tuple[Fraction, ...] | None:
     return tuple(shares)
 
 
-def _row(node: yaml.Node, problems: _Problems) -> TableRow | None:
+def _row(node: yaml.Node, problems: Problems) -> TableRow | None:
     if not isinstance(node, yaml.MappingNode):
         problems.add(node, "each row needs `entries:` and `pays:`")
         return None
@@ -183,7 +172,7 @@ def _row(node: yaml.Node, problems: _Problems) -> TableRow | None:
 
 def parse_payout_table(text: str, name: str = "<payouts>") -> PayoutTable:
     """Parse YAML text into a `PayoutTable`; InputError lists every `FILE:LINE: problem`."""
-    problems = _Problems(name)
+    problems = Problems(name)
     root = guarded_yaml.compose(text, name)  # FILE:LINE for bad or hostile YAML
     if not isinstance(root, yaml.MappingNode):
         raise InputError(f"{name}:1: a payout table is a mapping with `pays:` or `tables:`")
@@ -215,8 +204,7 @@ def parse_payout_table(text: str, name: str = "<payouts>") -> PayoutTable:
                                 item, f"these entries overlap the row on line {other.line}"
                             )
                     rows.append(row)
-    if problems.lines:
-        raise InputError("\n".join(problems.lines))
+    problems.raise_any()
     return PayoutTable(name=title or Path(name).stem, rows=tuple(rows))
 
 

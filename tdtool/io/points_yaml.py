@@ -25,6 +25,7 @@ import yaml
 
 from tdtool.errors import InputError
 from tdtool.io import guarded_yaml
+from tdtool.io.guarded_yaml import Problems
 from tdtool.tournament.league import PointsTable, hundredths, points_text
 
 KEYS = ("name", "participation", "points")
@@ -33,17 +34,7 @@ MAX_PLACES = 10_000
 _RANGE = re.compile(r"^\s*(\d+)\s*(?:-\s*(\d+))?\s*$")
 
 
-class _Problems:
-    def __init__(self, name: str) -> None:
-        self.name = name
-        self.lines: list[str] = []
-
-    def add(self, node: yaml.Node | None, message: str) -> None:
-        line = node.start_mark.line + 1 if node is not None else 1
-        self.lines.append(f"{self.name}:{line}: {message}")
-
-
-def _points(node: yaml.Node, problems: _Problems, what: str) -> int | None:
+def _points(node: yaml.Node, problems: Problems, what: str) -> int | None:
     """Hundredths of a points value, or None (the problem noted)."""
     text = node.value if isinstance(node, yaml.ScalarNode) else None
     try:
@@ -60,7 +51,7 @@ def _points(node: yaml.Node, problems: _Problems, what: str) -> int | None:
     return hundredths(value)
 
 
-def _places(node: yaml.Node, problems: _Problems) -> tuple[int, ...] | None:
+def _places(node: yaml.Node, problems: Problems) -> tuple[int, ...] | None:
     found: list[int] = []
     if isinstance(node, yaml.SequenceNode):
         for place, item in enumerate(node.value, start=1):
@@ -109,7 +100,7 @@ def _places(node: yaml.Node, problems: _Problems) -> tuple[int, ...] | None:
 
 def parse_points_table(text: str, name: str = "<points>") -> PointsTable:
     """Parse YAML text into a `PointsTable`; InputError lists every `FILE:LINE: problem`."""
-    problems = _Problems(name)
+    problems = Problems(name)
     root = guarded_yaml.compose(text, name)
     if not isinstance(root, yaml.MappingNode):
         raise InputError(f"{name}:1: a points table is a mapping with `points:`")
@@ -144,8 +135,7 @@ def parse_points_table(text: str, name: str = "<points>") -> PointsTable:
         title = tnode.value if isinstance(tnode, yaml.ScalarNode) else None
         if not title or not str(title).strip():
             problems.add(tnode, "`name` is the table's name, a line of text")
-    if problems.lines:
-        raise InputError("\n".join(problems.lines))
+    problems.raise_any()
     assert places is not None
     return PointsTable(str(title or Path(name).stem).strip(), places, participation)
 

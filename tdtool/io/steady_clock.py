@@ -11,13 +11,22 @@ the last such event's wall time plus the boot-time clock's advance since: jumps 
 clock change nothing. After a reboot, or on another laptop, the wall clock is used, and
 never earlier than the last event recorded (time does not run backwards in the log).
 
+A wall clock behind the log's last event by `BEHIND_WARNING` or more is a laptop whose time
+is set wrong: the command says so once on stderr (`warn_behind`), whichever time it uses.
+
 Where the system has no boot id (not Linux), the wall clock is used as before.
 """
 
 from __future__ import annotations
 
+import sys
 import time
 
+BEHIND_WARNING = 60.0
+"""Seconds the wall clock may lag the log's last event before a command warns: two laptops'
+clocks a few seconds apart are no fault."""
+
+_WARNED = False
 _BOOT_ID: str | None = None
 _BOOT_READ = False
 
@@ -56,9 +65,39 @@ def now(last: tuple[float, str] | None, anchor: tuple[float, str] | None) -> flo
             advance = time.clock_gettime(time.CLOCK_BOOTTIME) - float(seconds)
             if advance >= 0:
                 found = at + advance
-    if last is not None and found < last[0]:
-        found = last[0]
+    if last is not None:
+        warn_behind(last[0] - wall)
+        found = max(found, last[0])
     return found
+
+
+def behind_words(seconds: float, whose: str = "this laptop's clock") -> str | None:
+    """The warning for a clock `seconds` behind the log's last event, None under
+    BEHIND_WARNING.
+
+    >>> behind_words(30.0) is None
+    True
+    >>> behind_words(3600.4)
+    "Warning: this laptop's clock is 60 min behind the tournament's log; check the time."
+    >>> behind_words(2 * 86400 + 50, "the server's clock")
+    "Warning: the server's clock is 2,881 min behind the tournament's log; check the time."
+    """
+    if seconds < BEHIND_WARNING:
+        return None
+    return (
+        f"Warning: {whose} is {round(seconds / 60):,} min behind the tournament's log;"
+        " check the time."
+    )
+
+
+def warn_behind(seconds: float, whose: str = "this laptop's clock") -> None:
+    """Say once a process on stderr that the clock is `seconds` behind the log's last event
+    (nothing under BEHIND_WARNING): the time used is still never before the log's."""
+    global _WARNED
+    words = behind_words(seconds, whose)
+    if words is not None and not _WARNED:
+        _WARNED = True
+        print(words, file=sys.stderr, flush=True)
 
 
 def same_boot(recorded: str) -> bool:

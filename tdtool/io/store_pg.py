@@ -59,6 +59,7 @@ from typing import Any, TypeVar
 from urllib.parse import SplitResult, parse_qsl, quote, unquote, urlencode, urlsplit, urlunsplit
 
 from tdtool.errors import InputError, RuleError
+from tdtool.io import steady_clock
 from tdtool.io.chain import GENESIS, Row, Verdict, chain_of, link
 from tdtool.io.store_base import (
     UNDO,
@@ -904,13 +905,21 @@ class PgStore:
             conn.execute("BEGIN")
         try:
             row = conn.execute(
-                "SELECT last_seq, last_change, extract(epoch FROM clock_timestamp()), last_hash"
-                " FROM tdtool_tournaments WHERE id = %s FOR UPDATE",
+                "SELECT last_seq, last_change, extract(epoch FROM clock_timestamp()), last_hash,"
+                " (SELECT e.at FROM tdtool_events e WHERE e.tournament = t.id"
+                "  AND e.seq = t.last_seq)"
+                " FROM tdtool_tournaments t WHERE id = %s FOR UPDATE",
                 (self.tournament_id,),
             ).fetchone()
             if row is None:
                 raise InputError(f"The {self.label} was deleted; nothing was changed.")
             at = float(row[2]) if now is None else now
+            if now is None and row[4] is not None:
+                # A server whose clock was set back (or a database restored on another
+                # server): said once, and the log's times still never run backwards.
+                last = float(row[4])
+                steady_clock.warn_behind(last - at, "the server's clock")
+                at = max(at, last)
             tx = PgTransaction(self, int(row[1]) + 1, int(row[0]), str(row[3]), at, self.operator)
             self._in_flight = (tx, False)
             yield tx
