@@ -124,3 +124,15 @@ def test_hand_check_starts_without_sqlite_or_other_sub_apps():
         cwd=ROOT,
     )
     assert out.stdout.strip().splitlines()[-1] == "[]", out.stdout + out.stderr
+
+
+def test_hand_check_prints_chips_with_thousands_separators(cli):
+    # Issue 22 cosmetic: a WSOP final-table hand read 8450000 and +5050000.
+    from tests.conftest import EXAMPLES
+
+    (hand,) = (EXAMPLES / "hands" / "phh").glob("*.phh")
+    result = cli("hand", "check", hand)
+    assert result.exit_code == 0, result.output
+    assert "main pot  8,450,000" in result.stdout
+    assert "Dan Matsuzuki         13,050,000  18,100,000  +5,050,000" in result.stdout
+    assert "8450000" not in result.stdout

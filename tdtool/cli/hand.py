@@ -197,11 +197,15 @@ def render(result: HandResult) -> str:
             f"The hand {how} on line {result.misdeal.line}: every chip goes back where it started."
         )
         out.append(
-            table([(who, chips) for who, chips in result.stacks], headers=["player", "stack"])
+            table(
+                [(who, f"{chips:,}") for who, chips in result.stacks],
+                headers=["player", "stack"],
+                colalign=("left", "right"),
+            )
         )
         return "\n".join(out)
     posted = [
-        f"{who} {kind} {amount}{' (all-in)' if all_in else ''}"
+        f"{who} {kind} {amount:,}{' (all-in)' if all_in else ''}"
         for who, kind, amount, all_in in result.postings
         if amount
     ]
@@ -237,11 +241,11 @@ def render(result: HandResult) -> str:
     out.append("")
     rows = []
     for p in result.pots:
-        shares = ", ".join(f"{who} {chips}" for who, chips in p.shares)
+        shares = ", ".join(f"{who} {chips:,}" for who, chips in p.shares)
         rows.append(
             (
                 p.label,
-                p.amount,
+                f"{p.amount:,}",
                 ", ".join(p.eligible),
                 ", ".join(p.winners),
                 _with(p),
@@ -252,15 +256,21 @@ def render(result: HandResult) -> str:
         " (side pots are awarded first, then the main pot)" if len(result.pots) > 1 else ""
     )
     out.append(title + ":")
-    out.append(table(rows, headers=["pot", "chips", "eligible", "won by", "with", "shares"]))
+    out.append(
+        table(
+            rows,
+            headers=["pot", "chips", "eligible", "won by", "with", "shares"],
+            colalign=("left", "right", "left", "left", "left", "left"),
+        )
+    )
     for p in result.pots:
         if p.hilo:
             out.extend(_hilo_lines(p, result.chip))
             continue
         if len(p.winners) > 1:
             line = (
-                f"The {p.label} of {p.amount} is split {len(p.winners)} ways in chips of"
-                f" {result.chip}"
+                f"The {p.label} of {p.amount:,} is split {len(p.winners)} ways in chips of"
+                f" {result.chip:,}"
             )
             if p.odd_chips:
                 line += (
@@ -269,14 +279,18 @@ def render(result: HandResult) -> str:
                 )
             out.append(line + ".")
     for who, chips in result.returned:
-        out.append(f"{chips} of {who}'s bet was not called and goes back to {who} (TDA 21).")
+        out.append(f"{chips:,} of {who}'s bet was not called and goes back to {who} (TDA 21).")
     out.append("")
     start = dict(result.start)
     out.append("Stacks after the hand:")
     out.append(
         table(
-            [(who, start[who], chips, f"{chips - start[who]:+d}") for who, chips in result.stacks],
+            [
+                (who, f"{start[who]:,}", f"{chips:,}", f"{chips - start[who]:+,}")
+                for who, chips in result.stacks
+            ],
             headers=["player", "before", "after", "change"],
+            colalign=("left", "right", "right", "right"),
         )
     )
     return "\n".join(out)
@@ -300,17 +314,17 @@ def _hilo_lines(p: PotResult, chip: int) -> list[str]:
     if p.low is None:
         who = " and ".join(high.winners)
         return [
-            f"The {p.label} of {p.amount}: no low qualifies (eight or better), so the high"
+            f"The {p.label} of {p.amount:,}: no low qualifies (eight or better), so the high"
             f" hand takes it all: {who} with {high.hand}."
         ]
     lines = [
-        f"The {p.label} of {p.amount} is split high and low:"
-        f" high {high.amount} to {_split_words(high)} with {high.hand};"
-        f" low {p.low.amount} to {_split_words(p.low)} with {p.low.hand}."
+        f"The {p.label} of {p.amount:,} is split high and low:"
+        f" high {high.amount:,} to {_split_words(high)} with {high.hand};"
+        f" low {p.low.amount:,} to {_split_words(p.low)} with {p.low.hand}."
     ]
     if p.odd_to_high:
         lines.append(
-            f"  The {p.label} does not halve in chips of {chip}: the odd chip goes to the"
+            f"  The {p.label} does not halve in chips of {chip:,}: the odd chip goes to the"
             " high half (TDA 20)."
         )
     for part, name in ((high, "high"), (p.low, "low")):
@@ -326,4 +340,4 @@ def _hilo_lines(p: PotResult, chip: int) -> list[str]:
 def _split_words(h: PotHalf) -> str:
     if len(h.winners) == 1:
         return h.winners[0]
-    return " and ".join(f"{who} ({chips})" for who, chips in h.shares)
+    return " and ".join(f"{who} ({chips:,})" for who, chips in h.shares)
