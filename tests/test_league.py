@@ -381,3 +381,24 @@ def test_the_same_season_on_postgresql(cli, tmp_path, pg_server, monkeypatch):
     assert all(e["source"].startswith("postgresql://") for e in data["events"])
     assert not any(PASSWORD in e["source"] for e in data["events"])
     assert PASSWORD not in (tmp_path / "spring.league").read_text()
+
+
+def test_the_standings_sheet_prints_across_the_page_once_it_has_a_column_per_event(
+    cli, tmp_path, weeks
+):
+    # Issue 26, the sheet looked at as a PDF: with five events in portrait the names and the
+    # notes wrapped a word a line. From four events the sheet is landscape, on either paper.
+    path = tmp_path / "x.league"
+    assert cli("league", "new", "X", "--league", path).exit_code == 0
+    assert cli("league", "add", *weeks, "--league", path).exit_code == 0
+    printed = tmp_path / "standings.html"
+    for paper, page in ((None, "size: landscape;"), ("letter", "size: letter landscape;")):
+        extra = ["--paper", paper] if paper else []
+        done = cli("league", "standings", "--league", path, "--print", printed, *extra)
+        assert done.exit_code == 0, done.output
+        assert page in printed.read_text()
+    short = tmp_path / "y.league"
+    assert cli("league", "new", "Y", "--league", short).exit_code == 0
+    assert cli("league", "add", *weeks[:2], "--league", short).exit_code == 0
+    assert cli("league", "standings", "--league", short, "--print", printed).exit_code == 0
+    assert "landscape" not in printed.read_text()

@@ -279,5 +279,9 @@ def standings_sheet(result: Standings) -> Sheet:
         )
     headers = (*CSV_HEADERS, *(f"#{i}" for i in range(1, len(events) + 1)), "Note")
     return Sheet(
-        title=f"{result.name}: standings", headers=headers, rows=rows_of(rows), lines=tuple(lines)
+        title=f"{result.name}: standings",
+        headers=headers,
+        rows=rows_of(rows),
+        lines=tuple(lines),
+        landscape=len(headers) > 9,  # a column per event: across the page from four events
     )

@@ -72,6 +72,8 @@ class Sheet:
     """A column printed bold (what is paid)."""
     total: bool = False
     """The last row is a total (printed bold, ruled off)."""
+    landscape: bool = False
+    """Printed across the page (a wide table: league standings with a column per event)."""
 
 
 def sheet_format(path: Path) -> str:
@@ -139,6 +141,7 @@ def _html(sheet: Sheet, theme: Theme | None = None, paper: str | None = None) ->
         strong=sheet.strong,
         size=size,
         printed=time.strftime("%Y-%m-%d %H:%M"),
+        orientation="landscape" if sheet.landscape else "portrait",
     )
 
 
@@ -169,8 +172,9 @@ def _size(sheet: Sheet) -> str:
     # Then smaller while its columns are wider than the page: cut off at the right edge, the
     # last column of a bounty sheet lost its border and could lose its figures.
     order = ["", "big", "medium", "small"]
+    page = LANDSCAPE_WIDTH_PT if sheet.landscape else PAGE_WIDTH_PT
     for smaller in order[order.index(size) :]:
-        if _width_pt(sheet, smaller) <= PAGE_WIDTH_PT:
+        if _width_pt(sheet, smaller) <= page:
             return smaller
     return "small wrap"  # long names: every cell wraps at its spaces (figures have none)
 
@@ -178,6 +182,9 @@ def _size(sheet: Sheet) -> str:
 PAGE_WIDTH_PT = 500
 """The table's width on paper: A4 (180 mm, 510 pt) and Letter (527 pt) inside the margins
 of 1.5 cm, less a little for the borders."""
+
+LANDSCAPE_WIDTH_PT = 740
+"""The same across the page: A4 (267 mm, 757 pt) and Letter (749 pt) inside the margins."""
 
 SIZE_PT = {"": (22, 0.8), "big": (18, 0.8), "medium": (15, 0.8), "small": (12, 0.6)}
 """Size class -> (font size in points, cell padding each side in em), as the CSS prints."""
