@@ -351,7 +351,36 @@ def behind(f: Facing, pulled: int | None = None) -> int:
     return f.stack - (prior - f.bet) + back
 
 
+ROBERT_FIFTY = (
+    "; RRoP No-limit rules 3 (a raise is at least the last bet or raise; Robert's Rules give no"
+    " 50% standard for chips put out silently, so the TDA's reading stands)"
+)
+"""Added under Robert's Rules to a ruling that rests on the TDA's 50% standard (TDA 43A)."""
+
+
 def read_chips(
+    f: Facing,
+    profile: Profile,
+    chips: tuple[int, ...] = (),
+    amount: int | None = None,
+    declared_raise: bool = False,
+    pulled: int | None = None,
+    fold_next: bool = False,
+    line: int = 0,
+    declared_pot: bool = False,
+) -> Reading:
+    """`_read_chips`, citing under Robert's Rules what they say where the reading rests on the
+    TDA's 50% standard, which they do not have (the ruling is the same)."""
+    reading = _read_chips(
+        f, profile, chips, amount, declared_raise, pulled, fold_next, line, declared_pot
+    )
+    rule = reading.ruling.rule
+    if profile is Profile.ROBERT and "43A" in rule and "RRoP" not in rule:
+        return replace(reading, ruling=replace(reading.ruling, rule=rule + ROBERT_FIFTY))
+    return reading
+
+
+def _read_chips(
     f: Facing,
     profile: Profile,
     chips: tuple[int, ...] = (),
