@@ -41,8 +41,9 @@ FILE_COMMANDS = {
     "csv": [["player", "chips", "--csv"], ["player", "chips", "--json", "--csv"]],
 }
 """The commands each kind of file goes through (the file's name comes last)."""
-SKIP_COMMANDS = {("clock", "serve"), ("clock", "run"), ("demo",)}
-"""Commands that serve or draw a screen until stopped: not for a batch of random lines."""
+SKIP_COMMANDS = {("clock", "serve"), ("clock", "run"), ("demo",), ("serve",)}
+"""Commands that serve or draw a screen until stopped (`serve` too: it listens until Ctrl-C,
+and as root even on port 100), or walk a whole evening: not for a batch of random lines."""
 
 
 def seed_files() -> list[tuple[str, Path]]:
