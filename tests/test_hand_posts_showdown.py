@@ -7,7 +7,7 @@ test is named after the rule it proves; each showdown ruling says who wins the p
 from __future__ import annotations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from tdtool.rules.betting import Betting, Player, Post, Stakes
@@ -303,6 +303,9 @@ SHOWDOWN_LINES = [
     lines=st.lists(st.sampled_from(SHOWDOWN_LINES), max_size=5),
     rules=st.sampled_from(["tda", "robert"]),
 )
+@example(  # found on main: the last hand in, killed after the others mucked, had won
+    lines=["Ben mucks", "Anna mucks", "Dan mucks", "dealer kills Carla's hand"], rules="tda"
+)
 def test_tda_13_15_at_any_showdown_chips_are_conserved_and_a_dead_hand_wins_nothing(lines, rules):
     """Property: any sequence of showdown lines is refused or rules the pot to hands still in
     the showdown: never to a hand mucked or killed face down and not brought back."""
@@ -334,7 +337,8 @@ def test_tda_13_15_at_any_showdown_chips_are_conserved_and_a_dead_hand_wins_noth
             tabled.add(line.split()[-1])  # a hand still held is turned face up
         elif line.startswith("dealer kills"):
             name = line.split()[2].removesuffix("'s")
-            if name not in tabled:  # face down: the kill stands (TDA 13B)
+            last = {"Anna", "Ben", "Carla", "Dan"} - {name} <= out  # the others had mucked
+            if name not in tabled and not last:  # face down: the kill stands (TDA 13B)
                 out.add(name)
     revived = {  # "The winner asked: Ben's mucked hand is live again. ..." (RRoP 5)
         r.summary.split(": ")[1].split("'s")[0]
@@ -343,3 +347,14 @@ def test_tda_13_15_at_any_showdown_chips_are_conserved_and_a_dead_hand_wins_noth
     }
     for pot in result.pots:
         assert not (set(pot.winners) & (out - revived)), (lines, pot.winners)
+
+
+def test_tda_13b_the_last_hand_in_wins_though_the_dealer_kills_it(cli, tmp_path):
+    # Everyone else mucked: the last hand had won; the dealer's kill leaves no hand to take it
+    # (before, the pot was split among all four, mucked hands too).
+    lines = [*LIMPED, "Ben mucks", "Anna mucks", "Dan mucks", "dealer kills Carla's hand"]
+    data = ruled(cli, write(tmp_path, lines))
+    assert data["pots"][0]["winners"] == ["Carla"]
+    killed = rulings_of(data, "killed-hand")
+    assert killed and "the last one left" in killed[0]["summary"]
+    assert data["stacks"] == {**START, "Anna": 4900, "Ben": 4900, "Carla": 5300, "Dan": 4900}

@@ -66,13 +66,25 @@ class Evening:
         seated = sorted(self.plan.players())
         victims = sorted({seated[i % len(seated)] for i in picks})[: len(seated) - 1]
         at = {self.plan.remove(v).table for v in victims}
+        counts = {t: self.plan.count(t) for t in self.plan.open_tables()}
         moves = rebalance(self.plan, self.rng, late_registration=self.late)
-        self._record(moves, busted_at=at, before=before)
+        # A balance move into a table three or more short of the biggest is not a choice:
+        # TDA 11D balances it now, even if it is the table that breaks next.
+        most = max(counts.values(), default=0)
+        forced = {
+            m.player
+            for m in moves
+            if m.reason is MoveReason.BALANCE and most - counts.get(m.to_seat.table, most) >= 3
+        }
+        self._record(moves, busted_at=at, before=before, forced=forced)
         return moves
 
-    def _record(self, moves: list[Move], busted_at: set[int], before: int) -> None:
+    def _record(
+        self, moves: list[Move], busted_at: set[int], before: int, forced: set[str] = frozenset()
+    ) -> None:
         self.changes.append(
             {
+                "forced": forced,
                 # The final table's draw (RP-9) reseats everyone at once, a new draw rather
                 # than a move: a player balanced one bust before it is not moved twice.
                 "moved": {
@@ -92,7 +104,7 @@ def moved_twice_in_a_row(changes: list[dict[str, object]]) -> list[str]:
     had been moved to."""
     found = []
     for prev, now in zip(changes, changes[1:], strict=False):
-        again = set(prev["moved"]) & set(now["moved"])  # type: ignore[arg-type]
+        again = set(prev["moved"]) & set(now["moved"]) - set(prev["forced"])  # type: ignore[operator]
         for player in again:
             table = now["moved"][player]  # type: ignore[index]
             if table not in now["busted_at"]:  # type: ignore[operator]
@@ -152,6 +164,9 @@ def play(evening: Evening, changes: list[tuple[str, object]]) -> None:
     players=10,
     changes=[("bust", [185]), ("bust", [0]), ("bust", [0]), ("bust", [1])],
     seed=291688,
+)
+@example(  # found on main: balanced into a table four short (TDA 11D), which broke next
+    seats=6, players=13, changes=[("bust", [453]), ("bust", [499]), ("bust", [0])], seed=65
 )
 def test_tda_8a_in_late_registration_nobody_moves_twice_in_a_row_without_a_bust_at_their_table(
     seats, players, changes, seed

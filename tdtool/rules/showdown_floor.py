@@ -48,6 +48,9 @@ class ShowdownFloor:
         self.tda = tda
         self.killed: dict[int, tuple[int, bool]] = {}
         """Seat -> (line, the hand had been tabled) for each `dealer kills` line."""
+        self.last_hand: set[int] = set()
+        """Seats whose hand the dealer killed when every other hand had been mucked: the
+        last hand in had won, and the kill takes nothing from it."""
         self.retrieved: dict[int, int] = {}
         """Seat -> line of a hand taken back from a face-down discard (TDA 14)."""
         self.partial: dict[int, int] = {}
@@ -88,7 +91,10 @@ class ShowdownFloor:
                                  f" {self.killed[seat][0]}.")  # fmt: skip
             tabled = seat in r.shown or any(b.all_in[j] for j in b.live)  # TDA 16: face up
             self.killed[seat] = (record.line, tabled)
-            if not tabled:
+            others = [b.players[j].seat for j in b.live if b.players[j].seat != seat]
+            if not tabled and all(s in r.mucked for s in others):
+                self.last_hand.add(seat)  # everyone else had mucked: it had won already
+            elif not tabled:
                 r.mucked.add(seat)
         elif record.act is Showdown.RETRIEVED:
             if seat in self.killed and not self.killed[seat][1]:
@@ -207,6 +213,19 @@ class ShowdownFloor:
 
     def _killed(self, seat: int, line: int, tabled: bool, won: str) -> Ruling:
         who = self.name(seat)
+        if seat in self.last_hand:
+            return Ruling(
+                line,
+                Irregularity.KILLED_HAND,
+                False,
+                self._rule("TDA 13B, 15", "RRoP The showdown 2"),
+                (
+                    f"Every other hand had been mucked, so {who}'s was the last hand in and had"
+                    " won the pot: there is no hand left to take it, and the kill takes nothing.",
+                    won,
+                ),
+                f"{who}'s hand was the last one left when the dealer killed it: it wins. {won}",
+            )
         if tabled:
             return Ruling(
                 line,
