@@ -33,7 +33,8 @@ def add(
         str,
         typer.Option(
             "--role",
-            help="desk (register), floor (desk + bust), director (everything) or dealer"
+            help="desk (register, re-enter, rebuy, add-on), floor (desk + bust), director"
+            " (everything) or dealer"
             " (hand rulings).",
             show_default=False,
         ),
