@@ -58,6 +58,7 @@ def add(
             help="Draw the link as a QR code too, for the phone's camera (default: when"
             " printing to a terminal).",
             show_default=False,
+            metavar="",
         ),
     ] = None,
     json_out: JsonOpt = False,
