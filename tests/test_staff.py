@@ -139,12 +139,15 @@ def test_a_staff_name_must_be_printable(db):
         staff.add(Tournament(db), "bad\x00name", "desk")
 
 
+DESK = ("players.reenter", "players.rebuy", "players.addon")
+
+
 @pytest.mark.parametrize(
     ("role", "allowed"),
     [
-        ("desk", {"players.add", "hand.check"}),
-        ("floor", {"players.add", "players.bust", "hand.check"}),
-        ("director", {"players.add", "players.bust", "clock", "undo", "hand.check"}),
+        ("desk", {"players.add", *DESK, "hand.check"}),
+        ("floor", {"players.add", *DESK, "players.bust", "hand.check"}),
+        ("director", {"players.add", *DESK, "players.bust", "clock", "undo", "hand.check"}),
         ("dealer", {"hand.check"}),
     ],
 )

@@ -37,6 +37,9 @@ STAFF_KINDS = frozenset({EventKind.STAFF_ADDED.value, EventKind.STAFF_REVOKED.va
 
 MAY: dict[str, frozenset[str]] = {
     "players.add": frozenset({"desk", "floor", "director"}),
+    "players.reenter": frozenset({"desk", "floor", "director"}),
+    "players.rebuy": frozenset({"desk", "floor", "director"}),
+    "players.addon": frozenset({"desk", "floor", "director"}),
     "players.bust": frozenset({"floor", "director"}),
     "clock": frozenset({"director"}),
     "undo": frozenset({"director"}),

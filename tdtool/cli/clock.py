@@ -214,6 +214,15 @@ def serve(
             " Addresses, localhost and this computer's name are always served.",
         ),
     ] = None,
+    qr: Annotated[
+        str | None,
+        typer.Option(
+            "--qr",
+            help="Show a QR code to this URL in a corner, with the URL beside it: the"
+            " players' page of `tdtool serve` (http://192.168.1.20:8780/).",
+            show_default=False,
+        ),
+    ] = None,
     theme: ScreenThemeOpt = None,
 ) -> None:
     """The clock as a web page for a TV or projector (read-only); Ctrl-C stops it.
@@ -229,6 +238,10 @@ def serve(
     from tdtool.errors import InputError
 
     house = read_theme(theme)
+    if qr is not None:
+        from tdtool.io.qr import checked_url
+
+        qr = checked_url(qr, "--qr")
 
     check_host = "check --host (an address of this computer, or 0.0.0.0 for every one)"
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):
@@ -253,7 +266,7 @@ def serve(
         name = store.state().name
     raise_file_limit()  # hundreds of TVs and phones: a connection each
     try:
-        server = make_server(path, host, port, allowed_hosts=allowed, theme=house)
+        server = make_server(path, host, port, allowed_hosts=allowed, theme=house, qr=qr)
     except (OSError, UnicodeError, ValueError, TypeError, OverflowError) as exc:
         import socket
 

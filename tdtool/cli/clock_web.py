@@ -47,10 +47,13 @@ def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
     return view_data(state, now).to_dict()
 
 
-def page(initial: dict[str, Any], theme: Theme | None = None, lang: str = "en") -> str:
+def page(
+    initial: dict[str, Any], theme: Theme | None = None, lang: str = "en", qr: str | None = None
+) -> str:
     """The whole page, with the current clock built in (it is right before the first poll):
     the template `clock.html` on the screen base, in `theme`'s templates when given, in the
-    language `lang` (tdtool.i18n).
+    language `lang` (tdtool.i18n); with `qr` (a URL: the players' page), a QR code to it in
+    a corner, the URL beside it.
 
     Every value lands escaped for its place: the title as HTML text (quotes too), the data
     as script-safe JSON; the page's script puts names in with textContent, never as HTML.
@@ -61,7 +64,23 @@ def page(initial: dict[str, Any], theme: Theme | None = None, lang: str = "en") 
     if len(title) > 120:
         title = title[:119] + "…"
     words = pages.render_once("clock_words.html", theme, lang)  # made once per language
-    return pages.render("clock.html", theme, lang, title=title, initial=initial, page_words=words)
+    code = ""
+    if qr:
+        from markupsafe import Markup
+
+        from tdtool.io.qr import svg
+
+        code = Markup(svg(qr))  # noqa: S704 - segno's own SVG, no text of ours in it
+    return pages.render(
+        "clock.html",
+        theme,
+        lang,
+        title=title,
+        initial=initial,
+        page_words=words,
+        qr_svg=code,
+        qr_url=qr or "",
+    )
 
 
 PG_POLL = 0.5
@@ -80,7 +99,7 @@ class ClockSource:
     change number is asked at most every `PG_POLL` seconds.
     """
 
-    def __init__(self, db: Path, theme: Theme | None = None) -> None:
+    def __init__(self, db: Path, theme: Theme | None = None, qr: str | None = None) -> None:
         from concurrent.futures import ThreadPoolExecutor
 
         from tdtool.io.store_base import (
@@ -90,6 +109,7 @@ class ClockSource:
 
         self._db = db
         self._theme = theme
+        self._qr = qr
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="tdtool-clock-read")
         self._poll: Any = None
         self._view: Any = None
@@ -186,7 +206,7 @@ class ClockSource:
             return Reply(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
         if route == "/api/clock":
             return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
-        text = page(data, self._theme, lang)
+        text = page(data, self._theme, lang, self._qr)
         return Reply(HTTPStatus.OK, "text/html; charset=utf-8", text.encode())
 
     def close(self) -> None:
@@ -277,13 +297,14 @@ def make_server(
     max_connections: int | None = None,
     allowed_hosts: tuple[str, ...] = (),
     theme: Theme | None = None,
+    qr: str | None = None,
 ) -> HttpServer:
     """A server for the clock of `db` (a file or a PostgreSQL URL) on host:port (port 0: any
     free port); `timeout`: seconds a connection may take to send a request;
     `max_connections`: held at most (by default well inside the process's file limit);
     `allowed_hosts`: Host names it answers beyond those of `served_hosts`; `theme`: a house
-    theme whose templates the page is made of."""
-    source = ClockSource(db, theme)
+    theme whose templates the page is made of; `qr`: a URL the page shows as a QR code."""
+    source = ClockSource(db, theme, qr)
     try:
         server = _ClockServer(
             host, port, source.answer, name="tdtool-clock", timeout=timeout,

@@ -358,6 +358,15 @@ def print_paper(
             show_default=False,
         ),
     ] = None,
+    qr: Annotated[
+        str | None,
+        typer.Option(
+            "--qr",
+            help="cards: a QR code on each card to this URL (the players' page of `tdtool"
+            " serve`, e.g. http://192.168.1.20:8780/), with the URL printed beside it.",
+            show_default=False,
+        ),
+    ] = None,
     theme: ThemeOpt = None,
 ) -> None:
     """Print the paper for the tables: seat cards, the seat list by name, table-move slips.
@@ -371,6 +380,8 @@ def print_paper(
     sheet tdtool wrote for an earlier change of seats is replaced without --force.
 
     Example: tdtool seat print cards --new --paper letter
+
+    Example: tdtool seat print cards --qr http://192.168.1.20:8780/
     """
     from tdtool.app import seats
     from tdtool.cli._theme import read_theme
@@ -388,6 +399,12 @@ def print_paper(
         raise InputError("--new and --player are for `seat print cards`.")
     if new and player:
         raise InputError("Give --new or --player, not both.")
+    if qr is not None:
+        from tdtool.io.qr import checked_url
+
+        if kind != "cards":
+            raise InputError("--qr is for `seat print cards`.")
+        qr = checked_url(qr, "--qr")
     house = read_theme(theme)
     named = output is not None
     if output is None:
@@ -436,7 +453,7 @@ def print_paper(
 
             _confirm_overwrite(output)
     if kind == "cards":
-        text = sheets.cards_html(found.tournament, cards, paper.lower(), house)
+        text = sheets.cards_html(found.tournament, cards, paper.lower(), house, qr)
         done = f"{_count(len(cards), 'seat card')}{which_cards}"
         pages = -(-len(cards) // sheets.CARDS_PER_PAGE)
     elif kind == "list":

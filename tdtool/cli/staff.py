@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import sys
 from typing import Annotated
 
 import typer
@@ -32,7 +33,8 @@ def add(
         str,
         typer.Option(
             "--role",
-            help="desk (register), floor (desk + bust), director (everything) or dealer"
+            help="desk (register, re-enter, rebuy, add-on), floor (desk + bust), director"
+            " (everything) or dealer"
             " (hand rulings).",
             show_default=False,
         ),
@@ -49,12 +51,25 @@ def add(
             show_default=False,
         ),
     ] = None,
+    qr: Annotated[
+        bool | None,
+        typer.Option(
+            "--qr/--no-qr",
+            help="Draw the link as a QR code too, for the phone's camera (default: when"
+            " printing to a terminal).",
+            show_default=False,
+            metavar="",
+        ),
+    ] = None,
     json_out: JsonOpt = False,
 ) -> None:
     """Put a person on the staff and print their one-time sign-in link.
 
     Opening the link on a phone (within --minutes, once) signs them in to `tdtool serve`.
     Adding someone again gives them the new role and a new link; their phone stays signed in.
+
+    In a terminal the link is drawn as a QR code above it too (--no-qr: not), for the
+    person to scan with the phone.
 
     Example: tdtool staff add Maria --role floor --url http://192.168.1.20:8780
     """
@@ -72,6 +87,10 @@ def add(
         return
     what = "now" if issued.again else "added as"
     typer.echo(f"{issued.name} {what} {issued.role}. Sign-in link (once, {minutes} min):")
+    if qr if qr is not None else sys.stdout.isatty():
+        from tdtool.io.qr import terminal
+
+        typer.echo(terminal(issued.link(base)))
     typer.echo(issued.link(base))
 
 

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
     from tdtool.io.pages import Theme
@@ -126,9 +126,14 @@ def read_sheet_change(path: Path, kind: str) -> int | None:
 
 
 def cards_html(
-    tournament: str, cards: Sequence[SeatCard], paper: str = "a4", theme: Theme | None = None
+    tournament: str,
+    cards: Sequence[SeatCard],
+    paper: str = "a4",
+    theme: Theme | None = None,
+    qr: str | None = None,
 ) -> str:
-    """One seat card per player, eight to a page, in the order given."""
+    """One seat card per player, eight to a page, in the order given; with `qr` (a URL,
+    the players' page), a QR code to it on each card and the URL beside it."""
     from tdtool.io import pages
 
     made = [
@@ -142,7 +147,19 @@ def cards_html(
         tournament=tournament,
         paper=paper if paper in PAPERS else "a4",
         pages=_chunks(made, CARDS_PER_PAGE),
+        qr_url=qr or "",
+        qr_svg=_qr_svg(qr) if qr else "",
     )
+
+
+def _qr_svg(url: str) -> Any:
+    """The QR code of `url` as inline SVG, marked safe for the template (segno draws it from
+    the URL's bytes: nothing of the URL lands in it as text)."""
+    from markupsafe import Markup
+
+    from tdtool.io.qr import svg
+
+    return Markup(svg(url))  # noqa: S704 - segno's own SVG, no text of ours in it
 
 
 def _initial(name: str) -> str:

@@ -322,6 +322,36 @@ class Web:
         out["slips"] = move_lines(result.moves, _)
         return out
 
+    def reenter(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.players import reenter
+        from tdtool.cli._moves import move_lines, opened_lines
+        from tdtool.i18n import words
+
+        result = reenter(self.handle(person), _name(body), None)  # the tool chooses who moves
+        _ = words(result.language)
+        out = result.to_dict()
+        out["slips"] = opened_lines(result.opened, result.moves, _) + move_lines(result.moves, _)
+        return out
+
+    def rebuy(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.players import rebuy
+        from tdtool.cli._moves import move_lines, opened_lines
+        from tdtool.i18n import words
+
+        result = rebuy(self.handle(person), _name(body), None)
+        _ = words(result.language)
+        others = [m for m in result.moves if m.player != result.name]
+        out = result.to_dict()
+        out["slips"] = (
+            opened_lines(result.opened, result.moves, _) + move_lines(others, _) if others else []
+        )
+        return out
+
+    def addon(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.players import addon
+
+        return addon(self.handle(person), _name(body)).to_dict()
+
     def clock(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.clock import clock_action
         from tdtool.tournament.clock import ClockAction
@@ -351,9 +381,21 @@ class Web:
         return check_text(text, "hand")
 
 
-_ACTIONS = ("players.add", "players.bust", "clock", "undo", "hand.check")
+_ACTIONS = (
+    "players.add",
+    "players.reenter",
+    "players.rebuy",
+    "players.addon",
+    "players.bust",
+    "clock",
+    "undo",
+    "hand.check",
+)
 _WHO_MAY = {
     "players.add": "only the desk, the floor and the director register players",
+    "players.reenter": "only the desk, the floor and the director re-enter players",
+    "players.rebuy": "only the desk, the floor and the director sell rebuys",
+    "players.addon": "only the desk, the floor and the director sell add-ons",
     "players.bust": "only the floor and the director bust players",
     "clock": "only the director runs the clock",
     "undo": "only the director takes back a change",
@@ -368,6 +410,14 @@ def _strings(body: dict[str, Any], key: str) -> list[str]:
     if len(value) > MAX_NAMES:
         raise InputError(f'"{key}": at most {MAX_NAMES} names at once.')
     return [" ".join(v.split()) for v in value if v.strip()]
+
+
+def _name(body: dict[str, Any]) -> str:
+    value = body.get("name")
+    clean = " ".join(value.split()) if isinstance(value, str) else ""
+    if not clean or len(clean) > 200:
+        raise InputError('"name": give the player\'s name.')
+    return clean
 
 
 def _names(body: dict[str, Any], key: str) -> list[str]:
@@ -457,6 +507,9 @@ def build(settings: Settings) -> Any:
         Route("/api/players", web.staff_players),
         Route("/api/players/add", post("players.add", web.add_players), methods=["POST"]),
         Route("/api/players/bust", post("players.bust", web.bust), methods=["POST"]),
+        Route("/api/players/reenter", post("players.reenter", web.reenter), methods=["POST"]),
+        Route("/api/players/rebuy", post("players.rebuy", web.rebuy), methods=["POST"]),
+        Route("/api/players/addon", post("players.addon", web.addon), methods=["POST"]),
         Route("/api/clock", post("clock", web.clock), methods=["POST"]),
         Route("/api/undo", post("undo", web.undo), methods=["POST"]),
         Route("/api/hand/check", post("hand.check", web.hand_check), methods=["POST"]),

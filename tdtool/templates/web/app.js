@@ -202,6 +202,29 @@
     $("add-names").value = "";
   }
 
+  // Re-entry, rebuy, add-on: the button pressed says which.
+  const fill = (text, values) => String(text).replace(/\{(\w+)\}/g, (m, k) =>
+    (k in values ? (typeof values[k] === "number" ? num(values[k]) : values[k]) : m));
+  async function buy(ev) {
+    ev.preventDefault();
+    const what = (ev.submitter && ev.submitter.dataset.buy) || "rebuy";
+    const name = $("buy-name").value.trim();
+    const answer = await post(`/api/players/${what}`, { name });
+    if (!answer) return;
+    const out = [];
+    if (what === "reenter") {
+      out.push(fill(W.reentered, { name: answer.name, entries: answer.entries }));  // the seat: a slip
+    } else if (what === "rebuy") {
+      out.push(fill(W.rebought, answer));
+      if (answer.back_in && answer.back_in.table) out.push(fill(W.sits_at, answer.back_in));
+    } else {
+      out.push(fill(W.addon_taken, answer));
+    }
+    lines("buy-result", out.concat(answer.slips || []));
+    say(W.done, false);
+    $("buy-name").value = "";
+  }
+
   async function clock(action) {
     const answer = await post("/api/clock", { action });
     if (answer) say(W.done, false);
@@ -249,6 +272,7 @@
   on("find", "submit", findSeat);
   on("bust", "submit", bust);
   on("add", "submit", add);
+  on("buy", "submit", buy);
   on("hand", "submit", hand);
   on("undo", "click", undo);
   document.querySelectorAll("[data-clock]").forEach((b) =>
