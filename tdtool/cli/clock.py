@@ -175,6 +175,14 @@ def run(
             show_default=False,
         ),
     ] = None,
+    say: Annotated[
+        str | None,
+        typer.Option(
+            help="A command that speaks the announcements (level changes, breaks, the bubble,"
+            " the winner); the words are its last argument, in the tournament's language.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The live full-screen clock; keys: space pause/resume, n/p level, +/- minute, q quit.
 
@@ -182,11 +190,16 @@ def run(
     at once. Fits 80x24 and scales up on a larger terminal.
 
     Example: tdtool clock run --sound "paplay /usr/share/sounds/freedesktop/stereo/bell.oga"
+
+    Example: tdtool clock run --say "espeak-ng -v ro"
     """
     import sys
 
     from tdtool.cli.clock_screen import run as run_screen
+    from tdtool.cli.clock_voice import parse_say
     from tdtool.errors import InputError
+
+    argv = parse_say(say) if say is not None else None
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise InputError(
@@ -196,7 +209,7 @@ def run(
 
     gc.enable()  # hours of refreshes: the collector is on again (tdtool.cli.main)
     with open_store(ctx) as store:
-        run_screen(store, sound)
+        run_screen(store, sound, say=argv)
 
 
 @app.command("serve")
