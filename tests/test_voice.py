@@ -203,3 +203,48 @@ def test_a_say_command_that_is_missing_or_fails_is_named_once(cli, tmp_path):
     line = failing(clock_json(db))
     assert line and "failed (exit 3)" in line
     assert failing(clock_json(db)) is None
+
+
+HOUSE_SAY = """\
+{% set SAY = {
+  "level": "Ladies and gentlemen, level {level}: {small} and {big}",
+  "level_ante": "Level {level}: {small}, {big}, ante {amount}",
+  "level_bb_ante": "Level {level}: {small}, {big}, big blind ante {amount}",
+  "minute_to_break": "A minute to the break, folks.",
+  "break": "Break time at the Casino.",
+  "color_up": "Colour-up of the {chips}s.",
+  "bubble": "Bubble!",
+  "seat_bubble": "Seat bubble!",
+  "hand_for_hand": "Hand-for-hand, please.",
+  "in_the_money": "In the money!",
+  "winner": "{name} takes it all!",
+  "seats_won": "{names} are going to the main event!",
+} %}
+"""
+
+
+def test_a_house_theme_changes_the_spoken_words(cli, tmp_path):
+    from tdtool.io.pages import load_theme
+
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "clock_say.html").write_text(HOUSE_SAY)
+    db = tournament(cli, tmp_path)
+    before = clock_json(db)
+    assert cli("--db", db, "clock", "next").exit_code == 0
+    said = announcements(before, clock_json(db), phrases("en", load_theme(house)), str)
+    assert said == ["Level 2: 3000, 6000, big blind ante 6000"]
+
+
+def test_a_theme_whose_spoken_words_miss_a_moment_is_refused_naming_its_file(cli, tmp_path):
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "clock_say.html").write_text(
+        HOUSE_SAY.replace('  "winner": "{name} takes it all!",\n', "")
+    )
+    db = tournament(cli, tmp_path)
+    for command in (["clock", "run", "--say", "espeak-ng"], ["clock", "serve", "--port", "0"]):
+        refused = cli("--db", db, *command, "--theme", house)
+        assert refused.exit_code == 2, refused.output
+        assert "clock_say.html: the spoken words have no winner" in refused.output
+        assert "Traceback" not in refused.output

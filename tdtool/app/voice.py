@@ -12,8 +12,8 @@ successive display data (`clock.view_data(...).to_dict()`, the TV's /api/clock):
   (tdtool/app/panels.py) turning up, turning to the bubble, raising its alert, dropping it;
 - the winner, or the players who won a satellite's seats.
 
-The words are the `say` part of the page's words (clock_words.html, in the language and the
-theme), with `{name}` filled in; nothing is said for the first data a clock sees.
+The words are clock_say.html's (in the language; a house theme may have its own), with
+`{name}` filled in; nothing is said for the first data a clock sees.
 """
 
 from __future__ import annotations
@@ -29,12 +29,29 @@ if TYPE_CHECKING:
 View = Mapping[str, Any]
 
 
+MOMENTS = (
+    "level", "level_ante", "level_bb_ante", "minute_to_break", "break", "color_up", "bubble",
+    "seat_bubble", "hand_for_hand", "in_the_money", "winner", "seats_won",
+)  # fmt: skip
+"""The keys of the spoken words (clock_say.html's SAY): one sentence per moment."""
+
+
 def phrases(lang: str, theme: Theme | None = None) -> dict[str, str]:
-    """The spoken sentences of `lang` (and `theme`'s words template), by moment."""
+    """The spoken sentences of `lang` (clock_say.html, `theme`'s when it has one), by moment;
+    a theme's that leaves a moment out is refused (an InputError naming its file)."""
+    from tdtool.errors import InputError
     from tdtool.io.pages import render_once
 
-    said = json.loads(str(render_once("clock_words.html", theme, lang)))["say"]
-    return {str(k): str(v) for k, v in said.items()}
+    said = json.loads(str(render_once("clock_words.html", theme, lang))).get("say") or {}
+    missing = [k for k in MOMENTS if not isinstance(said.get(k), str)]
+    if missing:
+        folder = theme.folder if theme is not None and theme.folder is not None else None
+        where = str(folder / "clock_say.html") if folder is not None else "clock_say.html"
+        raise InputError(
+            f"{where}: the spoken words have no {', '.join(missing)}; SAY needs a sentence"
+            f" for each of {', '.join(MOMENTS)}."
+        )
+    return {k: str(said[k]) for k in MOMENTS}
 
 
 def fill(text: str, **values: str) -> str:

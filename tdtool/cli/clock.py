@@ -183,6 +183,7 @@ def run(
             show_default=False,
         ),
     ] = None,
+    theme: ScreenThemeOpt = None,
 ) -> None:
     """The live full-screen clock; keys: space pause/resume, n/p level, +/- minute, q quit.
 
@@ -200,6 +201,13 @@ def run(
     from tdtool.errors import InputError
 
     argv = parse_say(say) if say is not None else None
+    house = None
+    if argv is not None:
+        from tdtool.app.voice import phrases
+        from tdtool.cli._theme import read_theme
+
+        house = read_theme(theme)
+        phrases("en", house)  # a theme's spoken words miss a moment: refused now
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise InputError(
@@ -209,7 +217,7 @@ def run(
 
     gc.enable()  # hours of refreshes: the collector is on again (tdtool.cli.main)
     with open_store(ctx) as store:
-        run_screen(store, sound, say=argv)
+        run_screen(store, sound, say=argv, theme=house)
 
 
 @app.command("serve")
@@ -242,6 +250,10 @@ def serve(
     from tdtool.errors import InputError
 
     house = read_theme(theme)
+    if house is not None:
+        from tdtool.app.voice import phrases
+
+        phrases("en", house)  # a theme's spoken words miss a moment: refused now
 
     check_host = "check --host (an address of this computer, or 0.0.0.0 for every one)"
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):

@@ -494,15 +494,19 @@ def _display(view: Any) -> dict[str, Any]:
 
 
 def run(
-    store: Any, sound: str | None = None, tick: float = 0.25, say: list[str] | None = None
+    store: Any,
+    sound: str | None = None,
+    tick: float = 0.25,
+    say: list[str] | None = None,
+    theme: Any = None,
 ) -> None:
     """Show the clock full-screen until `q` (or Ctrl-C); keys record clock events; `say`
-    (a command's argv) speaks the announcements (tdtool.cli.clock_voice)."""
+    (a command's argv) speaks the announcements in `theme`'s words (tdtool.cli.clock_voice)."""
     from tdtool.cli.clock_voice import Voice
 
     console = Console()
     bell = Bell(console, sound)
-    voice = Voice(say) if say else None
+    voice = Voice(say, theme) if say else None
     with contextlib.suppress(KeyboardInterrupt):
         _loop(store, console, bell, tick, voice)
 

@@ -1,7 +1,8 @@
 """`tdtool clock run --say CMD`: the terminal clock's announcements through a command.
 
 At each moment the TV page speaks (tdtool/app/voice.py), the words go to CMD as its last
-argument (`espeak-ng -v ro "Nivelul 2: ..."`), in a process of their own: the clock never
+argument (`espeak-ng -v ro "Nivelul 2: ..."`; the words of the house theme's clock_say.html
+when `--theme` gives one), in a process of their own: the clock never
 waits for it. A command that cannot be started, or that fails, is named once on the screen
 and not run again; the clock goes on.
 """
@@ -11,9 +12,12 @@ from __future__ import annotations
 import shlex
 import subprocess
 from collections.abc import Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import InputError
+
+if TYPE_CHECKING:
+    from tdtool.io.pages import Theme
 
 
 def parse_say(command: str) -> list[str]:
@@ -30,8 +34,9 @@ def parse_say(command: str) -> list[str]:
 class Voice:
     """Runs `argv` + [the words] at each announcement of successive display data."""
 
-    def __init__(self, argv: list[str]) -> None:
+    def __init__(self, argv: list[str], theme: Theme | None = None) -> None:
         self.argv = argv
+        self.theme = theme
         self.last: Mapping[str, Any] | None = None
         self.running: list[subprocess.Popen[bytes]] = []
         self.broken = False
@@ -47,7 +52,7 @@ class Voice:
         if problem or self.broken:
             return problem
         lang = str(view.get("language") or "en")
-        said = announcements(last, view, phrases(lang), words(lang).number)
+        said = announcements(last, view, phrases(lang, self.theme), words(lang).number)
         if not said:
             return None
         try:
