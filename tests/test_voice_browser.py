@@ -1,7 +1,7 @@
 """The TV page speaks (issue 24 item 4): in headless Chromium, with a fake speech engine put
 in before the page loads, the words spoken, in order and in the page's language, for level
-changes, a break and its colour-up, the bubble, in the money and the winner; nothing while
-muted."""
+changes, one minute to a break, a break and its colour-up, the bubble, in the money and the
+winner; nothing while muted."""
 
 from __future__ import annotations
 
@@ -39,6 +39,7 @@ SAID = "(document.body.dataset.said ? document.body.dataset.said.split(' | ').le
 
 EVENING = (
     ["clock", "next"],
+    ["clock", "set", "1:02"],  # the page's own countdown crosses one minute to the break
     ["clock", "next"],
     ["clock", "next"],
     ["player", "bust", "Dan", "--yes"],
@@ -72,10 +73,11 @@ def spoken_through_the_evening(cli, tmp_path, lang, mute_after=None):
 
 
 def test_the_tv_page_speaks_the_evening_in_english(cli, tmp_path):
-    heard = spoken_through_the_evening(cli, tmp_path, "en", mute_after=5)
+    heard = spoken_through_the_evening(cli, tmp_path, "en", mute_after=6)
     voice = ["en-US", "fake en"]
     assert heard == [
         [["Level 2: blinds 3,000 and 6,000, big blind ante 6,000", *voice]],
+        [["One minute to the break.", *voice]],
         [["Break. Play resumes with level 3.", *voice],
          ["Color-up: the 100 chips leave play.", *voice]],
         [["Level 3: blinds 4,000 and 8,000, ante 1,000", *voice]],
@@ -90,6 +92,7 @@ def test_the_tv_page_speaks_the_evening_in_romanian(cli, tmp_path):
     voice = ["ro-RO", "fake ro"]
     assert heard == [
         [["Nivelul 2: blind-uri 3.000 și 6.000, big blind ante 6.000", *voice]],
+        [["Un minut până la pauză.", *voice]],
         [["Pauză. Jocul continuă cu nivelul 3.", *voice],
          ["Color-up: jetoanele de 100 ies din joc.", *voice]],
         [["Nivelul 3: blind-uri 4.000 și 8.000, ante 1.000", *voice]],
