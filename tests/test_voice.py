@@ -8,6 +8,8 @@ import sys
 import time
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdtool.app.voice import announcements, phrases
 from tdtool.cli.clock_voice import Voice, parse_say
@@ -135,9 +137,17 @@ def test_a_satellite_announces_its_seat_bubble_and_the_seats_won():
     assert announcements(view(), view(panels=[seat_bubble], seat_bubble=True), say, str) == [
         "The seat bubble: the next player out wins no seat."
     ]
-    assert announcements(view(), view(seat_winners=["Ana", "Bob"]), say, str) == [
-        "The seats go to Ana, Bob. Congratulations!"
+    won = view(seat_winners=["Ana", "Bob"])
+    assert announcements(view(), won, say, str) == ["The seats go to Ana, Bob. Congratulations!"]
+    assert announcements(won, won, say, str) == []  # said once
+
+
+def test_the_winner_is_said_once():
+    won = view(winner="Ana")
+    assert announcements(view(), won, phrases("en"), str) == [
+        "Ana wins the tournament. Congratulations!"
     ]
+    assert announcements(won, won, phrases("en"), str) == []
 
 
 def test_say_that_is_no_command_is_refused_naming_the_option():
@@ -248,3 +258,47 @@ def test_a_theme_whose_spoken_words_miss_a_moment_is_refused_naming_its_file(cli
         assert refused.exit_code == 2, refused.output
         assert "clock_say.html: the spoken words have no winner" in refused.output
         assert "Traceback" not in refused.output
+
+
+money_panels = st.lists(
+    st.fixed_dictionaries(
+        {
+            "id": st.sampled_from(["money", "deal"]),
+            "bubble": st.booleans(),
+            "alert": st.sampled_from(["", "HAND-FOR-HAND"]),
+        }  # fmt: skip
+    ),
+    max_size=2,
+)
+views = st.builds(
+    view,
+    level=st.integers(1, 30),
+    on_break=st.booleans(),
+    past_last_level=st.booleans(),
+    running=st.booleans(),
+    ante=st.integers(0, 5000),
+    bb_ante=st.integers(0, 5000),
+    color_up=st.lists(st.sampled_from([25, 100, 500]), max_size=2),
+    seconds_to_break=st.none() | st.integers(0, 7200),
+    panels=money_panels,
+    winner=st.none() | st.sampled_from(["Ana", "Bob"]),
+    seat_winners=st.lists(st.sampled_from(["Ana", "Bob"]), max_size=2),
+    seat_bubble=st.booleans(),
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(views)
+def test_nothing_changed_nothing_said(v):
+    assert announcements(v, v, phrases("en"), str) == []
+    assert announcements(None, v, phrases("en"), str) == []
+
+
+@settings(max_examples=200, deadline=None)
+@given(views, views)
+def test_every_announcement_is_a_whole_sentence_of_the_words(before, after):
+    """Whatever two data follow each other: sentences with every {name} filled in, at most
+    one per moment."""
+    said = announcements(before, after, phrases("en"), str)
+    assert len(said) <= 6
+    assert all(text and "{" not in text and "None" not in text for text in said)

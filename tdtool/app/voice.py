@@ -1,7 +1,8 @@
 """What the director would say aloud, and when: the clock's spoken announcements.
 
 Both clocks speak at the same moments with the same words: the TV page by the browser's
-speech synthesis (tdtool/templates/clock.html, which mirrors `announcements` in its script)
+speech synthesis (tdtool/templates/clock.html, whose script mirrors `announcements`; it finds
+the minute to a break by its own countdown between two polls)
 and `tdtool clock run --say CMD` by running a command. A moment is a change between two
 successive display data (`clock.view_data(...).to_dict()`, the TV's /api/clock):
 
@@ -92,8 +93,10 @@ def announcements(
     seats = list(after.get("seat_winners") or [])
     if seats and not before.get("seat_winners"):
         return [fill(say["seats_won"], names=", ".join(seats))]
-    if after.get("winner") or seats:
-        return [fill(say["winner"], name=str(after["winner"]))] if not before.get("winner") else []
+    if after.get("winner") or seats:  # it is over: the winner once, then nothing
+        if after.get("winner") and not before.get("winner"):
+            return [fill(say["winner"], name=str(after["winner"]))]
+        return []
     out: list[str] = []
     if _key(before) != _key(after) and not after.get("past_last_level"):
         if after.get("on_break"):
