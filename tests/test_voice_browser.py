@@ -100,3 +100,18 @@ def test_the_tv_page_speaks_the_evening_in_romanian(cli, tmp_path):
         [["Suntem în bani: toți jucătorii rămași câștigă un premiu.", *voice]],
         [["Ana câștigă turneul. Felicitări!", *voice]],
     ]  # fmt: skip
+
+
+def test_the_tv_page_speaks_the_evening_in_german(cli, tmp_path):
+    heard = spoken_through_the_evening(cli, tmp_path, "de")
+    voice = ["de-DE", "fake de"]
+    assert heard == [
+        [["Level 2: Blinds 3.000 und 6.000, Big Blind Ante 6.000", *voice]],
+        [["Noch eine Minute bis zur Pause.", *voice]],
+        [["Pause. Danach geht es mit Level 3 weiter.", *voice],
+         ["Color-up: die 100-Chips verlassen das Spiel.", *voice]],
+        [["Level 3: Blinds 4.000 und 8.000, Ante 1.000", *voice]],
+        [["Wir sind auf der Bubble: wer als Nächster ausscheidet, gewinnt nichts.", *voice]],
+        [["Wir sind im Geld: alle, die noch spielen, gewinnen einen Preis.", *voice]],
+        [["Ana gewinnt das Turnier. Herzlichen Glückwunsch!", *voice]],
+    ]  # fmt: skip
