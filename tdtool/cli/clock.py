@@ -7,6 +7,7 @@ command typed in another terminal shows at once.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -183,7 +184,16 @@ def run(
             show_default=False,
         ),
     ] = None,
-    theme: ScreenThemeOpt = None,
+    theme: Annotated[
+        Path | None,
+        typer.Option(
+            "--theme",
+            envvar="TDTOOL_THEME",
+            help="A house theme whose clock_say.html gives the words --say speaks (default:"
+            " the environment variable TDTOOL_THEME).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The live full-screen clock; keys: space pause/resume, n/p level, +/- minute, q quit.
 
