@@ -195,6 +195,32 @@ def test_say_runs_the_command_with_the_words_of_each_moment(cli, tmp_path):
 
 
 @pytest.mark.slow
+def test_words_that_come_while_the_command_speaks_wait_for_it(cli, tmp_path):
+    db = tournament(cli, tmp_path)
+    out = tmp_path / "said.txt"
+    script = tmp_path / "slow-say.py"
+    script.write_text(
+        "import sys, time\n"
+        f"out = open({str(out)!r}, 'a', encoding='utf-8')\n"
+        "out.write('start ' + sys.argv[1][:7] + '\\n'); out.flush()\n"
+        "time.sleep(0.4)\n"
+        "out.write('end ' + sys.argv[1][:7] + '\\n'); out.flush()\n"
+    )
+    voice = Voice([sys.executable, str(script)])
+    voice(clock_json(db))
+    for _ in range(2):  # two moments at once: level 2, then the break
+        assert cli("--db", db, "clock", "next").exit_code == 0
+        start = time.monotonic()
+        assert voice(clock_json(db)) is None
+        assert time.monotonic() - start < 0.3  # the clock never waits for the voice
+    now = clock_json(db)
+    wait_for(lambda: voice(now) is None and not voice.waiting and not voice.running)
+    assert out.read_text(encoding="utf-8").splitlines() == [
+        "start Level 2", "end Level 2", "start Break. ", "end Break. ",
+    ]  # fmt: skip
+
+
+@pytest.mark.slow
 def test_a_say_command_that_is_missing_or_fails_is_named_once(cli, tmp_path):
     db = tournament(cli, tmp_path)
     missing = Voice([str(tmp_path / "no-such-speaker")])

@@ -2,8 +2,8 @@
 
 Both clocks speak at the same moments with the same words: the TV page by the browser's
 speech synthesis (tdtool/templates/clock.html, whose script mirrors `announcements`; it finds
-the minute to a break by its own countdown between two polls)
-and `tdtool clock run --say CMD` by running a command. A moment is a change between two
+the minute to a break by its own countdown between two polls) and `tdtool clock run --say
+CMD` by running a command (tdtool/cli/clock_voice.py). A moment is a change between two
 successive display data (`clock.view_data(...).to_dict()`, the TV's /api/clock):
 
 - a new level: "Level 12: blinds 3,000 and 6,000, big blind ante 6,000";

@@ -1,10 +1,11 @@
 """`tdtool clock run --say CMD`: the terminal clock's announcements through a command.
 
 At each moment the TV page speaks (tdtool/app/voice.py), the words go to CMD as its last
-argument (`espeak-ng -v ro "Nivelul 2: ..."`; the words of the house theme's clock_say.html
-when `--theme` gives one), in a process of their own: the clock never
-waits for it. A command that cannot be started, or that fails, is named once on the screen
-and not run again; the clock goes on.
+argument (`espeak-ng -v ro "Nivelul 2: ..."`; the house theme's clock_say.html gives them
+when `--theme` names one), in a process of their own: the clock never waits for it. Words
+that come while CMD still speaks wait for it to finish (two voices at once read as none).
+A command that cannot be started, or that fails, is named once on the screen and not run
+again; the clock goes on.
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ class Voice:
         self.theme = theme
         self.last: Mapping[str, Any] | None = None
         self.running: list[subprocess.Popen[bytes]] = []
+        self.waiting: list[str] = []
         self.broken = False
 
     def __call__(self, view: Mapping[str, Any]) -> str | None:
@@ -53,12 +55,14 @@ class Voice:
             return problem
         lang = str(view.get("language") or "en")
         said = announcements(last, view, phrases(lang, self.theme), words(lang).number)
-        if not said:
+        if said:
+            self.waiting.append(" ".join(said))
+        if not self.waiting or self.running:
             return None
         try:
             self.running.append(
                 subprocess.Popen(
-                    [*self.argv, " ".join(said)],
+                    [*self.argv, self.waiting.pop(0)],
                     stdin=subprocess.DEVNULL,
                     stdout=subprocess.DEVNULL,
                     stderr=subprocess.DEVNULL,
