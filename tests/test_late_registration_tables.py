@@ -104,7 +104,7 @@ def moved_twice_in_a_row(changes: list[dict[str, object]]) -> list[str]:
     had been moved to."""
     found = []
     for prev, now in zip(changes, changes[1:], strict=False):
-        again = set(prev["moved"]) & set(now["moved"]) - set(prev["forced"])  # type: ignore[operator]
+        again = set(prev["moved"]) & set(now["moved"]) - set(prev.get("forced", ()))  # type: ignore[operator]
         for player in again:
             table = now["moved"][player]  # type: ignore[index]
             if table not in now["busted_at"]:  # type: ignore[operator]

@@ -7,6 +7,7 @@ command typed in another terminal shows at once.
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
@@ -175,6 +176,24 @@ def run(
             show_default=False,
         ),
     ] = None,
+    say: Annotated[
+        str | None,
+        typer.Option(
+            help="A command that speaks the announcements (level changes, breaks, the bubble,"
+            " the winner); the words are its last argument, in the tournament's language.",
+            show_default=False,
+        ),
+    ] = None,
+    theme: Annotated[
+        Path | None,
+        typer.Option(
+            "--theme",
+            envvar="TDTOOL_THEME",
+            help="A house theme whose clock_say.html gives the words --say speaks (default:"
+            " the environment variable TDTOOL_THEME).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The live full-screen clock; keys: space pause/resume, n/p level, +/- minute, q quit.
 
@@ -182,11 +201,23 @@ def run(
     at once. Fits 80x24 and scales up on a larger terminal.
 
     Example: tdtool clock run --sound "paplay /usr/share/sounds/freedesktop/stereo/bell.oga"
+
+    Example: tdtool clock run --say "espeak-ng -v ro"
     """
     import sys
 
     from tdtool.cli.clock_screen import run as run_screen
+    from tdtool.cli.clock_voice import parse_say
     from tdtool.errors import InputError
+
+    argv = parse_say(say) if say is not None else None
+    house = None
+    if argv is not None:
+        from tdtool.app.voice import phrases
+        from tdtool.cli._theme import read_theme
+
+        house = read_theme(theme)
+        phrases("en", house)  # a theme's spoken words miss a moment: refused now
 
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         raise InputError(
@@ -196,7 +227,7 @@ def run(
 
     gc.enable()  # hours of refreshes: the collector is on again (tdtool.cli.main)
     with open_store(ctx) as store:
-        run_screen(store, sound)
+        run_screen(store, sound, say=argv, theme=house)
 
 
 @app.command("serve")
@@ -242,6 +273,10 @@ def serve(
         from tdtool.io.qr import checked_url
 
         qr = checked_url(qr, "--qr")
+    if house is not None:
+        from tdtool.app.voice import phrases
+
+        phrases("en", house)  # a theme's spoken words miss a moment: refused now
 
     check_host = "check --host (an address of this computer, or 0.0.0.0 for every one)"
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):

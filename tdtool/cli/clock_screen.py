@@ -493,15 +493,27 @@ def _display(view: Any) -> dict[str, Any]:
     return view_data(state, view.store.now(), base).to_dict() | {"language": language_of(state)}
 
 
-def run(store: Any, sound: str | None = None, tick: float = 0.25) -> None:
-    """Show the clock full-screen until `q` (or Ctrl-C); keys record clock events."""
+def run(
+    store: Any,
+    sound: str | None = None,
+    tick: float = 0.25,
+    say: list[str] | None = None,
+    theme: Any = None,
+) -> None:
+    """Show the clock full-screen until `q` (or Ctrl-C); keys record clock events; `say`
+    (a command's argv) speaks the announcements in `theme`'s words (tdtool.cli.clock_voice)."""
+    from tdtool.cli.clock_voice import Voice
+
     console = Console()
     bell = Bell(console, sound)
+    voice = Voice(say, theme) if say else None
     with contextlib.suppress(KeyboardInterrupt):
-        _loop(store, console, bell, tick)
+        _loop(store, console, bell, tick, voice)
 
 
-def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
+def _loop(
+    store: Any, console: Console, bell: Bell, tick: float, voice: Callable[[Any], str | None] | None
+) -> None:
     """Draw, read keys and record their events until `q`."""
     from tdtool.app.clock import perform
     from tdtool.errors import TdtoolError
@@ -511,8 +523,12 @@ def _loop(store: Any, console: Console, bell: Bell, tick: float) -> None:
     cached = store.view()  # folds again only after a change (its own keys' or another's)
 
     def frame() -> RenderableType:
+        nonlocal message, message_until
         view = _display(cached)
         bell(view)
+        problem = voice(view) if voice is not None else None
+        if problem:
+            message, message_until = problem, time.monotonic() + 15
         w, h = console.size
         shown = message if time.monotonic() < message_until else ""
         return screen(view, w, h, shown, view["language"])
