@@ -313,3 +313,55 @@ def test_bounties_are_read_aloud_in_german_with_its_decimal_comma(cli, tmp_path)
     said = cli("--db", english, "player", "bust", "Dan", "--by", "Anna").stdout
     assert "Anna collects Dan's bounty of 25: 12.50 paid, 12.50 added to Anna's bounty." in said
     assert "Bounties now: Anna 37.50." in said
+
+
+SEAT_PAPER = {
+    "ro": {
+        "list": ("Locuri după nume", "12 jucători", "tipărit ", ">Jucător<", ">Masa<", ">Loc<"),
+        "cards": (">Masa<", ">Loc<", "Cupa: cartonașe de loc"),
+        "moves": ("Mutare la altă masă", "De la", ">La<", "Masa ", "Locul ", "Cupa: mutări"),
+    },
+    "de": {
+        "list": ("Plätze nach Namen", "12 Spieler", "gedruckt ", ">Spieler<", ">Tisch<"),
+        "cards": (">Tisch<", ">Platz<", "Cupa: Platzkarten"),
+        "moves": ("Tischwechsel", ">Von<", ">Nach<", "Tisch ", "Platz ", "Cupa: Tischwechsel"),
+    },
+    "en": {
+        "list": ("Seats by name", "12 players", "printed ", ">Player<", ">Table<", ">Seat<"),
+        "cards": (">Table<", ">Seat<", "Cupa: seat cards"),
+        "moves": ("Table move", ">From<", ">To<", "Table ", "Seat ", "Cupa: table moves"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["ro", "de", "en"])
+def test_seat_paper_is_printed_in_the_tournaments_language(cli, tmp_path, lang):
+    """Seat cards, the seat list and move slips speak the tournament's language, its dates
+    in the locale; English reads as before."""
+    db = tmp_path / f"{lang}.tdtool"
+    cli("--db", db, "new", "Cupa", "-s", "turbo", "--seats", "6", "--language", lang)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(1, 14)])
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "player", "add", "Q1", "--yes")
+    tables = json.loads(cli("--db", db, "seat", "show", "--json").stdout)["tables"]
+    short = min(tables, key=lambda t: len(t["seats"]))
+    for name in list(short["seats"].values())[:2]:  # two busts at the short table: a move
+        cli("--db", db, "player", "bust", name, "--yes")
+    cli("--db", db, "seat", "balance", "--yes")
+    sheets = {}
+    for kind in ("list", "cards", "moves"):
+        out = tmp_path / f"{lang}-{kind}.html"
+        every = ["--all"] if kind == "moves" else []
+        made = cli("--db", db, "seat", "print", kind, *every, "-o", out)
+        assert made.exit_code == 0, made.output
+        sheets[kind] = out.read_text(encoding="utf-8")
+        assert f'<html lang="{lang}">' in sheets[kind]
+    for kind, wanted in SEAT_PAPER[lang].items():
+        for text in wanted:
+            assert text in sheets[kind], (kind, text)
+    stamp = re.search(r"(printed|tipărit|gedruckt) ([^<]+)<", sheets["list"])
+    assert stamp is not None
+    day = {"en": r"\d{4}-\d\d-\d\d \d\d:\d\d", "de": r"\d\d\.\d\d\.\d{4} \d\d:\d\d",
+           "ro": r"\d{1,2} \w+\.? \d{4} \d\d:\d\d"}[lang]  # fmt: skip
+    assert re.fullmatch(day, stamp.group(2).strip()), stamp.group(2)
