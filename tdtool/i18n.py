@@ -136,6 +136,14 @@ class Words:
 
         return str(format_decimal(round(value, places), "#,##0." + "#" * places, locale=self.lang))
 
+    def percent(self, value: float) -> str:
+        """A share with two decimals: '61.00%' (en), '61,00%' (de, ro)."""
+        if self.lang == SOURCE:
+            return f"{value:.2f}%"
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, "#,##0.00", locale=self.lang)) + "%"
+
     def when(self, at: float) -> str:
         """A moment in local time as a sheet prints it: '2026-12-02 19:05' (en),
         '02.12.2026 19:05' (de), '2 dec. 2026 19:05' (ro)."""
