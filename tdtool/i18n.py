@@ -136,6 +136,39 @@ class Words:
 
         return str(format_decimal(round(value, places), "#,##0." + "#" * places, locale=self.lang))
 
+    def percent(self, value: float) -> str:
+        """A share with two decimals: '61.00%' (en), '61,00%' (de, ro)."""
+        if self.lang == SOURCE:
+            return f"{value:.2f}%"
+        from babel.numbers import format_decimal
+
+        return str(format_decimal(value, "#,##0.00", locale=self.lang)) + "%"
+
+    def when(self, at: float) -> str:
+        """A moment in local time as a sheet prints it: '2026-12-02 19:05' (en),
+        '02.12.2026 19:05' (de), '2 dec. 2026 19:05' (ro)."""
+        import datetime
+
+        moment = datetime.datetime.fromtimestamp(at)
+        if self.lang == SOURCE:
+            return moment.strftime("%Y-%m-%d %H:%M")
+        from babel.dates import format_date, format_time
+
+        day = format_date(moment, "medium", locale=self.lang)
+        return f"{day} {format_time(moment, 'short', locale=self.lang)}"
+
+    def day(self, at: float) -> str:
+        """A day in local time, written out: 'Wednesday 2 December 2026' (en),
+        'Mittwoch, 2. Dezember 2026' (de), 'miercuri, 2 decembrie 2026' (ro)."""
+        import datetime
+
+        moment = datetime.datetime.fromtimestamp(at)
+        if self.lang == SOURCE:
+            return f"{moment.strftime('%A')} {moment.day} {moment.strftime('%B %Y')}"
+        from babel.dates import format_date
+
+        return str(format_date(moment, "full", locale=self.lang))
+
     def ordinal(self, place: int) -> str:
         """A place: '3rd' (en), '3. Platz' (de), 'Locul 3' (ro)."""
         if self.lang == SOURCE:

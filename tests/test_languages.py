@@ -313,3 +313,132 @@ def test_bounties_are_read_aloud_in_german_with_its_decimal_comma(cli, tmp_path)
     said = cli("--db", english, "player", "bust", "Dan", "--by", "Anna").stdout
     assert "Anna collects Dan's bounty of 25: 12.50 paid, 12.50 added to Anna's bounty." in said
     assert "Bounties now: Anna 37.50." in said
+
+
+SEAT_PAPER = {
+    "ro": {
+        "list": ("Locuri după nume", "12 jucători", "tipărit ", ">Jucător<", ">Masa<", ">Loc<"),
+        "cards": (">Masa<", ">Loc<", "Cupa: cartonașe de loc"),
+        "moves": ("Mutare la altă masă", "De la", ">La<", "Masa ", "Locul ", "Cupa: mutări"),
+    },
+    "de": {
+        "list": ("Plätze nach Namen", "12 Spieler", "gedruckt ", ">Spieler<", ">Tisch<"),
+        "cards": (">Tisch<", ">Platz<", "Cupa: Platzkarten"),
+        "moves": ("Tischwechsel", ">Von<", ">Nach<", "Tisch ", "Platz ", "Cupa: Tischwechsel"),
+    },
+    "en": {
+        "list": ("Seats by name", "12 players", "printed ", ">Player<", ">Table<", ">Seat<"),
+        "cards": (">Table<", ">Seat<", "Cupa: seat cards"),
+        "moves": ("Table move", ">From<", ">To<", "Table ", "Seat ", "Cupa: table moves"),
+    },
+}
+
+
+@pytest.mark.parametrize("lang", ["ro", "de", "en"])
+def test_seat_paper_is_printed_in_the_tournaments_language(cli, tmp_path, lang):
+    """Seat cards, the seat list and move slips speak the tournament's language, its dates
+    in the locale; English reads as before."""
+    db = tmp_path / f"{lang}.tdtool"
+    cli("--db", db, "new", "Cupa", "-s", "turbo", "--seats", "6", "--language", lang)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(1, 14)])
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "clock", "start")
+    cli("--db", db, "player", "add", "Q1", "--yes")
+    tables = json.loads(cli("--db", db, "seat", "show", "--json").stdout)["tables"]
+    short = min(tables, key=lambda t: len(t["seats"]))
+    for name in list(short["seats"].values())[:2]:  # two busts at the short table: a move
+        cli("--db", db, "player", "bust", name, "--yes")
+    cli("--db", db, "seat", "balance", "--yes")
+    sheets = {}
+    for kind in ("list", "cards", "moves"):
+        out = tmp_path / f"{lang}-{kind}.html"
+        every = ["--all"] if kind == "moves" else []
+        made = cli("--db", db, "seat", "print", kind, *every, "-o", out)
+        assert made.exit_code == 0, made.output
+        sheets[kind] = out.read_text(encoding="utf-8")
+        assert f'<html lang="{lang}">' in sheets[kind]
+    for kind, wanted in SEAT_PAPER[lang].items():
+        for text in wanted:
+            assert text in sheets[kind], (kind, text)
+    stamp = re.search(r"(printed|tipărit|gedruckt) ([^<]+)<", sheets["list"])
+    assert stamp is not None
+    day = {"en": r"\d{4}-\d\d-\d\d \d\d:\d\d", "de": r"\d\d\.\d\d\.\d{4} \d\d:\d\d",
+           "ro": r"\d{1,2} \w+\.? \d{4} \d\d:\d\d"}[lang]  # fmt: skip
+    assert re.fullmatch(day, stamp.group(2).strip()), stamp.group(2)
+
+
+MONEY_PAPER = {
+    "ro": {
+        "payouts": ("<h1>Cupa: premii</h1>", "<th>Loc</th><th>Premiu</th><th>Procent</th>",
+                    "Fond de premii: 10.000 din 10 intrări.", "Buy-in 1.000 pentru ",
+                    ">locul 1<", "Tipărit "),
+        "results": ("<h1>Cupa: rezultate</h1>", "<th>Nume</th>", "Încă se joacă; plătit până acum",
+                    "10 intrări", "fond de premii 10.000", "încă joacă"),
+    },
+    "de": {
+        "payouts": ("<h1>Cupa: Auszahlungen</h1>", "<th>Platz</th><th>Preis</th><th>Anteil</th>",
+                    "Preisgeld: 10.000 aus 10 Entries.", "Buy-in 1.000 für ", ">1. Platz<",
+                    "Gedruckt "),
+        "results": ("<h1>Cupa: Ergebnisse</h1>", "<th>Hinweis</th>",
+                    "Es wird noch gespielt; bisher ausgezahlt", "Preisgeld 10.000", "spielt noch"),
+    },
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["ro", "de"])
+def test_payout_and_results_sheets_are_printed_in_the_tournaments_language(cli, room, lang):
+    """The payout sheet and the results print their headings, sentences, places and numbers
+    in the tournament's language; the terminal and CSV keep English and plain numbers."""
+    db = room(lang)
+    bust(cli, db, "P10", "P9")
+    out = db.parent / f"{lang}-payouts.html"
+    assert cli("--db", db, "payouts", "--print", out).exit_code == 0
+    sheets = {"payouts": out.read_text(encoding="utf-8")}
+    out = db.parent / f"{lang}-results.html"
+    shown = cli("--db", db, "report", "--print", out)
+    assert shown.exit_code == 0, shown.output
+    assert "10 entries, prize pool 10,000" in shown.stdout  # the terminal: English
+    sheets["results"] = out.read_text(encoding="utf-8")
+    for kind, wanted in MONEY_PAPER[lang].items():
+        assert f'<html lang="{lang}">' in sheets[kind]
+        for text in wanted:
+            assert text in sheets[kind], (kind, text)
+    # Shares in the locale, right-aligned as numbers are.
+    assert re.search(r'<td class="n">\d+,\d\d%</td>', sheets["payouts"]), sheets["payouts"]
+    csv = db.parent / f"{lang}.csv"
+    assert cli("--db", db, "payouts", "--print", csv).exit_code == 0
+    rows = csv.read_text(encoding="utf-8").splitlines()
+    assert re.fullmatch(r"[^,]+,\d+,\d+\.\d\d", rows[1]), rows  # plain numbers for a spreadsheet
+
+
+def test_a_what_if_payout_sheet_takes_language(cli, tmp_path):
+    """`payouts --entries N --language de` prints a German sheet without a tournament."""
+    out = tmp_path / "de.html"
+    made = cli("payouts", "--entries", "120", "--buy-in", "100", "--language", "de",
+               "--print", out)  # fmt: skip
+    assert made.exit_code == 0, made.output
+    sheet = out.read_text(encoding="utf-8")
+    assert "<h1>Auszahlungen</h1>" in sheet and "Preisgeld: 12.000 aus 120 Entries." in sheet
+    assert "bezahlte Plätze nach der Standardkurve" in sheet
+    english = tmp_path / "en.html"
+    assert cli("payouts", "--entries", "120", "--buy-in", "100", "--print", english).exit_code == 0
+    assert "<h1>Payouts</h1>" in english.read_text(encoding="utf-8")
+
+
+def test_prices_and_bounties_read_in_the_language():
+    """The prices under a sheet's title and the bounty sentence, in German numbers; English
+    as before."""
+    from tdtool.tournament.bounty import BountyMoney
+    from tdtool.tournament.terms import Terms, prices
+
+    terms = Terms(buy_in=50, bounty=50, fee=10, pko=True, guarantee=10000)
+    assert prices(terms, 20000, lang="de") == (
+        "Buy-in 50 + 50 PKO-Bounty + 10 Gebühr für 20.000 Chips",
+        "Garantie 10.000",
+    )
+    assert prices(terms, 20000) == (
+        "Buy-in 50 + 50 PKO bounty + 10 fee for 20,000 chips", "Guarantee 10,000")  # fmt: skip
+    money = BountyMoney(True, 50, 0, 125050, 2525, 122525)
+    assert money.line("de").startswith("Progressive Knockout (PKO): 50 pro Entry")
+    assert "1.250,50 gekauft, 25,25 ausgezahlt" in money.line("de")
+    assert "1,250.50 bought, 25.25 paid" in money.line()

@@ -111,18 +111,22 @@ def what_if(
 def heading_of(state: State, counts: bool = True) -> Heading:
     """What the tournament's sheets say under their title: its date and prices, and (when
     `counts`) its entries and prize pool."""
+    from tdtool.i18n import language_of
     from tdtool.io.money_sheets import Heading
     from tdtool.tournament.terms import prices
 
     structure = state.structure
+    lang = language_of(state)
     listed = prices(
         state.terms,
         structure.starting_stack if structure else None,
         structure.late_registration if structure else None,
+        lang,
     )
     if not counts:
-        return Heading(state.created_at, listed)
-    return Heading(state.created_at, listed, state.event_entries, state_payouts(state).pool.total)
+        return Heading(state.created_at, listed, lang=lang)
+    pool = state_payouts(state).pool.total
+    return Heading(state.created_at, listed, state.event_entries, pool, lang)
 
 
 def sheet_heading(db: Path, counts: bool = True) -> Heading:

@@ -197,6 +197,8 @@ class SeatPaper:
     (the draw, a late entry, a re-entry), named as called now."""
     seats_change: int = 0
     """The last change that drew, moved or seated players (0: none): what the paper shows."""
+    language: str = "en"
+    """The tournament's language (its terms'): the paper is printed in it."""
 
 
 def _now_called(move: Move, seq: int, renames: list[Any]) -> Move:
@@ -211,6 +213,7 @@ def _now_called(move: Move, seq: int, renames: list[Any]) -> Move:
 def paper(db: Path, every_move: bool = False) -> SeatPaper:
     """The seats and the table moves of the last change that moved players (with
     `every_move`: every table move still in effect, in order)."""
+    from tdtool.i18n import language_of
     from tdtool.io.store_base import open_store
     from tdtool.tournament.events import EventKind
 
@@ -249,4 +252,5 @@ def paper(db: Path, every_move: bool = False) -> SeatPaper:
         tuple(moves),
         tuple((p, c) for p, c in entered.items() if p in on),
         seats_change,
+        language_of(state),
     )

@@ -66,15 +66,21 @@ def payouts(
         from tdtool.io.payouts_yaml import load_payout_table
 
         loaded = load_payout_table(table)
-    title = "Payouts"
+    from tdtool.i18n import words
+
     heading = None
+    lang = "en"
     if entries is not None:
         view = money.what_if(entries, given, rebuys, addons, loaded)
         if print_to is not None:
             from tdtool.io.money_sheets import Heading
             from tdtool.tournament.terms import Terms, prices
 
-            heading = Heading(None, prices(Terms().with_values(given)))
+            what_if = Terms().with_values(given)
+            lang = what_if.language
+            heading = Heading(None, prices(what_if, lang=lang), lang=lang)
+        _ = words(lang)
+        title = _("Payouts")
     else:
         if given or rebuys or addons:
             raise InputError(
@@ -84,13 +90,15 @@ def payouts(
         from tdtool.cli._db import db_path
 
         name, view = money.payouts(db_path(ctx), loaded)
-        title = f"{name}: payouts"
         if print_to is not None:
             heading = money.sheet_heading(db_path(ctx), counts=False)
+            lang = heading.lang
+        _ = words(lang)
+        title = _("%(name)s: payouts", name=name)
     if print_to is not None:
         from tdtool.io.money_sheets import write_sheet
 
-        write_sheet(payout_sheet(view, title, heading), print_to, house, sheet_paper)
+        write_sheet(payout_sheet(view, title, heading, lang), print_to, house, sheet_paper)
     if json_out:
         from tdtool.cli.render import emit_json
 
@@ -101,85 +109,133 @@ def payouts(
         typer.echo(f"Printable payout sheet written to {print_to}.")
 
 
-def _summary(view: PayoutView) -> list[str]:
-    from tdtool.io.money_sheets import money
+def _summary(view: PayoutView, lang: str = "en") -> list[str]:
+    """The sentences above the payouts, in the language `lang` (the terminal's: English)."""
+    from tdtool.i18n import words
 
+    _ = words(lang)
+    money = _.number
     pool = view.pool
-    parts = [f"{pool.entries:,} {'entry' if pool.entries == 1 else 'entries'}"]
+    parts = [_.ngettext("%(num)s entry", "%(num)s entries", pool.entries)]
     if pool.rebuys:
-        parts.append(f"{pool.rebuys:,} rebuy{'s' * (pool.rebuys != 1)}")
+        parts.append(_.ngettext("%(num)s rebuy", "%(num)s rebuys", pool.rebuys))
     if pool.addons:
-        parts.append(f"{pool.addons:,} add-on{'s' * (pool.addons != 1)}")
-    lines = [f"Prize pool: {money(pool.total)} from {', '.join(parts)}."]
+        parts.append(_.ngettext("%(num)s add-on", "%(num)s add-ons", pool.addons))
+    lines = [
+        _(
+            "Prize pool: %(amount)s from %(parts)s.",
+            amount=money(pool.total),
+            parts=", ".join(parts),
+        )
+    ]
     if view.bounties is not None:
-        lines.append(view.bounties.line())
+        lines.append(view.bounties.line(lang))
     if pool.overlay:
         lines.append(
-            f"The field brought {money(pool.collected)}; the guarantee of "
-            f"{money(pool.guarantee)} adds {money(pool.overlay)}."
+            _(
+                "The field brought %(collected)s; the guarantee of %(guarantee)s adds %(overlay)s.",
+                collected=money(pool.collected),
+                guarantee=money(pool.guarantee),
+                overlay=money(pool.overlay),
+            )
         )
-    how = f"the payout table {view.table!r}" if view.table else "the default curve"
+    if view.table:
+        how = _("the payout table %(name)s", name=repr(view.table))
+    else:
+        how = _("the default curve")
     if view.deal:
         shares = ", ".join(f"{n} {money(a)}" for n, a in view.deal)
         held = (
-            f"; {money(view.hold_back)} is still played for (the winner takes it)"
+            _(
+                "; %(amount)s is still played for (the winner takes it)",
+                amount=money(view.hold_back),
+            )
             if view.hold_back
             else ""
         )
         lines.append(
-            f"Deal accepted: the last {len(view.deal)} players share places 1-{len(view.deal)}:"
-            f" {shares}{held}."
+            _(
+                "Deal accepted: the last %(num)s players share places 1-%(num)s:"
+                " %(shares)s%(held)s.",
+                num=len(view.deal),
+                shares=shares,
+                held=held,
+            )
             + (
-                " The places below are paid as listed."
+                _(" The places below are paid as listed.")
                 if len(view.amounts) > len(view.deal)
                 else ""
             )
         )
     if view.seat_value:
-        lines.append(satellite_line(view))
+        lines.append(satellite_line(view, lang))
     elif view.amounts:
         lines.append(
-            f"{len(view.amounts):,} place{'s' * (len(view.amounts) != 1)} paid by {how},"
-            f" rounded to multiples of {view.rounding:,}."
+            _.ngettext(
+                "%(num)s place paid by %(how)s, rounded to multiples of %(rounding)s.",
+                "%(num)s places paid by %(how)s, rounded to multiples of %(rounding)s.",
+                len(view.amounts),
+                how=how,
+                rounding=money(view.rounding),
+            )
         )
     return lines
 
 
-def satellite_line(view: PayoutView) -> str:
-    """What a satellite awards, read aloud: seats, their value, the cash to the next place."""
-    from tdtool.io.money_sheets import money, ordinal
+def _place(lang: str, place: int) -> str:
+    """A place as a sentence names it: '4th place' (en), 'locul 4' (ro), '4. Platz' (de)."""
+    from tdtool.i18n import SOURCE, words
 
+    named = words(lang).ordinal(place)
+    return f"{named} place" if lang == SOURCE else named
+
+
+def satellite_line(view: PayoutView, lang: str = "en") -> str:
+    """What a satellite awards, read aloud: seats, their value, the cash to the next place."""
+    from tdtool.i18n import SOURCE, words
+
+    _ = words(lang)
     seats = view.seats
     if not seats:
-        return (
-            f"A satellite for seats worth {money(view.seat_value)}: the prize pool does not buy"
-            " one yet; it is paid in cash."
+        return _(
+            "A satellite for seats worth %(value)s: the prize pool does not buy one yet; it is"
+            " paid in cash.",
+            value=_.number(view.seat_value),
         )
-    places = "1st" if seats == 1 else f"1st to {ordinal(seats)}"
-    line = (
-        f"A satellite: {seats} seat{'s' * (seats != 1)} worth {money(view.seat_value)}"
-        + " each" * (seats != 1)
-        + f" ({places} place); it ends when the seat"
-        + ("s are" if seats != 1 else " is")
-        + " decided."
+    if lang != SOURCE:
+        places = _.places(1, seats)
+    else:
+        places = ("1st" if seats == 1 else f"1st to {_.ordinal(seats)}") + " place"
+    line = _.ngettext(
+        "A satellite: %(num)s seat worth %(value)s (%(places)s); it ends when the seat is decided.",
+        "A satellite: %(num)s seats worth %(value)s each (%(places)s); it ends when the seats"
+        " are decided.",
+        seats,
+        value=_.number(view.seat_value),
+        places=places,
     )
     if view.cash:
-        line += f" {ordinal(seats + 1)} place wins the rest, {money(view.cash)}, in cash."
+        line += _(
+            " %(place)s wins the rest, %(amount)s, in cash.",
+            place=_place(lang, seats + 1),
+            amount=_.number(view.cash),
+        )
     return line
 
 
-def _rows(view: PayoutView) -> list[tuple[str, str, str]]:
-    from tdtool.io.money_sheets import money, ordinal
+def _rows(view: PayoutView, lang: str = "en") -> list[tuple[str, str, str]]:
+    from tdtool.i18n import words
 
+    _ = words(lang)
     total = view.pool.total or 1
     dealt = len(view.deal)
     return [
-        (ordinal(i), "by the deal", "")
+        (_.ordinal(i), _("by the deal"), "")
         if i <= dealt
         else (
-            ordinal(i),
-            f"Seat ({money(a)})" if i <= view.seats else money(a),
-            f"{100 * a / total:.2f}%",
+            _.ordinal(i),
+            _("Seat (%(amount)s)", amount=_.number(a)) if i <= view.seats else _.number(a),
+            _.percent(100 * a / total),
         )
         for i, a in enumerate(view.amounts, start=1)
     ]
@@ -200,18 +256,26 @@ def describe(view: PayoutView) -> str:
     return "\n".join(lines)
 
 
-def payout_sheet(view: PayoutView, title: str, heading: Heading | None = None) -> Sheet:
+def payout_sheet(
+    view: PayoutView, title: str, heading: Heading | None = None, lang: str = "en"
+) -> Sheet:
     """The printable payout sheet: under the title the date and the prices (`heading`), then
-    the pool; a deal's players by name with their amounts, then the places below the deal."""
-    from tdtool.io.money_sheets import Sheet, money, rows_of
+    the pool; a deal's players by name with their amounts, then the places below the deal;
+    in the language `lang`."""
+    from tdtool.i18n import words
+    from tdtool.io.money_sheets import Sheet, rows_of
 
+    _ = words(lang)
     total = view.pool.total or 1
-    deal = [(f"Deal: {n}", money(a), f"{100 * a / total:.2f}%") for n, a in view.deal]
+    deal = [
+        (_("Deal: %(name)s", name=n), _.number(a), _.percent(100 * a / total)) for n, a in view.deal
+    ]
     return Sheet(
         title=title,
-        headers=("Place", "Prize", "Share"),
-        rows=rows_of(deal + _rows(view)[len(view.deal) :]),
-        lines=tuple(_summary(view)),
+        headers=(_("Place"), _("Prize"), _("Share")),
+        rows=rows_of(deal + _rows(view, lang)[len(view.deal) :]),
+        lines=tuple(_summary(view, lang)),
         heading=heading,
         strong=1,
+        lang=lang,
     )

@@ -453,13 +453,18 @@ def print_paper(
 
             _confirm_overwrite(output)
     if kind == "cards":
-        text = sheets.cards_html(found.tournament, cards, paper.lower(), house, qr)
+        text = sheets.cards_html(
+            found.tournament, cards, paper.lower(), house, qr, lang=found.language
+        )
         done = f"{_count(len(cards), 'seat card')}{which_cards}"
         pages = -(-len(cards) // sheets.CARDS_PER_PAGE)
     elif kind == "list":
-        printed = time.strftime("printed %Y-%m-%d %H:%M")
+        from tdtool.i18n import words
+
+        _ = words(found.language)
+        printed = _("printed %(when)s", when=_.when(time.time()))
         text = sheets.list_html(
-            found.tournament, cards, found.waiting, paper.lower(), printed, house
+            found.tournament, cards, found.waiting, paper.lower(), printed, house, found.language
         )
         waiting = f", {len(found.waiting)} waiting for a seat" if found.waiting else ""
         done = f"the seats of {_count(len(cards), 'player')} by name{waiting}"
@@ -480,7 +485,7 @@ def print_paper(
             for _change, at, m in found.moves
             if m.from_seat is not None
         ]
-        text = sheets.slips_html(found.tournament, slips, paper.lower(), house)
+        text = sheets.slips_html(found.tournament, slips, paper.lower(), house, found.language)
         which = "every table move so far" if every else "the last change that moved players"
         done = f"{_count(len(slips), 'table-move slip')} ({which})"
         pages = -(-len(slips) // sheets.CARDS_PER_PAGE)

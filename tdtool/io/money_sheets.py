@@ -33,19 +33,21 @@ class Heading:
     """`tdtool.tournament.terms.prices`: 'Buy-in 100 + 10 fee for 20,000 chips', ..."""
     entries: int | None = None
     prize_pool: int | None = None
+    lang: str = "en"
+    """The language the facts are printed in (the prices come in it already)."""
 
     def facts(self) -> tuple[str, ...]:
         """The lines printed: the date and the entries, then the prices."""
-        import time
+        from tdtool.i18n import words
 
+        _ = words(self.lang)
         first = []
         if self.date is not None:
-            day = time.localtime(self.date)
-            first.append(f"{time.strftime('%A', day)} {day.tm_mday} {time.strftime('%B %Y', day)}")
+            first.append(_.day(self.date))
         if self.entries is not None:
-            first.append(f"{self.entries:,} {'entry' if self.entries == 1 else 'entries'}")
+            first.append(_.ngettext("%(num)s entry", "%(num)s entries", self.entries))
         if self.prize_pool:
-            first.append(f"prize pool {self.prize_pool:,}")
+            first.append(_("prize pool %(amount)s", amount=_.number(self.prize_pool)))
         lines = [" · ".join(first)] if first else []
         if self.prices:
             lines.append(" · ".join(self.prices))
@@ -74,6 +76,9 @@ class Sheet:
     """The last row is a total (printed bold, ruled off)."""
     landscape: bool = False
     """Printed across the page (a wide table: league standings with a column per event)."""
+    lang: str = "en"
+    """The language of the sheet's own words (signature lines, 'Printed') and of its
+    numbers, which come written in it (`plain` reads them back for CSV)."""
 
 
 def sheet_format(path: Path) -> str:
@@ -117,8 +122,13 @@ def _html(sheet: Sheet, theme: Theme | None = None, paper: str | None = None) ->
 
     # Players sign in their own row, next to what they are paid (all on one page).
     signing = set(sheet.signatures)
+    from tdtool.i18n import words
+
     rows = [
-        {"cells": [(c, _amount(c)) for c in row], "signs": bool(row) and row[0] in signing}
+        {
+            "cells": [(c, _amount(c, sheet.lang)) for c in row],
+            "signs": bool(row) and row[0] in signing,
+        }
         for row in sheet.rows
     ]
     facts = sheet.heading.facts() if sheet.heading is not None else ()
@@ -128,6 +138,7 @@ def _html(sheet: Sheet, theme: Theme | None = None, paper: str | None = None) ->
     return pages.render(
         "money_sheet.html",
         theme,
+        sheet.lang,
         title=sheet.title,
         paper=paper,  # None: printed on whatever the printer holds (it fits A4 and Letter)
         facts=[line.split(" · ") for line in facts],
@@ -140,7 +151,7 @@ def _html(sheet: Sheet, theme: Theme | None = None, paper: str | None = None) ->
         narrow=[i for i in range(len(sheet.headers)) if _number_column(sheet, i)],
         strong=sheet.strong,
         size=size,
-        printed=time.strftime("%Y-%m-%d %H:%M"),
+        printed=words(sheet.lang).when(time.time()),
         orientation="landscape" if sheet.landscape else "portrait",
     )
 
@@ -149,9 +160,14 @@ def _number_column(sheet: Sheet, column: int) -> bool:
     """Whether every filled cell of a column is a number or a place (1st, 2nd ...)."""
     import re
 
+    from tdtool.i18n import words
+
+    _ = words(sheet.lang)
+    place = re.escape(_("place %(place)s", place=0)).replace("0", r"\d+")
     cells = [row[column].strip() for row in sheet.rows if column < len(row) and row[column]]
     return bool(cells) and all(
-        _amount(c) or re.fullmatch(r"\d+(st|nd|rd|th)|-|–", c) for c in cells
+        _amount(c, sheet.lang) or re.fullmatch(rf"\d+(st|nd|rd|th)|{place}|-|–", c, re.I)
+        for c in cells
     )
 
 
@@ -231,31 +247,42 @@ def _markdown(sheet: Sheet) -> str:
     return "\n".join(out) + "\n"
 
 
-def plain(cell: str) -> str:
+def plain(cell: str, lang: str = "en") -> str:
     """A number as a spreadsheet reads it: '1,250' -> '1250', '12.50%' -> '12.50'; other text
-    (names, places such as '3rd') as it is.
+    (names, places such as '3rd') as it is. In German and Romanian the number is written
+    '1.250' and '12,50%'.
 
     >>> [plain(c) for c in ("1,250", "12.50%", "3rd", "Anna", "1,000.50")]
     ['1250', '12.50', '3rd', 'Anna', '1000.50']
+    >>> [plain(c, "de") for c in ("1.250", "12,50%", "1.000,50", "Anna")]
+    ['1250', '12.50', '1000.50', 'Anna']
     """
     import re
 
     text = cell.strip()
+    if lang != "en":
+        if re.fullmatch(r"-?\d{1,3}(\.\d{3})*(,\d+)?\s?%?|-?\d+(,\d+)?\s?%?", text):
+            return text.replace(".", "").replace(",", ".").removesuffix("%").strip()
+        return cell
     if re.fullmatch(r"-?\d{1,3}(,\d{3})*(\.\d+)?%?|-?\d+(\.\d+)?%", text):
         return text.replace(",", "").removesuffix("%")
     return cell
 
 
-def _amount(cell: str) -> bool:
+def _amount(cell: str, lang: str = "en") -> bool:
     """A number, or a satellite's seat ('Seat (200)'): right-aligned in the prize column
     with the cash below it (a seat left-aligned above right-aligned cash read as two
     columns)."""
     import re
 
-    return _numeric(cell) or re.fullmatch(r"Seat \([\d,.]+\)", cell.strip()) is not None
+    from tdtool.i18n import words
+
+    _ = words(lang)
+    seat = re.escape(_("Seat (%(amount)s)", amount="0")).replace("0", r"[\d,.]+")
+    return _numeric(cell, lang) or re.fullmatch(seat, cell.strip()) is not None
 
 
-def _numeric(cell: str) -> bool:
+def _numeric(cell: str, lang: str = "en") -> bool:
     """Whether a cell is a number ('1,250', '12.50', '61.00%', '8'): numbers are right-aligned
     on a printed sheet, names and notes left-aligned.
 
@@ -264,6 +291,9 @@ def _numeric(cell: str) -> bool:
     """
     import re
 
+    if lang != "en":  # '1.250', '12,50', '61,00%' (German, Romanian)
+        local = r"-?\d{1,3}(\.\d{3})*(,\d+)?\s?%?|-?\d+(,\d+)?\s?%?"
+        return re.fullmatch(local, cell.strip()) is not None
     return re.fullmatch(r"-?\d{1,3}(,\d{3})*(\.\d+)?%?|-?\d+(\.\d+)?%?", cell.strip()) is not None
 
 
@@ -271,7 +301,7 @@ def _csv(sheet: Sheet) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow(sheet.headers)
-    writer.writerows([plain(c) for c in row] for row in sheet.rows)
+    writer.writerows([plain(c, sheet.lang) for c in row] for row in sheet.rows)
     return buffer.getvalue()
 
 

@@ -66,15 +66,30 @@ REASONS = {
     "final-table": "Final table: new seat drawn",
     "late-entry": "Late entry: tables rebalanced",
 }
+"""Why a player moves, in English (the slips say it in the tournament's language:
+`reason_text`)."""
 
 
-def reason_text(slip: MoveSlip) -> str:
-    """Why the player moves, in words: 'Table 3 breaks'.
+def reason_text(slip: MoveSlip, lang: str = "en") -> str:
+    """Why the player moves, in words of `lang`: 'Table 3 breaks'.
 
     >>> reason_text(MoveSlip("Anna", 3, 7, 1, 4, "table-break", 0.0))
     'Table 3 breaks'
     """
-    return REASONS.get(slip.reason, slip.reason).format(table=slip.from_table)
+    from tdtool.i18n import words
+
+    _ = words(lang)
+    if slip.reason == "balance":
+        return _("Balancing the tables")
+    if slip.reason == "by-hand":
+        return _("Moved by the tournament director")
+    if slip.reason == "table-break":
+        return _("Table %(table)s breaks", table=slip.from_table)
+    if slip.reason == "final-table":
+        return _("Final table: new seat drawn")
+    if slip.reason == "late-entry":
+        return _("Late entry: tables rebalanced")
+    return slip.reason
 
 
 def _name_size(name: str, roomy: int, tight: int) -> str:
@@ -131,11 +146,15 @@ def cards_html(
     paper: str = "a4",
     theme: Theme | None = None,
     qr: str | None = None,
+    lang: str = "en",
 ) -> str:
-    """One seat card per player, eight to a page, in the order given; with `qr` (a URL,
-    the players' page), a QR code to it on each card and the URL beside it."""
+    """One seat card per player, eight to a page, in the order given, in the language
+    `lang`; with `qr` (a URL, the players' page), a QR code to it on each card and the URL
+    beside it."""
+    from tdtool.i18n import words
     from tdtool.io import pages
 
+    _ = words(lang)
     made = [
         {"player": c.player, "table": c.table, "seat": c.seat, "size": _name_size(c.player, 14, 28)}
         for c in cards
@@ -143,7 +162,8 @@ def cards_html(
     return pages.render(
         "seat_cards.html",
         theme,
-        title=f"{tournament}: seat cards",
+        lang,
+        title=_("%(tournament)s: seat cards", tournament=tournament),
         tournament=tournament,
         paper=paper if paper in PAPERS else "a4",
         pages=_chunks(made, CARDS_PER_PAGE),
@@ -259,12 +279,16 @@ def list_html(
     paper: str = "a4",
     printed: str = "",
     theme: Theme | None = None,
+    lang: str = "en",
 ) -> str:
     """Every player by name with table and seat (waiting players marked), in two columns
     under the letters of the alphabet; a header on every page, the letter again at the top
-    of a column that goes on with it."""
+    of a column that goes on with it; in the language `lang` (`printed` is the line saying
+    when, already in it)."""
+    from tdtool.i18n import words
     from tdtool.io import pages
 
+    _ = words(lang)
     entries: list[Entry] = [{"name": c.player, "table": c.table, "seat": c.seat} for c in cards]
     entries += [{"name": name, "waiting": True} for name in waiting]
     entries.sort(key=lambda e: sort_key(str(e["name"])))
@@ -279,30 +303,38 @@ def list_html(
     return pages.render(
         "seat_list.html",
         theme,
-        title=f"{tournament}: seats by name",
+        lang,
+        title=_("%(tournament)s: seats by name", tournament=tournament),
         tournament=tournament,
         paper=paper if paper in PAPERS else "a4",
         pages=[columns[i : i + 2] for i in range(0, len(columns), 2)],
-        count=f"{len(entries)} player{'s' if len(entries) != 1 else ''}",
+        count=_.ngettext("%(num)s player", "%(num)s players", len(entries)),
         printed=printed,
         title_pt=f"{title_pt(tournament):g}",
     )
 
 
 def slips_html(
-    tournament: str, slips: Sequence[MoveSlip], paper: str = "a4", theme: Theme | None = None
+    tournament: str,
+    slips: Sequence[MoveSlip],
+    paper: str = "a4",
+    theme: Theme | None = None,
+    lang: str = "en",
 ) -> str:
-    """One slip per table move, eight to a page, in the order given."""
+    """One slip per table move, eight to a page, in the order given, in the language
+    `lang`."""
     import time
 
+    from tdtool.i18n import words
     from tdtool.io import pages
 
+    _ = words(lang)
     made = [
         {
             "player": s.player,
             "size": _name_size(s.player, 14, 28),
             "when": time.strftime("%H:%M", time.localtime(s.at)),
-            "why": reason_text(s),
+            "why": reason_text(s, lang),
             "from_table": s.from_table,
             "from_seat": s.from_seat,
             "to_table": s.to_table,
@@ -313,7 +345,8 @@ def slips_html(
     return pages.render(
         "seat_moves.html",
         theme,
-        title=f"{tournament}: table moves",
+        lang,
+        title=_("%(tournament)s: table moves", tournament=tournament),
         tournament=tournament,
         paper=paper if paper in PAPERS else "a4",
         pages=_chunks(made, CARDS_PER_PAGE),

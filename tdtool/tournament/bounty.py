@@ -171,14 +171,27 @@ class BountyMoney:
             "outstanding_cents": self.outstanding,
         }
 
-    def line(self) -> str:
-        """One sentence for the status, payouts and report: the kind and the money."""
-        kind = "Progressive knockout (PKO)" if self.pko else "Fixed bounties"
-        rebuy = f", {money(self.per_rebuy * CENTS)} per rebuy" if self.per_rebuy else ""
-        return (
-            f"{kind}: {money(self.per_entry * CENTS)} per entry{rebuy}, not in the prize pool;"
-            f" {money(self.bought)} bought, {money(self.paid)} paid,"
-            f" {money(self.outstanding)} on players' heads."
+    def line(self, lang: str = "en") -> str:
+        """One sentence for the status, payouts and report: the kind and the money (in the
+        language `lang`)."""
+        from tdtool.i18n import words
+
+        _ = words(lang)
+        kind = _("Progressive knockout (PKO)") if self.pko else _("Fixed bounties")
+        rebuy = (
+            _(", %(amount)s per rebuy", amount=_.cash(self.per_rebuy * CENTS))
+            if self.per_rebuy
+            else ""
+        )
+        return _(
+            "%(kind)s: %(entry)s per entry%(rebuy)s, not in the prize pool; %(bought)s bought,"
+            " %(paid)s paid, %(heads)s on players' heads.",
+            kind=kind,
+            entry=_.cash(self.per_entry * CENTS),
+            rebuy=rebuy,
+            bought=_.cash(self.bought),
+            paid=_.cash(self.paid),
+            heads=_.cash(self.outstanding),
         )
 
 
@@ -265,9 +278,9 @@ class Bounties:
             "knockouts": [k.to_dict() for k in self.knockouts],
         }
 
-    def line(self) -> str:
+    def line(self, lang: str = "en") -> str:
         """One sentence for the status, payouts and report: the kind and the money."""
-        return self.money.line()
+        return self.money.line(lang)
 
 
 def bounties(state: State) -> Bounties | None:

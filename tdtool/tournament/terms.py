@@ -374,7 +374,8 @@ OPTIONS: tuple[TermOption, ...] = (
                " the last flight's (last) or the first one's (first); forbid: one flight"
                " per player.", str, choices=FLIGHT_RULES),
     TermOption("language", "language", "Language",
-               "Screens and announcements in en, ro or de.", str, choices=tuple(LANGUAGES)),
+               "Screens, announcements, seat paper, payouts and results in en, ro or de.", str,
+               choices=tuple(LANGUAGES), what_if=True),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
 
@@ -382,14 +383,18 @@ OPTIONS_BY_FIELD: dict[str, TermOption] = {o.field: o for o in OPTIONS}
 
 
 def prices(
-    terms: Terms, starting_stack: int | None = None, rebuy_until: int | None = None
+    terms: Terms,
+    starting_stack: int | None = None,
+    rebuy_until: int | None = None,
+    lang: str = "en",
 ) -> tuple[str, ...]:
     """What an entry, a re-entry, a rebuy and an add-on cost, as printed on the sheets:
     ('Buy-in 100 + 10 fee for 20,000 chips', 'Re-entry 100 + 10 fee', 'Rebuy 50 + 5 fee for
     20,000 chips until level 6', 'Add-on 50 for 30,000 chips after level 6', 'Guarantee
     10,000'); only what the terms sell, a bounty named as a part of its own (PKO: 50 + 50
     bounty + 10 fee). `rebuy_until`: the rebuy period's last level when the terms leave it
-    to the structure (the late-registration level).
+    to the structure (the late-registration level). In the language `lang`, its numbers in
+    the locale.
 
     >>> prices(Terms(buy_in=100, fee=10, reentry=True), 20000)
     ('Buy-in 100 + 10 fee for 20,000 chips', 'Re-entry 100 + 10 fee')
@@ -402,41 +407,53 @@ def prices(
     ()
     """
 
-    kind = "PKO bounty" if terms.pko else "bounty"
+    from tdtool.i18n import words
+
+    _ = words(lang)
+    n = _.number
 
     def cost(price: int, fee: int, bounty: int = 0) -> str:
-        return (
-            f"{price:,}"
-            + (f" + {bounty:,} {kind}" if bounty else "")
-            + (f" + {fee:,} fee" if fee else "")
-        )
+        text = n(price)
+        if bounty:
+            if terms.pko:
+                text += _(" + %(amount)s PKO bounty", amount=n(bounty))
+            else:
+                text += _(" + %(amount)s bounty", amount=n(bounty))
+        return text + (_(" + %(amount)s fee", amount=n(fee)) if fee else "")
 
     def chips(count: int) -> str:
         count = count or (starting_stack or 0)
-        return f" for {count:,} chips" if count else ""
+        return _(" for %(chips)s chips", chips=n(count)) if count else ""
 
     out = []
     if terms.buy_in or terms.fee or terms.bounty:
-        out.append(f"Buy-in {cost(terms.buy_in, terms.fee, terms.bounty)}{chips(0)}")
+        out.append(
+            _("Buy-in %(cost)s", cost=cost(terms.buy_in, terms.fee, terms.bounty)) + chips(0)
+        )
     if terms.reentry:
-        limits = ([f"until level {terms.reentry_until}"] if terms.reentry_until else []) + (
-            [f"{terms.max_entries} entries a player at most"] if terms.max_entries else []
+        limits = (
+            [_("until level %(level)s", level=terms.reentry_until)] if terms.reentry_until else []
+        ) + (
+            [_("%(num)s entries a player at most", num=n(terms.max_entries))]
+            if terms.max_entries
+            else []
         )
         limit = f" ({', '.join(limits)})" if limits else ""
-        out.append(f"Re-entry {cost(terms.buy_in, terms.fee, terms.bounty)}{limit}")
+        out.append(_("Re-entry %(cost)s", cost=cost(terms.buy_in, terms.fee, terms.bounty)) + limit)
     if terms.rebuy_price:
         until = terms.rebuy_until or rebuy_until
         out.append(
-            f"Rebuy {cost(terms.rebuy_price, terms.rebuy_fee, terms.rebuy_bounty)}"
+            _("Rebuy %(cost)s", cost=cost(terms.rebuy_price, terms.rebuy_fee, terms.rebuy_bounty))
             + chips(terms.rebuy_chips)
-            + (f" until level {until}" if until else "")
+            + (_(" until level %(level)s", level=until) if until else "")
         )
     if terms.addon_price:
         after = terms.addon_after or terms.rebuy_until or rebuy_until
         out.append(
-            f"Add-on {cost(terms.addon_price, terms.addon_fee)}{chips(terms.addon_chips)}"
-            + (f" after level {after}" if after else "")
+            _("Add-on %(cost)s", cost=cost(terms.addon_price, terms.addon_fee))
+            + chips(terms.addon_chips)
+            + (_(" after level %(level)s", level=after) if after else "")
         )
     if terms.guarantee:
-        out.append(f"Guarantee {terms.guarantee:,}")
+        out.append(_("Guarantee %(amount)s", amount=n(terms.guarantee)))
     return tuple(out)

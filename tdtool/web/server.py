@@ -81,7 +81,7 @@ class RateLimit:
     def allow(self, who: str, now: float) -> float:
         """0 when `who` may try now (the try is counted), else seconds to wait."""
         seen = self._seen.setdefault(who, deque())
-        while seen and seen[0] <= now - self.window:
+        while seen and now - seen[0] >= self.window:  # the form the window is measured in
             seen.popleft()
         if len(seen) >= self.tries:
             return seen[0] + self.window - now
