@@ -195,3 +195,24 @@ def test_every_player_still_in_is_on_the_seat_wall_once_in_reading_order(names, 
         assert r.get("waiting") is (None if drawn else True)
         if drawn:
             assert (r["table"], r["seat"]) == (seat.table, seat.seat)
+
+
+def test_a_screen_poll_that_has_the_data_is_answered_unchanged_until_the_tournament_changes(
+    db, cli
+):
+    async def polls() -> list[bytes]:
+        source = ClockSource(db)
+        try:
+            first = json.loads((await source.answer("/api/screen/seats")).body)
+            seen = f"/api/screen/seats?seen={first['version']}"
+            same = (await source.answer(seen)).body
+            assert cli("--db", db, "player", "bust", "Anna").exit_code == 0
+            after = (await source.answer(seen)).body
+            return [same, after]
+        finally:
+            source.close()
+
+    same, after = asyncio.run(polls())
+    assert json.loads(same) == {"unchanged": True}
+    names = [e.get("name") for e in json.loads(after)["entries"]]
+    assert "Anna" not in names and "Bea" in names

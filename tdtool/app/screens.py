@@ -88,17 +88,17 @@ def seat_screen(state: State, _: Words | None = None) -> dict[str, Any]:
 
     _ = _ or words()
     plan = plan_of(state)
-    people: list[dict[str, Any]] = [
-        {"name": name, "table": t.table, "seat": seat}
+    people: list[tuple[str, str, dict[str, Any]]] = [  # (folded name, name, entry)
+        (ascii_fold(name), name, {"name": name, "table": t.table, "seat": seat})
         for t in plan.tables
         for seat, name in t.seats
     ]
-    people += [{"name": name, "waiting": True} for name in plan.unseated]
-    people.sort(key=lambda e: (ascii_fold(e["name"]), e["name"]))
+    people += [(ascii_fold(name), name, {"name": name, "waiting": True}) for name in plan.unseated]
+    people.sort(key=lambda p: (p[0], p[1]))
     entries: list[dict[str, Any]] = []
     letter = None
-    for e in people:
-        first = ascii_fold(e["name"])[:1].upper()
+    for folded, _name, e in people:
+        first = folded[:1].upper()
         initial = first if "A" <= first <= "Z" else "#"
         if initial != letter:
             letter = initial
