@@ -47,8 +47,9 @@ ScreenThemeOpt = Annotated[
         "--theme",
         envvar=THEME_ENVVAR,
         help="A house theme for the page: a folder whose templates (clock.html,"
-        " clock_words.html, clock_say.html, screen_base.html) override tdtool's by name"
-        " (default: the environment variable TDTOOL_THEME).",
+        " clock_words.html, clock_say.html, screen_base.html, screen_payouts.html,"
+        " screen_seats.html ...) override tdtool's by name (default: the environment variable"
+        " TDTOOL_THEME).",
         show_default=False,
     ),
 ]

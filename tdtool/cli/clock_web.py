@@ -18,6 +18,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import time
 from collections.abc import Callable
 from http import HTTPStatus
 from pathlib import Path
@@ -30,7 +31,10 @@ if TYPE_CHECKING:
     from tdtool.io.pages import Theme
     from tdtool.io.store import Watcher
 
-__all__ = ["ClockSource", "clock_json", "make_server", "page", "script_json", "served_hosts"]
+__all__ = [
+    "ClockSource", "clock_json", "make_server", "page", "screen_page", "script_json",
+    "served_hosts",
+]  # fmt: skip
 
 
 def clock_json(path: Path, watcher: Watcher | None = None) -> dict[str, Any]:
@@ -83,9 +87,108 @@ def page(
     )
 
 
+def screen_page(
+    screen: str,
+    clock: dict[str, Any],
+    initial: dict[str, Any],
+    theme: Theme | None = None,
+    lang: str = "en",
+    asked: str | None = None,
+    rotation: tuple[tuple[str, ...], int] | None = None,
+) -> str:
+    """A screen other than the clock (`screen_NAME.html` on the screen base), or the
+    rotation (`screen_rotate.html`) when `rotation` gives its screens and seconds each:
+    `initial` is the screen's data as its poll will get it, `asked` the language the URL
+    asked for (the frames and polls ask it again), `clock` the clock's data (the title)."""
+    from tdtool.io import pages
+
+    title = " ".join(str(clock.get("name") or "Tournament clock").split())
+    if len(title) > 120:
+        title = title[:119] + "…"
+    query = f"?lang={asked}" if asked else ""
+    if rotation is not None:
+        names, every = rotation
+        frames = [{"name": n, "src": screen_url(n) + query} for n in names]
+        return pages.render(
+            "screen_rotate.html", theme, lang, title=title, frames=frames, every=every
+        )
+    template = "screen_" + screen.replace("-", "_") + ".html"
+    return pages.render(
+        template, theme, lang, title=title, initial=initial, query=query,
+        clock_url=screen_url("clock") + query, payouts_url=screen_url("payouts") + query,
+    )  # fmt: skip
+
+
+def screen_url(name: str) -> str:
+    """Where the screen `name` is served: the clock at /, the others at /screen/NAME."""
+    return "/" if name == "clock" else "/screen/" + name
+
+
+ROTATE_EVERY = (5, 3600, 20)
+"""Seconds each screen of a rotation shows: at least, at most, and when `every` is not given."""
+
+
+UNCHANGED = b'{"unchanged": true}'
+"""The answer to a screen's poll that has the data already (`?seen=VERSION`)."""
+
+
+def asked_version(query: str) -> int | None:
+    """The version of a screen's data its poll has (`?seen=3`), None when it says none.
+
+    >>> asked_version("lang=de&seen=3"), asked_version("seen=x"), asked_version("")
+    (3, None, None)
+    """
+    from urllib.parse import parse_qs
+
+    seen = parse_qs(query).get("seen")
+    return int(seen[-1]) if seen and seen[-1].isdigit() and len(seen[-1]) < 19 else None
+
+
+def asked_rotation(query: str) -> tuple[tuple[str, ...], int] | None:
+    """The screens a rotation asks for (`?rotate=clock,payouts&every=20`) and the seconds
+    each shows, None without `rotate`; a ValueError naming an unknown screen or a bad
+    `every`.
+
+    >>> asked_rotation("rotate=clock,seats&every=30"), asked_rotation("lang=de")
+    ((('clock', 'seats'), 30), None)
+    >>> asked_rotation("rotate=clock,chips")
+    Traceback (most recent call last):
+    ValueError: ?rotate=: no screen 'chips'; the screens are clock, payouts, seats, clock-payouts
+    """
+    from urllib.parse import parse_qs
+
+    from tdtool.app.screens import SCREENS
+
+    asked = parse_qs(query, keep_blank_values=True)
+    if "rotate" not in asked:
+        return None
+    names = tuple(n.strip().lower() for n in asked["rotate"][-1].split(",") if n.strip())
+    for name in names:
+        if name not in SCREENS:
+            shown = name[:40]
+            raise ValueError(f"?rotate=: no screen {shown!r}; the screens are {', '.join(SCREENS)}")
+    if not names:
+        raise ValueError(f"?rotate= names no screen; the screens are {', '.join(SCREENS)}")
+    low, high, every = ROTATE_EVERY
+    if "every" in asked:
+        text = asked["every"][-1].strip()
+        if not text.isdigit() or not low <= int(text) <= high:
+            raise ValueError(f"?every= is seconds from {low} to {high}, not {text[:20]!r}")
+        every = int(text)
+    return names, every
+
+
 PG_POLL = 0.5
 """Seconds between two questions to a PostgreSQL server about its last change (a round trip)."""
-ROUTES = ("/", "/index.html", "/api/clock")
+ROUTES = (
+    "/", "/index.html", "/api/clock",
+    "/screen/payouts", "/screen/seats", "/screen/clock-payouts",
+    "/api/screen/payouts", "/api/screen/seats",
+)  # fmt: skip
+NOT_FOUND = (
+    b"Not found: the clock is at /, the other screens at /screen/payouts, /screen/seats and"
+    b" /screen/clock-payouts\n"
+)
 
 
 class ClockSource:
@@ -125,6 +228,11 @@ class ClockSource:
         self._error: Exception | None = None  # the last read failed: why
         self._read_at = 0.0
         self._reading: asyncio.Task[None] | None = None
+        self._screens_of: Any = None  # the snapshot the screens' data below is of
+        self._screens: dict[tuple[str, str], asyncio.Future[dict[str, Any]]] = {}
+        # The version of the screens' data, one up for each snapshot: started from the
+        # time in ms, so a restarted server never reuses a version a page saw before.
+        self._generation = int(time.time() * 1000)
 
     def _open(self) -> None:
         """Open the tournament, in the worker: the only thread that uses that connection."""
@@ -139,14 +247,7 @@ class ClockSource:
         from tdtool.app.clock import view_data
         from tdtool.i18n import language_of
 
-        loop = asyncio.get_running_loop()
-        if self._reading is None and self._stale(loop):
-            self._reading = loop.create_task(self._read_again(loop))
-        if self._reading is not None:
-            await asyncio.shield(self._reading)
-        if self._error is not None:
-            raise self._error
-        state, base, now = self._snapshot
+        state, base, now = await self._fresh()
         data = view_data(state, now(), base).to_dict()
         own = language_of(state)
         if lang is not None and lang != own:  # a screen in a language of its own: ?lang=de
@@ -155,6 +256,47 @@ class ClockSource:
 
             data["panels"] = panels(state, words(lang))
         return data, lang or own
+
+    async def _fresh(self) -> tuple[Any, Any, Any]:
+        """The snapshot (state, display base, the store's clock), read again first when the
+        tournament changed (raises what reading it raised)."""
+        loop = asyncio.get_running_loop()
+        if self._reading is None and self._stale(loop):
+            self._reading = loop.create_task(self._read_again(loop))
+        if self._reading is not None:
+            await asyncio.shield(self._reading)
+        if self._error is not None:
+            raise self._error
+        snapshot: tuple[Any, Any, Any] = self._snapshot
+        return snapshot
+
+    async def screen(self, name: str, lang: str | None = None) -> tuple[dict[str, Any], str]:
+        """The data of the screen `name` (tdtool.app.screens.DATA) and its language, worked
+        out once per change of the tournament and language, in the worker thread (the
+        requests go on being answered meanwhile; the ones for this screen wait for it)."""
+        from tdtool.app.screens import screen_data
+        from tdtool.i18n import language_of
+
+        snapshot = await self._fresh()
+        state = snapshot[0]
+        lang = lang or language_of(state)
+        if self._screens_of is not snapshot:
+            self._screens_of, self._screens = snapshot, {}
+            self._generation += 1
+        key = (name, lang)
+        made = self._screens.get(key)
+        if made is None:  # in the worker, as the folds are: 0.4 s for 30,000 seats
+            version = self._generation  # a poll that saw it is told "unchanged"
+            made = asyncio.get_running_loop().run_in_executor(
+                self._pool, _screen_data, screen_data, name, state, lang, version
+            )
+            self._screens[key] = made
+        try:
+            data: dict[str, Any] = await asyncio.shield(made)
+        except Exception:
+            self._screens.pop(key, None)  # tried again at the next poll
+            raise
+        return data, lang
 
     def _stale(self, loop: asyncio.AbstractEventLoop) -> bool:
         if self._snapshot is None:
@@ -190,23 +332,37 @@ class ClockSource:
         return state, base, self._view.store.now  # the server's time on PostgreSQL
 
     async def answer(self, target: str) -> Reply:
-        """GET / (the page) and GET /api/clock (the JSON), each in the tournament's language
-        or the one `?lang=` asks for; nothing else, nothing written."""
+        """GET / (the clock, or the rotation `?rotate=`), /screen/NAME (another screen),
+        /api/clock and /api/screen/NAME (their JSON), each in the tournament's language or
+        the one `?lang=` asks for; nothing else, nothing written."""
         route, _, query = target.partition("?")
         if route not in ROUTES:
-            return Reply(HTTPStatus.NOT_FOUND, "text/plain", b"Not found: the clock is at /\n")
+            return Reply(HTTPStatus.NOT_FOUND, "text/plain", NOT_FOUND)
         try:
             lang = asked_language(query)
+            rotation = asked_rotation(query) if route in ("/", "/index.html") else None
         except ValueError as exc:
             return Reply(HTTPStatus.BAD_REQUEST, "text/plain", f"{exc}\n".encode())
+        screen = route.rpartition("/")[2]
         try:
-            data, lang = await self.data(lang)
+            if route.startswith("/api/screen/"):
+                data, lang = await self.screen(screen, lang)
+                if asked_version(query) == data["version"]:  # the wall of 30,000 names: once
+                    return Reply(HTTPStatus.OK, "application/json", UNCHANGED)
+                return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
+            data, own = await self.data(lang)
         except Exception as exc:  # the file is busy or gone: tell the page, keep serving
             body = json.dumps({"error": str(exc)}).encode()
             return Reply(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
         if route == "/api/clock":
             return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
-        text = page(data, self._theme, lang, self._qr)
+        if rotation is not None or route.startswith("/screen/"):
+            from tdtool.app.screens import DATA
+
+            initial = (await self.screen(screen, own))[0] if screen in DATA else {}
+            text = screen_page(screen, data, initial, self._theme, own, lang, rotation)
+        else:
+            text = page(data, self._theme, own, self._qr)
         return Reply(HTTPStatus.OK, "text/html; charset=utf-8", text.encode())
 
     def close(self) -> None:
@@ -215,6 +371,15 @@ class ClockSource:
         for store in (self._poll, self._view.store if self._view is not None else None):
             if store is not None:
                 store.close()
+
+
+def _screen_data(
+    make: Callable[[str, Any, str], dict[str, Any]], name: str, state: Any, lang: str, version: int
+) -> dict[str, Any]:
+    """A screen's data (`make`: tdtool.app.screens.screen_data) with its version."""
+    data = make(name, state, lang)
+    data["version"] = version
+    return data
 
 
 def asked_language(query: str) -> str | None:

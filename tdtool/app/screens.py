@@ -1,0 +1,111 @@
+"""The screens `clock serve` shows beside the clock: what each one's page reads from
+`/api/screen/NAME`, worked out once per change of the tournament (tdtool.cli.clock_web caches
+it with the folded state), in the language given.
+
+- `payouts`: the payout ladder, every place paid (equal amounts in a run share a row), the
+  place the next player out finishes in marked `next`, the places already decided marked
+  `out` with who finished there, the prize pool and the players left;
+- `seats`: every player still in by name with table and seat (the desk's wall), the ones
+  waiting for a seat marked, under the letters of the alphabet.
+
+`SCREENS` names every screen a TV can show or rotate through (`/?rotate=clock,payouts`).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tdtool.i18n import Words, words
+from tdtool.tournament.state import State
+
+SCREENS = ("clock", "payouts", "seats", "clock-payouts")
+"""Every screen `clock serve` shows, by the name its URL and `?rotate=` give it."""
+
+DATA = ("payouts", "seats")
+"""The screens with data of their own (`/api/screen/NAME`); the others are made of these and
+the clock."""
+
+
+def screen_data(name: str, state: State, lang: str) -> dict[str, Any]:
+    """The data of the screen `name` (one of DATA) for `state`, its words in `lang`."""
+    if name == "payouts":
+        return payout_screen(state, words(lang))
+    if name == "seats":
+        return seat_screen(state, words(lang))
+    raise ValueError(f"no data for the screen {name!r}")
+
+
+def payout_screen(state: State, _: Words | None = None) -> dict[str, Any]:
+    """The payout ladder: `rows` of {label, value, mark, names}, 1st first; `lead` says the
+    prize pool's entries and the places paid; no rows while nothing is paid."""
+    from tdtool.tournament.money import results, state_payouts
+
+    _ = _ or words()
+    amounts = state_payouts(state).amounts if state.prize_pool > 0 else ()
+    paid, left = len(amounts), state.players_left
+    finished: dict[int, list[str]] = {}
+    if paid and left <= paid:  # places decided in the money: who took them
+        for r in results(state):
+            if r.place is not None and r.place <= paid:
+                finished.setdefault(r.place, []).append(r.name)
+    groups: list[tuple[int, int, int]] = []  # (first place, last place, amount)
+    for place, amount in enumerate(amounts, start=1):
+        if groups and groups[-1][2] == amount and not finished.get(place):
+            groups[-1] = (groups[-1][0], place, amount)
+        else:
+            groups.append((place, place, amount))
+    rows = []
+    for first, last, amount in groups:
+        decided = [n for p in range(first, last + 1) for n in finished.get(p, ())]
+        if decided and first > left:
+            mark = "out"
+        elif first <= left <= last and left > 1:
+            mark = "next"
+        else:
+            mark = ""
+        rows.append(
+            {
+                "label": _.places(first, last),
+                "value": _.number(amount),
+                "mark": mark,
+                "names": decided,
+            }
+        )
+    return {
+        "name": state.name,
+        "prize_pool": _.number(state.prize_pool),
+        "paid": _.ngettext("%(num)s place paid", "%(num)s places paid", paid) if paid else "",
+        "left": _.ngettext("%(num)s player left", "%(num)s players left", left),
+        "rows": rows,
+    }
+
+
+def seat_screen(state: State, _: Words | None = None) -> dict[str, Any]:
+    """Every player still in by name: `entries` of {"letter"} headings and {name, table,
+    seat} (or {name, waiting: true}), alphabetical as a person reads it."""
+    from tdtool.app.seats import plan_of
+    from tdtool.names import ascii_fold
+
+    _ = _ or words()
+    plan = plan_of(state)
+    people: list[tuple[str, str, dict[str, Any]]] = [  # (folded name, name, entry)
+        (ascii_fold(name), name, {"name": name, "table": t.table, "seat": seat})
+        for t in plan.tables
+        for seat, name in t.seats
+    ]
+    people += [(ascii_fold(name), name, {"name": name, "waiting": True}) for name in plan.unseated]
+    people.sort(key=lambda p: (p[0], p[1]))
+    entries: list[dict[str, Any]] = []
+    letter = None
+    for folded, _name, e in people:
+        first = folded[:1].upper()
+        initial = first if "A" <= first <= "Z" else "#"
+        if initial != letter:
+            letter = initial
+            entries.append({"letter": initial})
+        entries.append(e)
+    return {
+        "name": state.name,
+        "count": _.ngettext("%(num)s player", "%(num)s players", len(people)),
+        "entries": entries,
+    }

@@ -1,0 +1,218 @@
+"""The screens `clock serve` shows beside the clock (issue 24 item 3): /screen/payouts,
+/screen/seats, /screen/clock-payouts and the rotation /?rotate=..., answered in-process
+(`ClockSource.answer`, no socket), their data, and every name escaped."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+from pathlib import Path
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from tdtool.app.screens import SCREENS, payout_screen, seat_screen
+from tdtool.cli.clock_web import ClockSource
+from tdtool.io.store_base import open_store
+from tests.tournament_fixtures import make
+
+HOSTILE = "</script><b>Zed</b>&amp;<!--"
+
+
+def ask(db: Path, target: str) -> tuple[int, str, str]:
+    """(status, content type, body) of GET `target` from a clock server of `db`."""
+    source = ClockSource(db)
+    try:
+        reply = asyncio.run(source.answer(target))
+    finally:
+        source.close()
+    return reply.status.value, reply.kind, reply.body.decode()
+
+
+@pytest.fixture
+def db(tmp_path, cli):
+    path = make(tmp_path / "cup.tdtool", buy_in=100)
+    names = ["Anna", "Émile", "Zoltan", HOSTILE, "Bea", "Carl", "Dora", "Ezra", "Fritz", "Gus"]
+    assert cli("--db", path, "player", "add", *names).exit_code == 0
+    assert cli("--db", path, "seat", "draw").exit_code == 0
+    assert cli("--db", path, "clock", "start").exit_code == 0
+    return path
+
+
+def state_of(db: Path):
+    with open_store(db) as store:
+        return store.state()
+
+
+def test_each_screen_has_its_url_and_its_json(db):
+    for screen in ("payouts", "seats", "clock-payouts"):
+        status, kind, body = ask(db, f"/screen/{screen}")
+        assert (status, kind) == (200, "text/html; charset=utf-8"), screen
+        assert body.startswith("<!doctype html>") and "Test Cup" in body
+    for screen in ("payouts", "seats"):
+        status, kind, body = ask(db, f"/api/screen/{screen}")
+        assert (status, kind) == (200, "application/json")
+        assert json.loads(body)["name"] == "Test Cup"
+    status, _, body = ask(db, "/screen/chips")
+    assert status == 404 and "/screen/payouts" in body
+
+
+def test_clock_payouts_frames_the_clock_and_the_payouts_in_the_asked_language(db):
+    _, _, body = ask(db, "/screen/clock-payouts?lang=de")
+    assert '<iframe id="clock" src="/?lang=de"' in body
+    assert '<iframe id="payouts" src="/screen/payouts?lang=de"' in body
+    assert 'lang="de"' in body
+
+
+def test_rotation_loads_each_screen_once_in_a_frame_and_turns_every_n_seconds(db):
+    status, _, body = ask(db, "/?rotate=clock,payouts,seats&every=30&lang=ro")
+    assert status == 200
+    frames = re.findall(r'<iframe src="([^"]+)" data-screen="([^"]+)"', body)
+    assert frames == [
+        ("/?lang=ro", "clock"),
+        ("/screen/payouts?lang=ro", "payouts"),
+        ("/screen/seats?lang=ro", "seats"),
+    ]
+    assert "const EVERY = 30 * 1000;" in body
+    assert "location.reload" not in body  # turning shows another frame: nothing reloads
+
+
+@pytest.mark.parametrize(
+    ("query", "said"),
+    [
+        pytest.param("rotate=clock,chips", "no screen 'chips'", id="unknown-screen"),
+        pytest.param("rotate=", "names no screen", id="no-screen"),
+        pytest.param("rotate=clock&every=2", "from 5 to 3600, not '2'", id="every-too-short"),
+        pytest.param("rotate=clock&every=soon", "not 'soon'", id="every-not-a-number"),
+    ],
+)
+def test_rotation_refuses_what_it_cannot_show_with_400_naming_it(db, query, said):
+    status, kind, body = ask(db, "/?" + query)
+    assert (status, kind) == (400, "text/plain")
+    assert said in body and ", ".join(SCREENS) in body or "every" in query
+
+
+def test_a_name_reaches_every_screen_as_text_never_as_markup(db):
+    for target in ("/screen/payouts", "/screen/seats", "/?rotate=clock,seats"):
+        _, _, body = ask(db, target)
+        assert "<b>Zed" not in body and "</script><" not in body and "<!--" not in body, target
+    _, _, body = ask(db, "/api/screen/seats")
+    assert HOSTILE in [e.get("name") for e in json.loads(body)["entries"]]
+
+
+def test_seat_wall_lists_every_player_by_name_with_table_and_seat(db):
+    state = state_of(db)
+    wall = seat_screen(state)
+    rows = [e for e in wall["entries"] if "name" in e]
+    assert [r["name"] for r in rows][:3] == [HOSTILE, "Anna", "Bea"]  # '#' first, then A, B
+    assert [e["letter"] for e in wall["entries"] if "letter" in e][:4] == ["#", "A", "B", "C"]
+    for r in rows:
+        seat = state.seat(r["name"])
+        assert (seat.table, seat.seat) == (r["table"], r["seat"])
+    assert wall["count"] == "10 players"
+
+
+def test_seat_wall_marks_players_waiting_for_a_seat(tmp_path, cli):
+    path = make(tmp_path / "cup.tdtool", buy_in=100)
+    cli("--db", path, "player", "add", "Anna", "Ben")
+    wall = seat_screen(state_of(path))
+    assert [e for e in wall["entries"] if "name" in e] == [
+        {"name": "Anna", "waiting": True},
+        {"name": "Ben", "waiting": True},
+    ]
+
+
+def test_payout_ladder_marks_the_next_place_out_and_names_who_finished_in_the_money(tmp_path, cli):
+    db = make(tmp_path / "big.tdtool", buy_in=100)
+    still_in = [f"Player {n:02}" for n in range(30)]
+    assert cli("--db", db, "player", "add", *still_in).exit_code == 0
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    paid = len(payout_screen(state_of(db))["rows"])
+    assert paid >= 3
+    out = still_in[: 30 - paid + 1]  # one player into the money
+    for name in out:
+        assert cli("--db", db, "player", "bust", name).exit_code == 0
+    ladder = payout_screen(state_of(db))
+    last = ladder["rows"][-1]
+    assert last["mark"] == "out" and last["names"] == [out[-1]]
+    assert ladder["rows"][-2]["mark"] == "next"  # the place the next player out finishes in
+    assert [r["mark"] for r in ladder["rows"][:-2]] == [""] * (paid - 2)
+    assert ladder["left"] == f"{paid - 1} players left"
+
+
+def test_payout_ladder_words_and_numbers_follow_the_language(db):
+    from tdtool.i18n import words
+
+    ladder = payout_screen(state_of(db), words("de"))
+    assert ladder["rows"][0]["label"] == "1. Platz"
+    assert ladder["prize_pool"] == "1.000"
+    assert ladder["paid"].endswith("Plätze bezahlt")
+
+
+def _fold(events, state=None):
+    from tdtool.io.store_base import Event
+    from tdtool.tournament.state import State, fold
+
+    return fold(
+        [Event(i, kind, data, 0.0) for i, (kind, data) in enumerate(events)], state or State()
+    )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    names=st.lists(
+        st.text(
+            st.characters(codec="utf-8", categories=("L", "N", "P", "S")), min_size=1, max_size=12
+        ),
+        min_size=2,
+        max_size=30,
+        unique_by=lambda n: n.casefold(),
+    ),
+    drawn=st.booleans(),
+    seed=st.integers(0, 2**32),
+)
+def test_every_player_still_in_is_on_the_seat_wall_once_in_reading_order(names, drawn, seed):
+    import random
+
+    from tdtool.names import ascii_fold
+    from tdtool.tournament.director import draw
+    from tests.tournament_fixtures import created
+
+    events = [("tournament.created", created(buy_in=10))]
+    events += [("player.registered", {"name": n}) for n in names]
+    if drawn:  # the draw works on a state of its own (it seats players in its plan)
+        events += draw(_fold(events), random.Random(seed))
+    state = _fold(events)
+    wall = seat_screen(state)
+    rows = [e for e in wall["entries"] if "name" in e]
+    listed = [r["name"] for r in rows]
+    assert sorted(listed) == sorted(names) and len(set(listed)) == len(listed)
+    assert listed == sorted(listed, key=lambda n: (ascii_fold(n), n))
+    for r in rows:
+        seat = state.seat(r["name"])
+        assert r.get("waiting") is (None if drawn else True)
+        if drawn:
+            assert (r["table"], r["seat"]) == (seat.table, seat.seat)
+
+
+def test_a_screen_poll_that_has_the_data_is_answered_unchanged_until_the_tournament_changes(
+    db, cli
+):
+    async def polls() -> list[bytes]:
+        source = ClockSource(db)
+        try:
+            first = json.loads((await source.answer("/api/screen/seats")).body)
+            seen = f"/api/screen/seats?seen={first['version']}"
+            same = (await source.answer(seen)).body
+            assert cli("--db", db, "player", "bust", "Anna").exit_code == 0
+            after = (await source.answer(seen)).body
+            return [same, after]
+        finally:
+            source.close()
+
+    same, after = asyncio.run(polls())
+    assert json.loads(same) == {"unchanged": True}
+    names = [e.get("name") for e in json.loads(after)["entries"]]
+    assert "Anna" not in names and "Bea" in names
