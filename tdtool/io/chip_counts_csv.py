@@ -97,28 +97,37 @@ def _delimiter(first: str) -> str:
     return ","
 
 
-def read_counts(path: Path, shown: str | None = None) -> list[CountRow]:
-    """The rows of the chip-count CSV at `path` (`shown`: how messages name it)."""
-    shown = shown or str(path)
+def read_csv_text(path: Path, shown: str, about: str = "") -> str:
+    """The text of the CSV file at `path`, at most MAX_BYTES, UTF-8 with or without a BOM (as
+    spreadsheets save it); each way it cannot be read is an InputError naming `shown`
+    (`about`: what such a file holds, said when it is too big)."""
     try:
         with path.open("rb") as file:
             data = file.read(MAX_BYTES + 1)
         if len(data) > MAX_BYTES:
-            raise InputError(
-                f"--csv {shown}: the file is over {MAX_BYTES // 1_000_000} MB; a chip count CSV"
-                " holds one NAME,CHIPS a row (100,000 rows take about 2 MB)."
-            )
-        text = data.decode("utf-8-sig")
+            big = f"{shown}: the file is over {MAX_BYTES // 1_000_000} MB"
+            raise InputError(f"{big}; {about}." if about else f"{big}.")
+        return data.decode("utf-8-sig")
     except FileNotFoundError:
-        raise InputError(f"--csv {shown}: no such file.") from None
+        raise InputError(f"{shown}: no such file.") from None
     except IsADirectoryError:
-        raise InputError(f"--csv {shown} is a folder; give the CSV file itself.") from None
+        raise InputError(f"{shown} is a folder; give the CSV file itself.") from None
     except UnicodeDecodeError:
         raise InputError(
-            f"--csv {shown}: not a text file in UTF-8; save it from the spreadsheet as 'CSV UTF-8'."
+            f"{shown}: not a text file in UTF-8; save it from the spreadsheet as 'CSV UTF-8'."
         ) from None
     except OSError as exc:
-        raise InputError(f"--csv {shown}: cannot read it ({exc.strerror}).") from None
+        raise InputError(f"{shown}: cannot read it ({exc.strerror}).") from None
+
+
+def read_counts(path: Path, shown: str | None = None) -> list[CountRow]:
+    """The rows of the chip-count CSV at `path` (`shown`: how messages name it)."""
+    shown = shown or str(path)
+    text = read_csv_text(
+        path,
+        f"--csv {shown}",
+        "a chip count CSV holds one NAME,CHIPS a row (100,000 rows take about 2 MB)",
+    )
     lines = text.splitlines()
     first = next((line for line in lines if line.strip()), "")
     if not first:

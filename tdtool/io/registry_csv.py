@@ -20,11 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from tdtool.errors import InputError
-from tdtool.io.chip_counts_csv import _delimiter
+from tdtool.io.chip_counts_csv import _delimiter, read_csv_text
 from tdtool.io.paths import shorten
 from tdtool.tournament.registry import clean_email, clean_name, clean_phone
 
-MAX_BYTES = 20_000_000
 """The largest file read: a club's 100,000 players take about 5 MB."""
 
 COLUMNS = {
@@ -52,29 +51,10 @@ class PlayerRow:
     aliases: tuple[str, ...]
 
 
-def _text(path: Path, shown: str) -> str:
-    try:
-        with path.open("rb") as file:
-            data = file.read(MAX_BYTES + 1)
-        if len(data) > MAX_BYTES:
-            raise InputError(f"{shown}: the file is over {MAX_BYTES // 1_000_000} MB.")
-        return data.decode("utf-8-sig")
-    except FileNotFoundError:
-        raise InputError(f"{shown}: no such file.") from None
-    except IsADirectoryError:
-        raise InputError(f"{shown} is a folder; give the CSV file itself.") from None
-    except UnicodeDecodeError:
-        raise InputError(
-            f"{shown}: not a text file in UTF-8; save it from the spreadsheet as 'CSV UTF-8'."
-        ) from None
-    except OSError as exc:
-        raise InputError(f"{shown}: cannot read it ({exc.strerror}).") from None
-
-
 def read_players_csv(path: Path) -> list[PlayerRow]:
     """The checked rows of the players CSV at `path`; InputError FILE:LINE on a bad one."""
     shown = shorten(str(path))
-    lines = _text(path, shown).splitlines()
+    lines = read_csv_text(path, shown).splitlines()
     first = next((line for line in lines if line.strip()), "")
     if not first:
         raise InputError(f"{shown}: the file holds no players; its first row names the columns.")
