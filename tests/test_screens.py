@@ -216,3 +216,51 @@ def test_a_screen_poll_that_has_the_data_is_answered_unchanged_until_the_tournam
     assert json.loads(same) == {"unchanged": True}
     names = [e.get("name") for e in json.loads(after)["entries"]]
     assert "Anna" not in names and "Bea" in names
+
+
+def test_a_held_screen_poll_is_answered_at_the_change_not_at_the_end_of_its_hold(
+    db, cli, monkeypatch
+):
+    import threading
+    import time
+
+    import tdtool.cli.clock_web as clock_web
+
+    monkeypatch.setattr(clock_web, "HOLD", 60.0)  # answered long before: woken by the change
+
+    async def held() -> tuple[dict, dict, float]:
+        source = ClockSource(db)
+        try:
+            first = json.loads((await source.answer("/api/screen/payouts")).body)
+            timer = threading.Timer(0.3, lambda: cli("--db", db, "player", "bust", "Anna", "--yes"))
+            started = time.monotonic()
+            timer.start()
+            after = json.loads(
+                (await source.answer(f"/api/screen/payouts?seen={first['version']}&wait=1")).body
+            )
+            took = time.monotonic() - started
+            timer.join()
+            return first, after, took
+        finally:
+            source.close()
+
+    first, after, took = asyncio.run(held())
+    assert "unchanged" not in after and after["version"] != first["version"]
+    assert after["left"] != first["left"]
+    assert took < 30  # the change woke it; the hold would have lasted 60 s
+
+
+def test_a_held_screen_poll_of_an_unchanged_tournament_ends_unchanged(db, monkeypatch):
+    import tdtool.cli.clock_web as clock_web
+
+    monkeypatch.setattr(clock_web, "HOLD", 0.3)
+
+    async def held() -> bytes:
+        source = ClockSource(db)
+        try:
+            first = json.loads((await source.answer("/api/screen/seats")).body)
+            return (await source.answer(f"/api/screen/seats?seen={first['version']}&wait=1")).body
+        finally:
+            source.close()
+
+    assert json.loads(asyncio.run(held())) == {"unchanged": True}

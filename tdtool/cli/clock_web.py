@@ -144,6 +144,25 @@ def asked_version(query: str) -> int | None:
     return int(seen[-1]) if seen and seen[-1].isdigit() and len(seen[-1]) < 19 else None
 
 
+HOLD = 2.0
+"""Seconds a screen's poll that has the data and asks to wait (`?seen=3&wait=1`) is held open
+for a change: the change is answered as soon as it is read, not at the page's next poll."""
+WATCH = 0.1
+"""Seconds between two looks at a file tournament while polls are held (microseconds each;
+one look for every held poll together)."""
+
+
+def asked_to_wait(query: str) -> bool:
+    """Whether a screen's poll asks to be held until a change (`wait=1`).
+
+    >>> asked_to_wait("seen=3&wait=1"), asked_to_wait("seen=3")
+    (True, False)
+    """
+    from urllib.parse import parse_qs
+
+    return parse_qs(query).get("wait", [""])[-1] == "1"
+
+
 def asked_rotation(query: str) -> tuple[tuple[str, ...], int] | None:
     """The screens a rotation asks for (`?rotate=clock,payouts&every=20`) and the seconds
     each shows, None without `rotate`; a ValueError naming an unknown screen or a bad
@@ -233,6 +252,7 @@ class ClockSource:
         # The version of the screens' data, one up for each snapshot: started from the
         # time in ms, so a restarted server never reuses a version a page saw before.
         self._generation = int(time.time() * 1000)
+        self._change: asyncio.Future[None] | None = None  # done at the next change, if watched
 
     def _open(self) -> None:
         """Open the tournament, in the worker: the only thread that uses that connection."""
@@ -280,8 +300,8 @@ class ClockSource:
         snapshot = await self._fresh()
         state = snapshot[0]
         lang = lang or language_of(state)
-        if self._screens_of is not snapshot:
-            self._screens_of, self._screens = snapshot, {}
+        if self._screens_of is not state:  # the log changed (a read of the same log: no)
+            self._screens_of, self._screens = state, {}
             self._generation += 1
         key = (name, lang)
         made = self._screens.get(key)
@@ -297,6 +317,26 @@ class ClockSource:
             self._screens.pop(key, None)  # tried again at the next poll
             raise
         return data, lang
+
+    async def next_change(self, timeout: float) -> None:
+        """Return when the tournament may have changed (then read it again), or after
+        `timeout` seconds. Every poll held meanwhile waits on one watcher, so a hundred
+        phones cost one look at the file every WATCH seconds, not a hundred."""
+        loop = asyncio.get_running_loop()
+        if self._change is None or self._change.done():
+            self._change = loop.create_future()
+            loop.create_task(self._watch(self._change))
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(asyncio.shield(self._change), timeout)
+
+    async def _watch(self, change: asyncio.Future[None]) -> None:
+        loop = asyncio.get_running_loop()
+        try:
+            while not self._stale(loop):
+                await asyncio.sleep(WATCH)
+        finally:
+            if not change.done():
+                change.set_result(None)
 
     def _stale(self, loop: asyncio.AbstractEventLoop) -> bool:
         if self._snapshot is None:
@@ -347,7 +387,18 @@ class ClockSource:
         try:
             if route.startswith("/api/screen/"):
                 data, lang = await self.screen(screen, lang)
-                if asked_version(query) == data["version"]:  # the wall of 30,000 names: once
+                seen = asked_version(query)
+                if seen == data["version"] and asked_to_wait(query):
+                    # Held until the next change, or HOLD s; a read of an unchanged log
+                    # (PostgreSQL's, every PG_POLL s) keeps the version: held on.
+                    end = asyncio.get_running_loop().time() + HOLD
+                    while (
+                        seen == data["version"]
+                        and (left := end - asyncio.get_running_loop().time()) > 0
+                    ):
+                        await self.next_change(left)
+                        data, lang = await self.screen(screen, lang)
+                if seen == data["version"]:  # the wall of 30,000 names: once
                     return Reply(HTTPStatus.OK, "application/json", UNCHANGED)
                 return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
             data, own = await self.data(lang)
