@@ -59,6 +59,41 @@ def ascii_fold(text: str) -> str:
     return " ".join(plain.casefold().split())
 
 
+_SUFFIXES = frozenset({"jr", "jr.", "sr", "sr.", "ii", "iii", "iv"})
+_PARTICLES = frozenset(
+    {"van", "von", "der", "den", "de", "da", "di", "du", "la", "le", "del", "della", "dos", "das"}
+    | {"do", "ten", "ter", "zu", "st.", "mac", "bin", "ibn"}
+)
+
+
+def surname_first(name: str) -> str:
+    """A name as a list by surname prints it: the last word first ('Petrova, Nina'), with a
+    suffix ('Jr.', 'the Third') and the lower-case particles before it ('van der', 'de la')
+    kept with the surname; a single word (a nickname) as it is. A room reads its wall by
+    surname, as the series' seat lists are ordered.
+
+    >>> [surname_first(n) for n in ("Nina Petrova", "Jan van der Berg", "Sam Hill Jr.", "Ace")]
+    ['Petrova, Nina', 'van der Berg, Jan', 'Hill Jr., Sam', 'Ace']
+    >>> surname_first("Ivan Karamazov the Third")
+    'Karamazov the Third, Ivan'
+    """
+    words = name.split()
+    end = len(words)
+    while end > 1:
+        if words[end - 1].casefold() in _SUFFIXES:
+            end -= 1
+        elif end > 2 and words[end - 2] == "the":
+            end -= 2
+        else:
+            break
+    start = end - 1
+    while start > 1 and words[start - 1] in _PARTICLES:
+        start -= 1
+    if start < 1:
+        return " ".join(words)
+    return f"{' '.join(words[start:])}, {' '.join(words[:start])}"
+
+
 def matches(typed: str, names: Iterable[str]) -> list[str]:
     """The names `typed` could mean, best kind of match first; empty when none.
 

@@ -16,7 +16,7 @@ import markupsafe
 import pytest
 
 from tdtool.io import seat_sheets as sheets
-from tdtool.names import ascii_fold
+from tdtool.names import ascii_fold, surname_first
 from tests.browser import CHROMIUM, headless
 
 HOSTILE = '<script>alert("x")</script>'
@@ -96,11 +96,15 @@ def test_the_seat_list_is_alphabetical_under_its_letters(cli, tournament):
     )
     names = [_text(n) for n, _, _ in rows]
     assert names == sorted(names, key=lambda n: ascii_fold(n))
-    assert {_text(n): (int(t), int(s)) for n, t, s in rows} == _seats(cli)
+    seats = _seats(cli)
+    assert {_text(n): (int(t), int(s)) for n, t, s in rows} == {
+        surname_first(p): at for p, at in seats.items()
+    }
     letters = re.findall(r'<div class="letter">(.*?)</div>', page)
     assert letters == sorted(set(letters)) and "E" in letters and "#" in letters
-    # Émile under E (accents aside), Łukasz under L, the name that is a tag under '#'.
-    assert names.index("Émile Zola") < names.index("Eve") < names.index("Fritz")
+    # By surname: Émile Zola under Z as "Zola, Émile"; Łukasz (one word) under L, accents
+    # aside; the name that is a tag under "#".
+    assert names.index("Eve") < names.index("Fritz") < names.index("Zola, Émile")
     assert "size: letter portrait" in page and HOSTILE not in page
 
 
@@ -283,7 +287,8 @@ def test_names_stay_text_in_the_browser(tmp_path):
         assert "<script" not in dom and "<img" not in dom and "<!--" not in dom, name
         shown = _text(dom)
         for card in hostile:
-            assert card.player in shown, (name, card.player)
+            listed = card.player if name == "cards" else surname_first(card.player)
+            assert listed in shown, (name, listed)
 
 
 def test_a_long_tournament_name_heads_the_seat_list_whole():
@@ -373,3 +378,36 @@ def test_item10_a_second_seat_print_moves_of_a_newer_change_replaces_the_slips_w
     _bust_until_someone_moves(cli)
     kept = cli("seat", "print", "moves")
     assert kept.exit_code == 2 and slips.read_text() == "my notes"
+
+
+def test_a_final_table_slip_tells_a_player_who_drew_their_own_seat_to_keep_it():
+    # Issue 22: the final table's draw (RP-9) printed "From Table 3 Seat 4 -> To Table 3 Seat 4".
+    slips = [
+        sheets.MoveSlip("Anna Berg", 3, 4, 3, 4, "final-table", 0.0),
+        sheets.MoveSlip("Eve", 5, 2, 3, 7, "final-table", 0.0),
+    ]
+    page = sheets.slips_html("Final", slips)
+    anna, eve = page.split('<div class="card slip">')[1:]
+    assert "Keep your seat" in anna and "From" not in anna
+    assert "Table 3<br>Seat 4" in _text_keep_br(anna)
+    assert "Keep your seat" not in eve and SLIP.search('<div class="card slip">' + eve)
+    de = sheets.slips_html("Final", slips[:1], lang="de")
+    assert "Keep your seat" not in de
+
+
+def test_the_seat_list_names_players_by_surname_under_its_letter(cli, tournament):
+    assert cli("seat", "print", "list", "-o", "wall.html").exit_code == 0
+    page = (tournament.parent / "wall.html").read_text()
+    body = re.sub(r"\s+", " ", page)
+    # "Anna Berg" is listed as "Berg, Anna" under B, after "Ben"; "Bob O'Neil" under O.
+    b = body.index('<div class="letter">B</div>')
+    assert b < body.index(">Ben<") < body.index("Berg, Anna")
+    assert body.index('<div class="letter">O</div>') < body.index(_esc("O'Neil, Bob"))
+
+
+def _esc(text: str) -> str:
+    return str(markupsafe.escape(text))
+
+
+def _text_keep_br(fragment: str) -> str:
+    return html.unescape(re.sub(r"<(?!br>)[^>]+>", "", fragment))

@@ -191,10 +191,11 @@ def _initial(name: str) -> str:
 
 
 def sort_key(name: str) -> tuple[str, str]:
-    """Alphabetical as a person reads it: case and accents aside ('Émile' beside 'Emil')."""
-    from tdtool.names import ascii_fold
+    """By surname, alphabetical as a person reads it: case and accents aside ('Émile'
+    beside 'Emil'), 'Nina Petrova' under P (tdtool.names.surname_first)."""
+    from tdtool.names import ascii_fold, surname_first
 
-    return (ascii_fold(name), name)
+    return (ascii_fold(surname_first(name)), name)
 
 
 COLUMN_MM = {"a4": 240.0, "letter": 220.0}
@@ -289,9 +290,15 @@ def list_html(
     from tdtool.io import pages
 
     _ = words(lang)
-    entries: list[Entry] = [{"name": c.player, "table": c.table, "seat": c.seat} for c in cards]
-    entries += [{"name": name, "waiting": True} for name in waiting]
-    entries.sort(key=lambda e: sort_key(str(e["name"])))
+    from tdtool.names import surname_first
+
+    listed: list[tuple[str, Entry]] = [
+        (c.player, {"name": surname_first(c.player), "table": c.table, "seat": c.seat})
+        for c in cards
+    ]
+    listed += [(name, {"name": surname_first(name), "waiting": True}) for name in waiting]
+    listed.sort(key=lambda pair: sort_key(pair[0]))
+    entries = [entry for _name, entry in listed]
     budget = COLUMN_MM.get(paper, COLUMN_MM["letter"])
     columns = _columns(entries, budget)
     if len(columns) <= 2:  # one page: share it between the two columns, not one long one
@@ -339,6 +346,9 @@ def slips_html(
             "from_seat": s.from_seat,
             "to_table": s.to_table,
             "to_seat": s.to_seat,
+            # The final table's draw (RP-9) gives everyone a slip; one who drew the seat they
+            # sit in is told to stay, not sent from seat 4 to seat 4.
+            "stays": (s.from_table, s.from_seat) == (s.to_table, s.to_seat),
         }
         for s in slips
     ]
