@@ -50,3 +50,33 @@ def test_the_registry_lives_in_the_festival_database(cli, pg_server, tmp_path, m
     assert pg.PASSWORD not in stored and "tournament=week-1" in stored
     found = json.loads(_ok(cli, "--db", url, "players", "find", "GARCIA", "--json").stdout)
     assert [p["id"] for p in found["players"]] == [1]
+
+
+def test_player_add_looks_for_the_registry_and_matches_names_on_one_connection(
+    cli, pg_server, tmp_path, monkeypatch
+):
+    # It connected once to ask whether there is a registry and again to match the names.
+    from tdtool.io import store_pg
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.delenv("TDTOOL_REGISTRY", raising=False)
+    url = _database(pg_server)
+    week = f"{url}?tournament=week-1"
+    _ok(cli, "--db", week, "new", "Week 1", "--structure", "turbo", "--buy-in", "20")
+    made = []
+    real = store_pg.connect
+
+    def counted(*args, **kwargs):
+        made.append(args)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(store_pg, "connect", counted)
+    _ok(cli, "--db", week, "status")
+    reading = len(made)
+    made.clear()
+    _ok(cli, "--db", week, "player", "add", "Zed")
+    assert len(made) == reading + 1  # the tournament's own, and one to find no registry
+    _ok(cli, "--db", url, "players", "add", "Ann Lee")
+    made.clear()
+    _ok(cli, "--db", week, "player", "add", "Bo")  # no match: the tournament is not read again
+    assert len(made) == reading + 1

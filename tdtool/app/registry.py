@@ -556,22 +556,29 @@ def link_names(
     confirm: Confirm | None = None,
     pick: Pick | None = None,
     operator: str | None = None,
-) -> Linking:
-    """Match each typed name against the registry (tdtool.tournament.registry.match_name):
-    `#104` is that player; the same name (any case, accents aside) is them; a partial match
-    ("jose") is asked about (`confirm`: "Did you mean José García (#104)?"), two or more are
-    never guessed between (`pick`, or InputError without one); no match is a new player.
-    The tournament is noted in the registry so its results show in `players show`."""
+) -> Linking | None:
+    """None when there is no registry there; else each typed name matched against it
+    (tdtool.tournament.registry.match_name): `#104` is that player; the same name (any
+    case, accents aside) is them; a partial match ("jose") is asked about (`confirm`:
+    "Did you mean José García (#104)?"); two or more are never guessed between (`pick`,
+    or InputError without one); no match is a new player. The tournament is noted in the
+    registry so its results show in `players show`."""
     from tdtool.app.change import read_state
+    from tdtool.io.registry_store import NoRegistry, open_registry
     from tdtool.io.store_base import target_of
 
-    at = RegistryAt(registry_target, operator)
-    with opened(at) as registry:
+    try:  # one connection finds the registry (or none: None) and matches the names
+        registry = open_registry(registry_target, operator)
+    except NoRegistry:
+        return None
+    try:
         players = registry.players()
         shown = registry.shown
         links = [_link(t, players, shown, confirm, pick) for t in typed]
         if any(link.player_id is not None for link in links):
             _note(registry, read_state(db), target_of(db))
+    finally:
+        registry.close()
     return Linking(tuple(links), shown)
 
 

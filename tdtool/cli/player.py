@@ -79,15 +79,14 @@ def add(
 
 
 def _linking(ctx: typer.Context, db: Any, names: list[str], quiet: bool) -> Any:
-    """The typed names matched against the player registry (None when there is none):
+    """The typed names matched against the player registry (None when there is none:
+    registration as it always was):
     questions asked at a terminal, never with --yes or --json."""
+    from tdtool.app import registry
     from tdtool.cli._db import interactive, operator, registry_given
-    from tdtool.io.registry_where import default_target, exists
+    from tdtool.io.registry_where import default_target
 
     target = default_target(registry_given(ctx), db.target, Path.cwd())
-    if not exists(target):
-        return None  # no registry: registration as it always was
-    from tdtool.app import registry
 
     ask = not quiet and interactive()
     return registry.link_names(

@@ -91,7 +91,7 @@ def exists(url: str) -> bool:
 def open_pg(url: str, operator: str, create: bool = False) -> PgRegistry:
     """The registry in the database the URL names (its `tournament=` aside); `create`: set
     up its tables when there are none. InputError when there is none and not to create."""
-    from tdtool.errors import InputError
+    from tdtool.io.registry_store import NoRegistry
     from tdtool.io.store_pg import _errors, _transaction, connect, parse_url
 
     target = parse_url(url)
@@ -102,7 +102,7 @@ def open_pg(url: str, operator: str, create: bool = False) -> PgRegistry:
             row = conn.execute("SELECT to_regclass('tdtool_registry_meta')").fetchone()
             if row is None or row[0] is None:
                 if not create:
-                    raise InputError(
+                    raise NoRegistry(
                         f"No player registry in {registry.shown}; start one with"
                         " `tdtool players add NAME`."
                     )

@@ -299,6 +299,10 @@ def _create_tables(run: Any) -> None:
     )
 
 
+class NoRegistry(InputError):
+    """There is no registry where one was looked for (and none was to be made)."""
+
+
 def open_file(path: Path, operator: str, create: bool = False) -> FileRegistry:
     """The registry file at `path`; `create`: make it when missing. InputError when it is
     missing (and not to be created), a folder, or not a registry."""
@@ -306,7 +310,7 @@ def open_file(path: Path, operator: str, create: bool = False) -> FileRegistry:
         raise InputError(f"{path} is a folder, not a player registry.")
     if not path.exists():
         if not create:
-            raise InputError(
+            raise NoRegistry(
                 f"No player registry {path}; start one with `tdtool players add NAME`"
                 " (or give --registry FILE)."
             )
