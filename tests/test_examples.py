@@ -482,6 +482,23 @@ CASES = [
         },
         id="rrop-limit-heads-up-unlimited",
     ),
+    pytest.param(
+        "tda-48-house-file-heads-up.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 200,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 200},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Ann": 1100, "Bo": 900},
+        },
+        id="tda-48-house-file-heads-up",
+    ),
 ]
 
 

@@ -35,6 +35,7 @@ from tdtool.rules.entry import (
     ShowdownLine,
     StraddleLine,
 )
+from tdtool.rules.house import HouseRules
 from tdtool.rules.rulings import Irregularity, Profile
 
 KEYS = (
@@ -385,6 +386,26 @@ class _Reader:
             )
         return small, big
 
+    def house(self, node: yaml.Node) -> HouseRules | None:
+        """`rules:` a book (None: the profile by that name) or a house rules file, its path
+        relative to the hand file; the house file's own mistakes name its own lines."""
+        word = self.scalar(node, "rules")
+        if word.lower() in set(Profile):
+            return None
+        if Path(word).suffix.lower() not in (".yaml", ".yml"):
+            raise self.fail(
+                node,
+                f"unknown rules profile `{word}`: write tda (Poker TDA), robert (Robert's Rules of"
+                " Poker) or a house rules file (house.yaml, next to the hand file).",
+            )
+        base = Path(self.source).parent if self.source and not self.source.startswith("<") else None
+        path = Path(word) if base is None or Path(word).is_absolute() else base / word
+        if not path.is_file():
+            raise self.fail(node, f"the house rules file `{word}` is not there ({path}).")
+        from tdtool.io.house_yaml import load_house
+
+        return load_house(path)
+
     def cards(self, node: yaml.Node, text: str) -> tuple[Card, ...]:
         try:
             return parse_cards(text, repeats=True)  # a card dealt twice is ruled: a fouled deck
@@ -433,15 +454,13 @@ class _Reader:
         chip = self.integer(top["chip"], "chip", low=1) if "chip" in top else 1
         cap = self.integer(top["cap"], "cap", low=1, unit=" of bets") if "cap" in top else 4
         profile = Profile.TDA
+        house: HouseRules | None = None
         if "rules" in top:
-            word = self.scalar(top["rules"], "rules").lower()
-            if word not in set(Profile):
-                raise self.fail(
-                    top["rules"],
-                    f"unknown rules profile `{word}`: write tda"
-                    " (Poker TDA) or robert (Robert's Rules of Poker).",
-                )
-            profile = Profile(word)
+            house = self.house(top["rules"])
+            if house is not None:
+                profile = house.base
+            else:
+                profile = Profile(self.scalar(top["rules"], "rules").lower())
         button = self.integer(top["button"], "button", low=1, high=10, unit="")
         seats = self.seats(top["seats"], variant)
         stakes = Stakes(
@@ -469,6 +488,7 @@ class _Reader:
             end_line=end_line,
             variant=variant,
             blinds=blinds,
+            house=house if house is not None and house.overrides else None,
         )
 
     def seats(self, node: yaml.Node, variant: Variant = Variant.HOLDEM) -> tuple[SeatEntry, ...]:

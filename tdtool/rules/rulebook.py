@@ -828,6 +828,32 @@ def _floor_lines(add: Callable[[str, str, str, tuple[BookRuling, BookRuling]], N
             "TDA 59 (Robert's Rules have no rule on conditional statements)",
         ),
     )
+    add(
+        "heads-up-cap",
+        "Limit: the cap on raises heads-up",
+        "In a limit game the betting is down to two players (not all-in) and one of them wants"
+        " to raise past the cap (a bet and three raises).",
+        (
+            BookRuling(
+                "The cap stands heads-up too: a bet and three raises, whatever the number of"
+                " players, until the event itself is down to two players.",
+                (
+                    "Count the bets of the round: at the cap the player may only call or fold.",
+                    "Once the event itself is down to its last two players, there is no cap.",
+                ),
+                "TDA 48",
+            ),
+            BookRuling(
+                "Raising is unlimited once no more than two players not all-in are in the pot,"
+                " unless the round was capped while three or more were in it.",
+                (
+                    "Two players left betting: let them raise without a cap.",
+                    "Capped with three or more, the cap holds for the rest of the round.",
+                ),
+                "RRoP Betting and Raising 3, 4",
+            ),
+        ),
+    )
     burn_tda = r.rule_burn_error(tda, "turn", False, True, "the card")
     burn_rob = r.rule_burn_error(rob, "turn", False, True, "the card")
     burn_text = (
