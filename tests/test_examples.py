@@ -499,6 +499,57 @@ CASES = [
         },
         id="tda-48-house-file-heads-up",
     ),
+    pytest.param(
+        "tda-32-dead-button-previous-hand.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 400,
+                    "eligible": ["Anna"],
+                    "winners": ["Anna"],
+                    "shares": {"Anna": 400},
+                }
+            ],
+            "returned": {"Anna": 400},
+            "stacks": {"Anna": 5200, "Ben": 5000, "Dan": 4800},
+        },
+        id="tda-32-dead-button-previous-hand",
+    ),
+    pytest.param(
+        "tda-34b-heads-up-button.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 400,
+                    "eligible": ["Cara"],
+                    "winners": ["Cara"],
+                    "shares": {"Cara": 400},
+                }
+            ],
+            "returned": {"Cara": 400},
+            "stacks": {"Anna": 4800, "Cara": 5200},
+        },
+        id="tda-34b-heads-up-button",
+    ),
+    pytest.param(
+        "tda-34a-button-moved-twice.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 600,
+                    "eligible": ["Anna", "Ben", "Dan"],
+                    "winners": ["Anna"],
+                    "shares": {"Anna": 600},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 5400, "Ben": 4800, "Carla": 5000, "Dan": 4800},
+        },
+        id="tda-34a-button-moved-twice",
+    ),
 ]
 
 

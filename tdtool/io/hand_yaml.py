@@ -17,6 +17,7 @@ from tdtool.errors import InputError
 from tdtool.game import Game, Variant
 from tdtool.io import guarded_yaml
 from tdtool.rules.betting import Stakes, Street, Verb
+from tdtool.rules.button import Positions
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
@@ -27,6 +28,7 @@ from tdtool.rules.entry import (
     HandLine,
     IrregularityLine,
     PostLine,
+    PreviousHand,
     PullBackLine,
     Said,
     SeatEntry,
@@ -51,9 +53,11 @@ KEYS = (
     "button",
     "small_blind",
     "big_blind",
+    "previous",
     "seats",
     "actions",
 )
+PREVIOUS_KEYS = ("button", "small_blind", "big_blind")
 REQUIRED = {
     "blinds": "blinds: 100/200",
     "button": "button: 1",
@@ -489,7 +493,32 @@ class _Reader:
             variant=variant,
             blinds=blinds,
             house=house if house is not None and house.overrides else None,
+            previous=self.previous(top["previous"]) if "previous" in top else None,
         )
+
+    def previous(self, node: yaml.Node) -> PreviousHand:
+        """`previous: {button: 3, small_blind: 4, big_blind: 5}`: the hand before's seats (any
+        seat 1-10, empty now or not; `small_blind: none` when it was dead)."""
+        fields = self.mapping(node, "`previous` (the hand before)", PREVIOUS_KEYS)
+        for key in ("button", "big_blind"):
+            if key not in fields:
+                raise self.fail(
+                    node,
+                    f"`previous` has no `{key}`: give the seats of the hand before, like"
+                    " `previous: {button: 3, small_blind: 4, big_blind: 5}`.",
+                )
+
+        def seat(key: str) -> int:
+            return self.integer(fields[key], f"previous {key}", low=1, high=10, unit="")
+
+        small: int | None = None
+        if "small_blind" in fields:
+            word = self.scalar(fields["small_blind"], "small_blind").lower()
+            small = None if word in ("none", "dead", "~", "null", "") else seat("small_blind")
+        button, big = seat("button"), seat("big_blind")
+        if big in (button, small):  # heads-up the button is the small blind: the same seat
+            raise self.fail(node, "`previous`: the big blind needs a seat of its own.")
+        return PreviousHand(_line(node), Positions(button, small, big))
 
     def seats(self, node: yaml.Node, variant: Variant = Variant.HOLDEM) -> tuple[SeatEntry, ...]:
         if not isinstance(node, yaml.MappingNode):

@@ -101,6 +101,20 @@ CHOICES: tuple[Choice, ...] = (
         " by anyone else, it stays dead).",
         ("asked-to-see",),
     ),
+    Choice(
+        "button_movement",
+        "How the button and blinds move on",
+        ("dead-button", "moving-button"),
+        "dead-button",
+        "dead-button",
+        "TDA 32, 34; RRoP Button and Blind Use 2(b)",
+        "dead-button: the big blind moves on to the next player, the small blind and the button"
+        " follow it, even onto an empty seat, and nobody skips the big blind; moving-button:"
+        " the button moves on to the next player and the blinds are the two after it, so a"
+        " player may miss a blind. Heads-up, either way, nobody has the big blind twice"
+        " running (TDA 34B).",
+        ("dead-button", "button-placement"),
+    ),
 )
 BY_NAME = {c.name: c for c in CHOICES}
 
