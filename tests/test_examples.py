@@ -550,6 +550,40 @@ CASES = [
         },
         id="tda-34a-button-moved-twice",
     ),
+    pytest.param(
+        "tda-49-accepted-action.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 3400,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 3400},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 3400, "Ben": 6800, "Carla": 4900, "Dan": 4900},
+        },
+        id="tda-49-accepted-action",
+    ),
+    pytest.param(
+        "tda-60-count-of-an-all-in.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 6600,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 6600},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 0, "Ben": 9300},
+        },
+        id="tda-60-count-of-an-all-in",
+    ),
 ]
 
 

@@ -691,6 +691,11 @@ class _Reader:
             words, low = words[:-3], low[:-3]
             if not low:
                 raise self.fail(node, f"`{text}`: write `WHO ACTION out of turn`.")
+        if low[-3:] == ["acts", "on", "it"] and len(low) > 3:  # on the count (TDA 49)
+            seat = self.who(node, words[:-3], seats)
+            return DeclarationLine(
+                line, text, seat, Said.CALL, out_of_turn=out_of_turn, on_count=True
+            )
         special = self.post_or_showdown(node, text, words, low, seats, out_of_turn)
         if special is not None:
             return special

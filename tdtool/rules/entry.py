@@ -194,6 +194,9 @@ class DeclarationLine:
     word: str | None = None
     """The word said with an amount, `bet` or `raise` (`says bet 500`), for the ruling's
     wording; None when no such word was said."""
+    on_count: bool = False
+    """`WHO acts on it`: the player acted on the dealer's count just before (TDA 49), which
+    counts as declaring call."""
 
 
 @dataclass(frozen=True)
