@@ -612,7 +612,7 @@ def read_accepted(
         chips = f"{f.who} adds {_n(call - f.bet - pushed)} to the {_n(pushed)} pushed out."
     else:
         chips = f"{f.who} gets back {_n(pushed - (call - f.bet))} of the {_n(pushed)} pushed out."
-    steps = (
+    steps: tuple[str, ...] = (
         f"{f.who} asked for a count and was told {_n(counted)}; the bet is {_n(f.current)}.",
         f"{f.who} then {how}: it is the caller's job to know the bet, so {f.who} has accepted the"
         f" full, correct action: a call of {_n(call)}{all_in}.",
