@@ -314,3 +314,32 @@ def test_ruling_show_with_a_house_that_changes_nothing_is_its_book(cli, tmp_path
 def test_ruling_show_with_an_unknown_rules_value_names_the_option(cli):
     line = bad(cli, "ruling", "show", "declaration", "--rules", "wsop")
     assert line.startswith("Error: --rules 'wsop' is neither a house profile nor a house rules")
+
+
+def test_tda_rp_11_house_choice_ante_first_takes_a_short_big_blinds_ante_first(cli, tmp_path):
+    hand = HANDS / "bb-ante-short-big-blind.yaml"
+    code, data, _ = check(cli, hand)
+    assert code == 0 and data["stacks"]["Cy"] == 3500  # blind first: 1000 live, 500 of ante
+    house = house_file(tmp_path, "base: tda\nchoices:\n  big_blind_ante_order: ante-first\n")
+    code, data, _ = check(cli, hand, "--rules", str(house))
+    assert code == 0
+    assert [(p["kind"], p["amount"]) for p in data["posted"] if p["player"] == "Cy"] == [
+        ("big blind ante", 1000),
+        ("big blind", 500),
+    ]
+    assert [p["amount"] for p in data["pots"]] == [2500, 5000]  # 1000 ante + 3 x 500 live
+    assert data["stacks"] == {"Ann": 17000, "Bo": 22000, "Cy": 2500}
+
+
+def test_tda_17a_house_choice_clockwise_shows_from_the_button_whoever_bet(cli, tmp_path):
+    river = ["Anna check", "Ben check", "Carla bet 200", "Dan fold", "Anna call", "Ben call"]
+    path = write(tmp_path, [*LIMPED, *ROUND, "turn Jc", *ROUND, "river 3h", *river])
+    code, data, _ = check(cli, path)
+    assert data["showdown"] == {"order": ["Carla", "Anna", "Ben"], "rule": "TDA 17"}
+    house = house_file(tmp_path, "base: tda\nname: Club\nchoices:\n  showdown_order: clockwise\n")
+    code, data, _ = check(cli, path, "--rules", str(house))
+    assert code == 0
+    assert data["showdown"] == {
+        "order": ["Anna", "Ben", "Carla"],
+        "rule": "house rule (Club: showdown_order clockwise); TDA 17",
+    }

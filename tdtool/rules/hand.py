@@ -180,6 +180,8 @@ class Replay:
             capped = hand.house.get("heads_up_cap") == "capped"
         if stakes.cap_heads_up != capped:
             stakes = replace(stakes, cap_heads_up=capped)
+        if hand.house is not None and hand.house.get("big_blind_ante_order") == "ante-first":
+            stakes = replace(stakes, bb_ante_first=True)
         self.betting = Betting(stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
         self.sa_line: int | None = None
@@ -810,9 +812,12 @@ class Replay:
             if all_in[index[s]]:
                 return tuple([names[s] for s in live]), "TDA 16"
         first = 0
-        if b.aggressor is not None and b.players[b.aggressor].seat in live:
+        rules = self.hand.rules
+        clockwise = rules.get("showdown_order") == "clockwise"
+        if not clockwise and b.aggressor is not None and b.players[b.aggressor].seat in live:
             first = live.index(b.players[b.aggressor].seat)
-        return tuple([names[s] for s in live[first:] + live[:first]]), "TDA 17"
+        order = tuple([names[s] for s in live[first:] + live[:first]])
+        return order, rules.note("showdown_order") + "TDA 17"
 
 
 def _by_seat(entry: SeatEntry) -> int:

@@ -102,6 +102,29 @@ CHOICES: tuple[Choice, ...] = (
         ("asked-to-see",),
     ),
     Choice(
+        "big_blind_ante_order",
+        "A short big blind with a big blind ante",
+        ("blind-first", "ante-first"),
+        "blind-first",
+        "blind-first",
+        "TDA RP-11",
+        "blind-first: a big blind short of both pays the blind first and the ante from what is"
+        " left, as TDA RP-11 recommends; ante-first: the big blind ante comes first and the"
+        " blind from what is left (a live blind short of the big blind).",
+        ("short-blind",),
+    ),
+    Choice(
+        "showdown_order",
+        "Who shows first at a showdown with nobody all-in",
+        ("last-aggressor", "clockwise"),
+        "last-aggressor",
+        "last-aggressor",
+        "TDA 17A",
+        "last-aggressor: the last player to bet or raise on the final round shows first, and"
+        " with no bet on it the first player left of the button; clockwise: the hands are shown"
+        " in turn from the first player left of the button, whoever bet.",
+    ),
+    Choice(
         "button_movement",
         "How the button and blinds move on",
         ("dead-button", "moving-button"),
