@@ -482,6 +482,108 @@ CASES = [
         },
         id="rrop-limit-heads-up-unlimited",
     ),
+    pytest.param(
+        "tda-48-house-file-heads-up.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 200,
+                    "eligible": ["Ann", "Bo"],
+                    "winners": ["Ann"],
+                    "shares": {"Ann": 200},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Ann": 1100, "Bo": 900},
+        },
+        id="tda-48-house-file-heads-up",
+    ),
+    pytest.param(
+        "tda-32-dead-button-previous-hand.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 400,
+                    "eligible": ["Anna"],
+                    "winners": ["Anna"],
+                    "shares": {"Anna": 400},
+                }
+            ],
+            "returned": {"Anna": 400},
+            "stacks": {"Anna": 5200, "Ben": 5000, "Dan": 4800},
+        },
+        id="tda-32-dead-button-previous-hand",
+    ),
+    pytest.param(
+        "tda-34b-heads-up-button.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 400,
+                    "eligible": ["Cara"],
+                    "winners": ["Cara"],
+                    "shares": {"Cara": 400},
+                }
+            ],
+            "returned": {"Cara": 400},
+            "stacks": {"Anna": 4800, "Cara": 5200},
+        },
+        id="tda-34b-heads-up-button",
+    ),
+    pytest.param(
+        "tda-34a-button-moved-twice.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 600,
+                    "eligible": ["Anna", "Ben", "Dan"],
+                    "winners": ["Anna"],
+                    "shares": {"Anna": 600},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 5400, "Ben": 4800, "Carla": 5000, "Dan": 4800},
+        },
+        id="tda-34a-button-moved-twice",
+    ),
+    pytest.param(
+        "tda-49-accepted-action.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 3400,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 3400},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 3400, "Ben": 6800, "Carla": 4900, "Dan": 4900},
+        },
+        id="tda-49-accepted-action",
+    ),
+    pytest.param(
+        "tda-60-count-of-an-all-in.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 6600,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 6600},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 0, "Ben": 9300},
+        },
+        id="tda-60-count-of-an-all-in",
+    ),
 ]
 
 

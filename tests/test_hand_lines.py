@@ -9,6 +9,7 @@ import textwrap
 
 import pytest
 
+from tests.conftest import EXAMPLES
 from tests.test_hand_rulings import START, check, write
 
 
@@ -413,7 +414,7 @@ BEN_REST = ["Carla fold", "Dan fold", "turn 5s", "Anna check", "Ben check", "riv
             "Anna check", "Ben check"]  # fmt: skip
 
 
-@pytest.mark.parametrize("acts", ["Ben puts 1000", "Ben says call"])
+@pytest.mark.parametrize("acts", ["Ben puts 1000", "Ben says call", "Ben acts on it"])
 def test_tda_49_calling_on_a_wrong_count_accepts_the_full_correct_bet(cli, tmp_path, acts):
     data = ruled(cli, write(tmp_path, [*MISCOUNT, acts, *BEN_REST]))
     (ruling,) = data["rulings"]
@@ -436,8 +437,26 @@ def test_tda_49_chips_that_do_not_follow_the_count_are_read_as_chips(cli, tmp_pa
         ([*MISCOUNT, "Carla fold"], "the count is for Ben, who is to act"),
         ([*LIMPED, "dealer counts 500"], "Anna faces no bet, so there is nothing to count"),
         ([*LIMPED[:-1], "dealer counts"], "write the bet as the dealer counted it"),
+        ([*LIMPED, "Anna bet 1500", "Ben acts on it"], "acting on a count needs the count"),
     ],
-    ids=["not-the-player", "no-bet", "no-amount"],
+    ids=["not-the-player", "no-bet", "no-amount", "acts-on-no-count"],
 )
 def test_tda_49_a_count_line_that_cannot_be_acted_on_is_bad_input(cli, tmp_path, actions, says):
     assert says in bad_input(cli, write(tmp_path, actions))
+
+
+def test_tda_49_acts_on_it_is_acting_on_the_count(cli):
+    data = ruled(cli, EXAMPLES / "hands" / "tda-49-accepted-action.yaml")
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "TDA 49" and ruling["line"] == 20
+    assert ruling["steps"][1].startswith("Ben then acted on the count: it is the caller's job")
+    assert ruling["steps"][2] == "Ben adds 500 to the 1,000 pushed out."
+
+
+def test_tda_60_a_count_of_an_all_in_is_accepted_action_too(cli):
+    data = ruled(cli, EXAMPLES / "hands" / "tda-60-count-of-an-all-in.yaml")
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == "TDA 49, 60"
+    assert ruling["summary"] == "Ben accepted the action: a call of 3,200."
+    assert ruling["steps"][0].startswith("Ben faced an all-in and, in turn, asked the dealer")
+    assert data["stacks"] == {"Anna": 0, "Ben": 9300}

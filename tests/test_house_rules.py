@@ -233,3 +233,113 @@ def test_rules_diff_hands_prints_nothing_for_a_house_that_changes_nothing(cli, t
 def test_rules_diff_hands_needs_a_folder(cli, tmp_path):
     line = bad(cli, "rules", "diff", "tda", "robert", "--hands", str(tmp_path / "none"))
     assert line == f"Error: --hands {tmp_path / 'none'}: not a folder of hand files."
+
+
+# ------------------------------------------- a house file named by the hand file, and ruling
+
+
+def test_tda_48_hand_file_rules_key_takes_a_house_file_relative_to_the_hand_file(cli, tmp_path):
+    hand = HANDS / "tda-48-house-file-heads-up.yaml"
+    code, data, _ = check(cli, hand)
+    assert code == 0 and data["stacks"] == {"Ann": 1100, "Bo": 900}
+    code, data, _ = check(cli, hand, "--rules", "tda")  # --rules overrides the file's rules
+    assert code == 1 and data["rule"] == "TDA 48" and data["line"] == 16
+    # the same hand in another folder finds its house file next to it, wherever it is run from
+    (tmp_path / "hands").mkdir()
+    house_file(tmp_path / "hands", "base: tda\nchoices:\n  heads_up_cap: unlimited\n", "h.yaml")
+    text = hand.read_text().replace("../house/friday-deepstack.yaml", "h.yaml")
+    (tmp_path / "hands" / "hand.yaml").write_text(text)
+    code, data, _ = check(cli, tmp_path / "hands" / "hand.yaml")
+    assert code == 0 and data["stacks"] == {"Ann": 1100, "Bo": 900}
+
+
+def test_hand_file_rules_key_names_its_own_line_for_a_missing_or_unknown_house(cli, tmp_path):
+    text = (HANDS / "tda-48-house-file-heads-up.yaml").read_text()
+    for value, says in [
+        ("nothere.yaml", "the house rules file `nothere.yaml` is not there"),
+        ("wsop", "unknown rules profile `wsop`: write tda (Poker TDA), robert"),
+    ]:
+        path = tmp_path / "hand.yaml"
+        path.write_text(text.replace("../house/friday-deepstack.yaml", value))
+        line = bad(cli, "hand", "check", path)
+        assert line.startswith(f"Error: {path}:7: {says}"), line
+
+
+def test_hand_file_rules_key_house_file_mistakes_name_the_house_file_line(cli, tmp_path):
+    house_file(tmp_path, "base: tda\nchoices:\n  heads_up_cap: maybe\n", "h.yaml")
+    text = (HANDS / "tda-48-house-file-heads-up.yaml").read_text()
+    path = tmp_path / "hand.yaml"
+    path.write_text(text.replace("../house/friday-deepstack.yaml", "h.yaml"))
+    line = bad(cli, "hand", "check", path)
+    assert line.startswith(f"Error: {tmp_path / 'h.yaml'}:3: `heads_up_cap: maybe`"), line
+
+
+def test_tda_59_ruling_show_with_a_house_file_gives_the_base_book_and_the_house_choice(cli):
+    result = cli("ruling", "show", "conditional-statement", "--rules", str(HOUSE))
+    assert result.exit_code == 0, result.output
+    assert "Under Poker TDA (TDA 59):" in result.stdout
+    assert "Robert's" not in result.stdout  # only the house's base book
+    assert (
+        "  conditional_statements: not-binding (the house's change; tda: binding; TDA 59): it"
+        " never binds" in result.stdout
+    )
+    data = json.loads(cli("ruling", "show", "conditional", "--rules", str(HOUSE), "--json").stdout)
+    assert list(data["rulings"]) == ["tda"]
+    assert data["house"] == {
+        "name": "Friday Deepstack",
+        "base": "tda",
+        "choices": {
+            "conditional_statements": {"value": "not-binding", "changed": True, "rule": "TDA 59"}
+        },
+    }
+
+
+def test_tda_48_ruling_ask_with_a_house_file_says_what_the_house_changed(cli):
+    result = cli("ruling", "ask", "--what", "heads-up-cap", "--rules", str(HOUSE))
+    assert result.exit_code == 0, result.output
+    assert "(TDA 48)" in result.stdout
+    assert "heads_up_cap: unlimited (the house's change; tda: capped;" in result.stdout
+    data = json.loads(
+        cli("ruling", "ask", "--what", "heads-up-cap", "--rules", "robert", "--json").stdout
+    )
+    assert data["rule"] == "RRoP Betting and Raising 3, 4" and data["house"] is None
+
+
+def test_ruling_show_with_a_house_that_changes_nothing_is_its_book(cli, tmp_path):
+    path = house_file(tmp_path, "base: robert\n")
+    with_file = cli("ruling", "show", "asked-to-see", "--rules", str(path)).stdout
+    assert with_file == cli("ruling", "show", "asked-to-see", "--rules", "robert").stdout
+
+
+def test_ruling_show_with_an_unknown_rules_value_names_the_option(cli):
+    line = bad(cli, "ruling", "show", "declaration", "--rules", "wsop")
+    assert line.startswith("Error: --rules 'wsop' is neither a house profile nor a house rules")
+
+
+def test_tda_rp_11_house_choice_ante_first_takes_a_short_big_blinds_ante_first(cli, tmp_path):
+    hand = HANDS / "bb-ante-short-big-blind.yaml"
+    code, data, _ = check(cli, hand)
+    assert code == 0 and data["stacks"]["Cy"] == 3500  # blind first: 1000 live, 500 of ante
+    house = house_file(tmp_path, "base: tda\nchoices:\n  big_blind_ante_order: ante-first\n")
+    code, data, _ = check(cli, hand, "--rules", str(house))
+    assert code == 0
+    assert [(p["kind"], p["amount"]) for p in data["posted"] if p["player"] == "Cy"] == [
+        ("big blind ante", 1000),
+        ("big blind", 500),
+    ]
+    assert [p["amount"] for p in data["pots"]] == [2500, 5000]  # 1000 ante + 3 x 500 live
+    assert data["stacks"] == {"Ann": 17000, "Bo": 22000, "Cy": 2500}
+
+
+def test_tda_17a_house_choice_clockwise_shows_from_the_button_whoever_bet(cli, tmp_path):
+    river = ["Anna check", "Ben check", "Carla bet 200", "Dan fold", "Anna call", "Ben call"]
+    path = write(tmp_path, [*LIMPED, *ROUND, "turn Jc", *ROUND, "river 3h", *river])
+    code, data, _ = check(cli, path)
+    assert data["showdown"] == {"order": ["Carla", "Anna", "Ben"], "rule": "TDA 17"}
+    house = house_file(tmp_path, "base: tda\nname: Club\nchoices:\n  showdown_order: clockwise\n")
+    code, data, _ = check(cli, path, "--rules", str(house))
+    assert code == 0
+    assert data["showdown"] == {
+        "order": ["Anna", "Ben", "Carla"],
+        "rule": "house rule (Club: showdown_order clockwise); TDA 17",
+    }

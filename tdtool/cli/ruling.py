@@ -15,6 +15,7 @@ import typer
 from tdtool.cli._app import App
 
 if TYPE_CHECKING:
+    from tdtool.rules.house import HouseRules
     from tdtool.rules.rulings import Profile, Ruling
 
 HELP = (
@@ -30,32 +31,49 @@ RulesOption = Annotated[
     str | None,
     typer.Option(
         "--rules",
-        help="House rules profile: tda (Poker TDA) or robert (Robert's Rules of Poker).",
+        help="House rules: tda (Poker TDA), robert (Robert's Rules of Poker), or a house rules"
+        " file (YAML: a base book and the choices it changes; see `tdtool rules show`).",
         show_default=False,
     ),
 ]
 JsonOption = Annotated[bool, typer.Option("--json", help="Print the answer as JSON.", metavar="")]
 
 
-def _profile(value: str | None, default: str | None = "tda") -> Profile | None:
-    from tdtool.rules.rulings import Profile
-
+def _house(value: str | None) -> HouseRules | None:
+    """`--rules`: a book or a house rules file; None when not given."""
     if value is None:
-        return None if default is None else Profile(default)
-    return parse_profile(value)
+        return None
+    from tdtool.cli.rules import resolve
+
+    return resolve(value)
 
 
-def parse_profile(value: str) -> Profile:
-    """`--rules VALUE` as a house profile; anything else is an input error naming the option."""
-    from tdtool.errors import InputError
-    from tdtool.rules.rulings import Profile
+def house_lines(house: HouseRules | None, entry_id: str) -> list[str]:
+    """What a house's choices say about one rule-book entry: one line per choice that
+    decides it, its value, `(changed)` where the house departs from its base book."""
+    if house is None or not house.overrides:
+        return []
+    out = []
+    for c in house.bearing_on(entry_id):
+        value, book = house.get(c.name), c.default(house.base)
+        whose = f"the house's change; {house.base}: {book}" if value != book else "as the book"
+        out.append(f"  {c.name}: {value} ({whose}; {c.rule}): {c.meaning(value)}")
+    if out:
+        out.insert(0, f"House rules of {house.name} (base {house.base}):")
+    return out
 
-    try:
-        return Profile(value.strip().lower())
-    except ValueError:
-        raise InputError(
-            f"--rules {value!r} is not a house profile: use --rules tda or --rules robert."
-        ) from None
+
+def _house_json(house: HouseRules | None, entry_id: str) -> dict[str, Any] | None:
+    if house is None or not house.overrides:
+        return None
+    return {
+        "name": house.name,
+        "base": str(house.base),
+        "choices": {
+            c.name: {"value": house.get(c.name), "changed": house.changed(c.name), "rule": c.rule}
+            for c in house.bearing_on(entry_id)
+        },
+    }
 
 
 @app.command("list")
@@ -95,9 +113,13 @@ def show(
     from tdtool.rules.rulings import Profile
 
     found = entry(id)
-    profile = _profile(rules, default=None)
+    house = _house(rules)
+    profile = house.base if house is not None else None
     if json:
-        emit_json(found.to_dict(profile))
+        data = found.to_dict(profile)
+        if house is not None and house.overrides:
+            data["house"] = _house_json(house, found.id)
+        emit_json(data)
         return
     lines = [f"{found.title} ({found.id})", f"Situation: {found.situation}"]
     for p in [profile] if profile else list(Profile):
@@ -108,6 +130,9 @@ def show(
     if profile is None:
         same = "differ here" if found.differs else "rule the same way here"
         lines.append(f"\nThe two books {same}.")
+    extra = house_lines(house, found.id)
+    if extra:
+        lines += ["", *extra]
     _say("\n".join(lines))
 
 
@@ -394,8 +419,10 @@ def ask(
     from tdtool.cli.render import emit_json
     from tdtool.errors import InputError
 
-    profile = _profile(rules)
-    assert profile is not None
+    house = _house(rules)
+    from tdtool.rules.rulings import Profile
+
+    profile = house.base if house is not None else Profile.TDA
     from tdtool.rules.rulebook import ENTRIES, entry
 
     keys = [e.id for e in ENTRIES]
@@ -411,12 +438,18 @@ def ask(
     if chosen not in _WHAT:
         book = _book_ruling(chosen, profile)
         if json:
-            emit_json({"profile": str(profile), **book})
+            emit_json({"profile": str(profile), **book, "house": _house_json(house, chosen)})
             return
         steps = [f"  {n}. {step}" for n, step in enumerate(book["steps"], 1)]
+        notes = house_lines(house, chosen)
         _say(
             "\n".join(
-                [f"{book['title']} ({chosen}):", f"{book['summary']} ({book['rule']})", *steps]
+                [
+                    f"{book['title']} ({chosen}):",
+                    f"{book['summary']} ({book['rule']})",
+                    *steps,
+                    *([""] + notes if notes else []),
+                ]
             )
         )
         return
@@ -436,9 +469,10 @@ def ask(
     if json:
         data = ruling.to_dict()
         del data["line"]
-        emit_json({"profile": str(profile), **data})
+        emit_json({"profile": str(profile), **data, "house": _house_json(house, chosen)})
         return
-    _say(render_ruling(ruling))
+    notes = house_lines(house, chosen)
+    _say(render_ruling(ruling) + ("\n\n" + "\n".join(notes) if notes else ""))
 
 
 def menu(entries: Sequence[Any]) -> str:

@@ -17,6 +17,7 @@ from tdtool.errors import InputError
 from tdtool.game import Game, Variant
 from tdtool.io import guarded_yaml
 from tdtool.rules.betting import Stakes, Street, Verb
+from tdtool.rules.button import Positions
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
@@ -27,6 +28,7 @@ from tdtool.rules.entry import (
     HandLine,
     IrregularityLine,
     PostLine,
+    PreviousHand,
     PullBackLine,
     Said,
     SeatEntry,
@@ -35,6 +37,7 @@ from tdtool.rules.entry import (
     ShowdownLine,
     StraddleLine,
 )
+from tdtool.rules.house import HouseRules
 from tdtool.rules.rulings import Irregularity, Profile
 
 KEYS = (
@@ -50,9 +53,11 @@ KEYS = (
     "button",
     "small_blind",
     "big_blind",
+    "previous",
     "seats",
     "actions",
 )
+PREVIOUS_KEYS = ("button", "small_blind", "big_blind")
 REQUIRED = {
     "blinds": "blinds: 100/200",
     "button": "button: 1",
@@ -385,6 +390,26 @@ class _Reader:
             )
         return small, big
 
+    def house(self, node: yaml.Node) -> HouseRules | None:
+        """`rules:` a book (None: the profile by that name) or a house rules file, its path
+        relative to the hand file; the house file's own mistakes name its own lines."""
+        word = self.scalar(node, "rules")
+        if word.lower() in set(Profile):
+            return None
+        if Path(word).suffix.lower() not in (".yaml", ".yml"):
+            raise self.fail(
+                node,
+                f"unknown rules profile `{word}`: write tda (Poker TDA), robert (Robert's Rules of"
+                " Poker) or a house rules file (house.yaml, next to the hand file).",
+            )
+        base = Path(self.source).parent if self.source and not self.source.startswith("<") else None
+        path = Path(word) if base is None or Path(word).is_absolute() else base / word
+        if not path.is_file():
+            raise self.fail(node, f"the house rules file `{word}` is not there ({path}).")
+        from tdtool.io.house_yaml import load_house
+
+        return load_house(path)
+
     def cards(self, node: yaml.Node, text: str) -> tuple[Card, ...]:
         try:
             return parse_cards(text, repeats=True)  # a card dealt twice is ruled: a fouled deck
@@ -433,15 +458,13 @@ class _Reader:
         chip = self.integer(top["chip"], "chip", low=1) if "chip" in top else 1
         cap = self.integer(top["cap"], "cap", low=1, unit=" of bets") if "cap" in top else 4
         profile = Profile.TDA
+        house: HouseRules | None = None
         if "rules" in top:
-            word = self.scalar(top["rules"], "rules").lower()
-            if word not in set(Profile):
-                raise self.fail(
-                    top["rules"],
-                    f"unknown rules profile `{word}`: write tda"
-                    " (Poker TDA) or robert (Robert's Rules of Poker).",
-                )
-            profile = Profile(word)
+            house = self.house(top["rules"])
+            if house is not None:
+                profile = house.base
+            else:
+                profile = Profile(self.scalar(top["rules"], "rules").lower())
         button = self.integer(top["button"], "button", low=1, high=10, unit="")
         seats = self.seats(top["seats"], variant)
         stakes = Stakes(
@@ -469,7 +492,33 @@ class _Reader:
             end_line=end_line,
             variant=variant,
             blinds=blinds,
+            house=house if house is not None and house.overrides else None,
+            previous=self.previous(top["previous"]) if "previous" in top else None,
         )
+
+    def previous(self, node: yaml.Node) -> PreviousHand:
+        """`previous: {button: 3, small_blind: 4, big_blind: 5}`: the hand before's seats (any
+        seat 1-10, empty now or not; `small_blind: none` when it was dead)."""
+        fields = self.mapping(node, "`previous` (the hand before)", PREVIOUS_KEYS)
+        for key in ("button", "big_blind"):
+            if key not in fields:
+                raise self.fail(
+                    node,
+                    f"`previous` has no `{key}`: give the seats of the hand before, like"
+                    " `previous: {button: 3, small_blind: 4, big_blind: 5}`.",
+                )
+
+        def seat(key: str) -> int:
+            return self.integer(fields[key], f"previous {key}", low=1, high=10, unit="")
+
+        small: int | None = None
+        if "small_blind" in fields:
+            word = self.scalar(fields["small_blind"], "small_blind").lower()
+            small = None if word in ("none", "dead", "~", "null", "") else seat("small_blind")
+        button, big = seat("button"), seat("big_blind")
+        if big in (button, small):  # heads-up the button is the small blind: the same seat
+            raise self.fail(node, "`previous`: the big blind needs a seat of its own.")
+        return PreviousHand(_line(node), Positions(button, small, big))
 
     def seats(self, node: yaml.Node, variant: Variant = Variant.HOLDEM) -> tuple[SeatEntry, ...]:
         if not isinstance(node, yaml.MappingNode):
@@ -642,6 +691,11 @@ class _Reader:
             words, low = words[:-3], low[:-3]
             if not low:
                 raise self.fail(node, f"`{text}`: write `WHO ACTION out of turn`.")
+        if low[-3:] == ["acts", "on", "it"] and len(low) > 3:  # on the count (TDA 49)
+            seat = self.who(node, words[:-3], seats)
+            return DeclarationLine(
+                line, text, seat, Said.CALL, out_of_turn=out_of_turn, on_count=True
+            )
         special = self.post_or_showdown(node, text, words, low, seats, out_of_turn)
         if special is not None:
             return special

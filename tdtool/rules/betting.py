@@ -104,6 +104,9 @@ class Stakes:
     """Limit: the cap applies heads-up too (TDA 48, until the event is down to two players).
     False: raising is unlimited once at most two players not all-in are in the pot, unless the
     round was already capped with more (Robert's Rules, Betting and Raising 3, 4)."""
+    bb_ante_first: bool = False
+    """The big blind ante is taken before the big blind (a house's choice); False: the big
+    blind first, then the ante, as TDA RP-11 recommends."""
 
     def bet_size(self, street: Street) -> int:
         """The fixed limit bet of a street (small bet pre-flop and flop, big bet after)."""
@@ -245,6 +248,8 @@ class Betting:
         if st.ante:  # classic antes first, then the blinds (a short player pays the ante first)
             for i in range(self.n):
                 self._pay(i, Post.ANTE, st.ante, live=False)
+        if st.bb_ante and st.bb_ante_first:  # the house's order: the big blind ante first
+            self._pay(self.bb, Post.BB_ANTE, st.bb_ante, live=False)
         blinds: tuple[tuple[int | None, Post, int], ...] = (
             (self.sb, Post.SMALL_BLIND, st.small_blind),
             (self.bb, Post.BIG_BLIND, st.big_blind),
@@ -256,7 +261,7 @@ class Betting:
                 self.shortfall += amount - self._pay(who, kind, amount, live=True)
             else:  # all-in on the ante: nothing posted, but counted as full (TDA 54B)
                 self.shortfall += amount
-        if st.bb_ante and self.stack[self.bb]:  # big blind first, then the big blind ante
+        if st.bb_ante and not st.bb_ante_first and self.stack[self.bb]:  # blind, then ante
             self._pay(self.bb, Post.BB_ANTE, st.bb_ante, live=False)
 
     def index_of(self, seat: int) -> int:

@@ -329,7 +329,9 @@ class ChipFloor:
             )
         count, self.counted = self.counted, None
         if count is not None and f.bet + record.amount == count[1] != f.current:
-            reading = read_accepted(f, count[1], "pushed out that amount", record.line)
+            reading = read_accepted(
+                f, count[1], "pushed out that amount", record.line, self._all_in_bet()
+            )
             self._play(record, reading)
             self._rule(reading.ruling)
             self.out[record.seat] = (
@@ -490,8 +492,14 @@ class ChipFloor:
             f, self.profile, str(record.said), record.amount, record.line, record.word
         )
         count, self.counted = self.counted, None
+        if record.on_count and count is None:
+            raise InputError(
+                f"{self.where(record.line)}: `{record.text}`: acting on a count needs the"
+                " count first: a `dealer counts N` line just before it."
+            )
         if count is not None and record.said is Said.CALL and count[1] != f.current:
-            reading = read_accepted(f, count[1], "said call", record.line)
+            how = "acted on the count" if record.on_count else "said call"
+            reading = read_accepted(f, count[1], how, record.line, self._all_in_bet())
         if reading is None:
             if record.said is Said.CHECK:  # a check facing a bet (TDA 55)
                 self.limited[record.seat] = (
@@ -603,6 +611,11 @@ class ChipFloor:
         )
         return True
 
+    def _all_in_bet(self) -> bool:
+        """Is the bet to call an all-in (the count asked for is of a stack, TDA 60)?"""
+        b = self.betting
+        return any(m.all_in and m.to == b.current for m in b.moves if m.street is b.street)
+
     def count(self, record: IrregularityLine) -> None:
         """`dealer counts N`: the player to act asked for a count and was told N. It matters
         only if that player's next line calls on it (TDA 49, accepted action)."""
@@ -626,7 +639,8 @@ class ChipFloor:
         if not (calls and nxt is not None and getattr(nxt, "seat", None) == seat):
             raise InputError(
                 f"{where}: `{record.text}`: the count is for {who}, who is to act, so the next"
-                f" line should be what {who} did with it: `{who} puts N` or `{who} says call`."
+                f" line should be what {who} did with it: `{who} puts N`, `{who} says call` or"
+                f" `{who} acts on it`."
             )
         self.counted = (seat, record.amount or 0)
 

@@ -592,7 +592,9 @@ def _declared_pot_chips(
     )
 
 
-def read_accepted(f: Facing, counted: int, how: str, line: int = 0) -> Reading:
+def read_accepted(
+    f: Facing, counted: int, how: str, line: int = 0, all_in_bet: bool = False
+) -> Reading:
     """TDA 49, accepted action: the dealer counted the bet as `counted` and the player then
     called (`how`: "said call", "pushed out that amount"): the player has accepted the full,
     correct action, a call of the real bet (or all-in for less).
@@ -610,17 +612,23 @@ def read_accepted(f: Facing, counted: int, how: str, line: int = 0) -> Reading:
         chips = f"{f.who} adds {_n(call - f.bet - pushed)} to the {_n(pushed)} pushed out."
     else:
         chips = f"{f.who} gets back {_n(pushed - (call - f.bet))} of the {_n(pushed)} pushed out."
-    steps = (
+    steps: tuple[str, ...] = (
         f"{f.who} asked for a count and was told {_n(counted)}; the bet is {_n(f.current)}.",
         f"{f.who} then {how}: it is the caller's job to know the bet, so {f.who} has accepted the"
         f" full, correct action: a call of {_n(call)}{all_in}.",
         chips,
     )
+    if all_in_bet:  # a count of an all-in player's chips, asked for in turn (TDA 60)
+        steps = (
+            f"{f.who} faced an all-in and, in turn, asked the dealer to count it, as a player"
+            f" may (TDA 60); accepted action applies to a count like any other.",
+            *steps,
+        )
     ruling = Ruling(
         line,
         Irregularity.ACCEPTED_ACTION,
         False,
-        "TDA 49",
+        "TDA 49, 60" if all_in_bet else "TDA 49",
         steps,
         f"{f.who} accepted the action: a call of {_n(call)}{all_in}.",
     )

@@ -14,6 +14,7 @@ from functools import cached_property
 from tdtool.cards import Card
 from tdtool.game import Variant
 from tdtool.rules.betting import Stakes, Street, Verb
+from tdtool.rules.button import Positions
 from tdtool.rules.house import HouseRules
 from tdtool.rules.rulings import Irregularity, Profile
 
@@ -193,6 +194,9 @@ class DeclarationLine:
     word: str | None = None
     """The word said with an amount, `bet` or `raise` (`says bet 500`), for the ruling's
     wording; None when no such word was said."""
+    on_count: bool = False
+    """`WHO acts on it`: the player acted on the dealer's count just before (TDA 49), which
+    counts as declaring call."""
 
 
 @dataclass(frozen=True)
@@ -223,6 +227,14 @@ HandLine = (
 )
 
 
+@dataclass(frozen=True, slots=True)
+class PreviousHand:
+    """The `previous:` block: where the button and blinds were the hand before."""
+
+    line: int
+    positions: Positions
+
+
 @dataclass(frozen=True)
 class EnteredHand:
     """One hand as entered: stakes, chip, profile, button, players and the lines of play."""
@@ -244,6 +256,8 @@ class EnteredHand:
 
     house: HouseRules | None = None
     """A house's rules (`--rules house.yaml`): its base is `profile`; None: the book itself."""
+    previous: PreviousHand | None = None
+    """The button and blinds of the hand before (`previous:`), for TDA 32 and 34B."""
 
     @property
     def rules(self) -> HouseRules:

@@ -16,6 +16,7 @@ from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_value
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Post, Street, Verb
+from tdtool.rules.button import Positions, rule_button
 from tdtool.rules.chip_floor import ChipFloor
 from tdtool.rules.conditional import Conditionals
 from tdtool.rules.entry import (
@@ -28,6 +29,7 @@ from tdtool.rules.entry import (
     HandLine,
     IrregularityLine,
     PostLine,
+    PreviousHand,
     PullBackLine,
     SeatEntry,
     ShowdownCall,
@@ -36,7 +38,7 @@ from tdtool.rules.entry import (
 )
 from tdtool.rules.floor import Floor
 from tdtool.rules.pots import collect, split
-from tdtool.rules.rulings import Irregularity, Profile, Ruling, rule_posted_blind
+from tdtool.rules.rulings import Irregularity, Profile, Ruling, misdeal_barred, rule_posted_blind
 from tdtool.rules.showdown_floor import ShowdownFloor
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
@@ -178,8 +180,12 @@ class Replay:
             capped = hand.house.get("heads_up_cap") == "capped"
         if stakes.cap_heads_up != capped:
             stakes = replace(stakes, cap_heads_up=capped)
+        if hand.house is not None and hand.house.get("big_blind_ante_order") == "ante-first":
+            stakes = replace(stakes, bb_ante_first=True)
         self.betting = Betting(stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
+        self.sa_line: int | None = None
+        """The line where substantial action came (TDA 36), tracked for `previous:` only."""
         self.seen: dict[Card, str] = {}
         self.folded_at: dict[int, int] = {}
         self.all_in_at: dict[int, int] = {}
@@ -281,6 +287,12 @@ class Replay:
             case ConditionalLine():
                 self.conditionals.say(record)
         self.talk.settle()
+        if (
+            self.hand.previous is not None
+            and self.sa_line is None
+            and misdeal_barred(self.hand.profile, [m.verb for m in self.betting.moves])
+        ):
+            self.sa_line = record.line
         conditionals = self._conditionals
         if conditionals is not None and conditionals.pending:
             conditionals.after(record.line)
@@ -535,6 +547,8 @@ class Replay:
         self.talk.finish()
         if self._conditionals is not None:
             self._conditionals.finish()
+        if self.hand.previous is not None:
+            self.floor.rulings.append(self._button_ruling(self.hand.previous))
         start = tuple([(s.name, s.stack) for s in sorted(self.hand.seats, key=_by_seat)])
         void = self.floor.fouled or self.floor.ended
         if void is not None:  # a misdeal or a fouled deck: every chip goes back where it started
@@ -692,6 +706,29 @@ class Replay:
             rulings=rulings,
         )
 
+    def _button_ruling(self, previous: PreviousHand) -> Ruling:
+        """`previous:`: are this hand's button and blinds where TDA 32 and 34B (or the house's
+        button movement) put them?"""
+        b, rules = self.betting, self.hand.rules
+        actual = Positions(
+            self.hand.button,
+            None if b.sb is None else b.players[b.sb].seat,
+            b.players[b.bb].seat,
+        )
+        seats = [s.seat for s in self.hand.seats]
+        try:
+            return rule_button(
+                seats,
+                previous.positions,
+                actual,
+                previous.line,
+                self.sa_line,
+                rules.get("button_movement"),
+                rules.note("button_movement"),
+            )
+        except ValueError as exc:
+            raise InputError(f"{self.where(previous.line)}: `previous`: {exc}.") from None
+
     def _value(self, seat: int) -> int | None:
         """The high hand of `seat` on the board as dealt, None without its cards."""
         cards = self.cards[seat]
@@ -775,9 +812,12 @@ class Replay:
             if all_in[index[s]]:
                 return tuple([names[s] for s in live]), "TDA 16"
         first = 0
-        if b.aggressor is not None and b.players[b.aggressor].seat in live:
+        rules = self.hand.rules
+        clockwise = rules.get("showdown_order") == "clockwise"
+        if not clockwise and b.aggressor is not None and b.players[b.aggressor].seat in live:
             first = live.index(b.players[b.aggressor].seat)
-        return tuple([names[s] for s in live[first:] + live[:first]]), "TDA 17"
+        order = tuple([names[s] for s in live[first:] + live[:first]])
+        return order, rules.note("showdown_order") + "TDA 17"
 
 
 def _by_seat(entry: SeatEntry) -> int:

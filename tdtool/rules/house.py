@@ -30,6 +30,22 @@ class Choice:
     robert: str
     rule: str
     doc: str
+    entries: tuple[str, ...] = ()
+    """The rule-book entries (`tdtool ruling show ID`) whose ruling this choice decides."""
+
+    def meaning(self, value: str) -> str:
+        """What one value decides, taken from `doc` ("capped: ...; unlimited: ...").
+
+        >>> BY_NAME["conditional_statements"].meaning("not-binding")
+        "it never binds (a penalty is still at the TD's discretion)."
+        """
+        starts = sorted((self.doc.find(f"{v}: "), v) for v in self.values)
+        for n, (at, v) in enumerate(starts):
+            if v == value and at >= 0:
+                end = starts[n + 1][0] if n + 1 < len(starts) else len(self.doc)
+                text = self.doc[at + len(v) + 2 : end].strip().removesuffix(";")
+                return text if text.endswith(".") else text + "."
+        return self.doc
 
     def default(self, base: Profile) -> str:
         """The value the base book gives."""
@@ -47,6 +63,7 @@ CHOICES: tuple[Choice, ...] = (
         "capped: the cap (a bet and three raises) applies heads-up too; unlimited: once no more"
         " than two players not all-in are in the pot, raising is unlimited, unless the cap was"
         " already reached with three or more.",
+        ("heads-up-cap",),
     ),
     Choice(
         "pot_in_no_limit",
@@ -58,6 +75,7 @@ CHOICES: tuple[Choice, ...] = (
         "chips-set-size: 'pot' binds a valid bet or raise and the chips that follow give its"
         " size (the minimum without chips); pot-size: it is a bet or raise of the size of the"
         " pot, as in pot-limit, whatever chips follow.",
+        ("declaration",),
     ),
     Choice(
         "conditional_statements",
@@ -69,6 +87,7 @@ CHOICES: tuple[Choice, ...] = (
         "binding: 'if you bet, I raise' binds once exactly its condition comes about and"
         " nothing else changes the action; not-binding: it never binds (a penalty is still at"
         " the TD's discretion).",
+        ("conditional-statement",),
     ),
     Choice(
         "mucked_hand_asked_for",
@@ -80,6 +99,44 @@ CHOICES: tuple[Choice, ...] = (
         "stays-dead: it is shown for everyone to see and does not play; winner-revives: asked"
         " for by the player about to win, both hands are live and the best hand wins (asked for"
         " by anyone else, it stays dead).",
+        ("asked-to-see",),
+    ),
+    Choice(
+        "big_blind_ante_order",
+        "A short big blind with a big blind ante",
+        ("blind-first", "ante-first"),
+        "blind-first",
+        "blind-first",
+        "TDA RP-11",
+        "blind-first: a big blind short of both pays the blind first and the ante from what is"
+        " left, as TDA RP-11 recommends; ante-first: the big blind ante comes first and the"
+        " blind from what is left (a live blind short of the big blind).",
+        ("short-blind",),
+    ),
+    Choice(
+        "showdown_order",
+        "Who shows first at a showdown with nobody all-in",
+        ("last-aggressor", "clockwise"),
+        "last-aggressor",
+        "last-aggressor",
+        "TDA 17A",
+        "last-aggressor: the last player to bet or raise on the final round shows first, and"
+        " with no bet on it the first player left of the button; clockwise: the hands are shown"
+        " in turn from the first player left of the button, whoever bet.",
+    ),
+    Choice(
+        "button_movement",
+        "How the button and blinds move on",
+        ("dead-button", "moving-button"),
+        "dead-button",
+        "dead-button",
+        "TDA 32, 34; RRoP Button and Blind Use 2(b)",
+        "dead-button: the big blind moves on to the next player, the small blind and the button"
+        " follow it, even onto an empty seat, and nobody skips the big blind; moving-button:"
+        " the button moves on to the next player and the blinds are the two after it, so a"
+        " player may miss a blind. Heads-up, either way, nobody has the big blind twice"
+        " running (TDA 34B).",
+        ("dead-button", "button-placement"),
     ),
 )
 BY_NAME = {c.name: c for c in CHOICES}
@@ -116,6 +173,10 @@ class HouseRules:
         if not self.changed(choice):
             return ""
         return f"house rule ({self.name}: {choice} {self.get(choice)}); "
+
+    def bearing_on(self, entry: str) -> list[Choice]:
+        """The choices that decide the rule-book entry `entry`, in the order of `CHOICES`."""
+        return [c for c in CHOICES if entry in c.entries]
 
     def choices(self) -> dict[str, str]:
         """Every choice and its value, in the order of `CHOICES`."""

@@ -454,6 +454,30 @@ def _build() -> tuple[Entry, ...]:
             "RRoP Button and Blind Use 2(b)",
         ),
     )
+    button_steps = (
+        "Work out where they belong from the hand before: the big blind moves on to the next"
+        " player, the small blind and button follow it (TDA 32).",
+        "Going heads-up, give the big blind to the player after the last big blind; the other"
+        " player has the button and the small blind (TDA 34B).",
+        "Before substantial action: put them right and deal again. After it: play on, and do"
+        " not back the button up next hand (TDA 34A).",
+    )
+    placed = (
+        "The button and blinds go where the dead button puts them (heads-up: nobody has the"
+        " big blind twice running). Put elsewhere and noticed before substantial action, it is"
+        " corrected and the cards dealt again; after it, play goes on and the button is not"
+        " backed up."
+    )
+    add(
+        "button-placement",
+        "The button or a blind in the wrong place",
+        "The button or the blinds are not where the hand before puts them (they moved twice,"
+        " or not at all, or going heads-up gave one player the big blind twice).",
+        (
+            BookRuling(placed, button_steps, "TDA 32, 34A, 34B"),
+            BookRuling(placed, button_steps, "RRoP Button and Blind Use; TDA 34A, 34B"),
+        ),
+    )
     add(
         "dead-small-blind",
         "Dead small blind (dead button)",
@@ -826,6 +850,32 @@ def _floor_lines(add: Callable[[str, str, str, tuple[BookRuling, BookRuling]], N
             ),  # fmt: skip
             "TDA 59",
             "TDA 59 (Robert's Rules have no rule on conditional statements)",
+        ),
+    )
+    add(
+        "heads-up-cap",
+        "Limit: the cap on raises heads-up",
+        "In a limit game the betting is down to two players (not all-in) and one of them wants"
+        " to raise past the cap (a bet and three raises).",
+        (
+            BookRuling(
+                "The cap stands heads-up too: a bet and three raises, whatever the number of"
+                " players, until the event itself is down to two players.",
+                (
+                    "Count the bets of the round: at the cap the player may only call or fold.",
+                    "Once the event itself is down to its last two players, there is no cap.",
+                ),
+                "TDA 48",
+            ),
+            BookRuling(
+                "Raising is unlimited once no more than two players not all-in are in the pot,"
+                " unless the round was capped while three or more were in it.",
+                (
+                    "Two players left betting: let them raise without a cap.",
+                    "Capped with three or more, the cap holds for the rest of the round.",
+                ),
+                "RRoP Betting and Raising 3, 4",
+            ),
         ),
     )
     burn_tda = r.rule_burn_error(tda, "turn", False, True, "the card")

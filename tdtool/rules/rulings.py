@@ -65,6 +65,7 @@ class Irregularity(StrEnum):
     MISSED_BURN = "missed-burn"
     EXTRA_BURN = "extra-burn"
     SHORT_CARD = "short-card"
+    BUTTON_PLACEMENT = "button-placement"
 
 
 @dataclass(frozen=True)
