@@ -48,6 +48,7 @@ class Evening:
         return f"p{self.serial}"
 
     def entry(self, count: int = 1) -> list[Move]:
+        self.plan.begin_change(len(self.changes) + 1)  # as the fold begins each change
         before = len(self.plan.open_tables())
         try:
             moves = seat_late_entries(
@@ -62,6 +63,7 @@ class Evening:
         return moves
 
     def bust(self, picks: list[int]) -> list[Move]:
+        self.plan.begin_change(len(self.changes) + 1)
         before = len(self.plan.open_tables())
         seated = sorted(self.plan.players())
         victims = sorted({seated[i % len(seated)] for i in picks})[: len(seated) - 1]
@@ -168,6 +170,20 @@ def play(evening: Evening, changes: list[tuple[str, object]]) -> None:
 @example(  # found on main: balanced into a table four short (TDA 11D), which broke next
     seats=6, players=13, changes=[("bust", [453]), ("bust", [499]), ("bust", [0])], seed=65
 )
+@example(  # found on main: balanced after a bust, then picked again for a table opened by entries
+    seats=9,
+    players=10,
+    changes=[("bust", [1]), ("entry", 1), ("entry", 1), ("entry", 1), ("entry", 3),
+             ("entry", 3), ("bust", [0]), ("bust", [0]), ("entry", 3)],
+    seed=0,
+)  # fmt: skip
+@example(  # found on main: moved by a table break, then picked for a table opened by entries
+    seats=9,
+    players=10,
+    changes=[("bust", [0]), ("entry", 1), ("entry", 1), ("entry", 2), ("entry", 3),
+             ("entry", 3), ("bust", [0]), ("bust", [0]), ("bust", [1]), ("entry", 3)],
+    seed=0,
+)  # fmt: skip
 def test_tda_8a_in_late_registration_nobody_moves_twice_in_a_row_without_a_bust_at_their_table(
     seats, players, changes, seed
 ):

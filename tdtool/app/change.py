@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from tdtool.errors import RuleError
 from tdtool.tournament.seating import Move, TablePlan
-from tdtool.tournament.state import State, fold, working_copy
+from tdtool.tournament.state import NEXT_CHANGE, State, fold, working_copy
 
 if TYPE_CHECKING:
     from tdtool.io.store_base import Event
@@ -89,6 +89,7 @@ def run_change(db: Path, build: Build, ask: Ask | None = None) -> Change:
             store.check_writable()  # before asking the director anything
             dry: State = store.state()
             dry_seed = log_seed(dry)
+            dry.plan.begin_change(NEXT_CHANGE)  # as working_copy begins it, below
 
             def record(table: int, candidates: list[str]) -> str:
                 answer = ask(dry.plan, table, candidates)

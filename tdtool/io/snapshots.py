@@ -129,6 +129,12 @@ class _Plan(msgspec.Struct, array_like=True):
     locked: list[tuple[int, int]]
     """Locked seats (table, seat): format 2. An older reader would have ignored them and moved
     the players in them, hence the new format."""
+    change: int | None = None
+    moved_last: list[str] = []
+    moved_now: list[str] = []
+    """The change of the last moves and who moved in it and the change before (TablePlan's
+    `begin_change`): added at the end with defaults (no format bump); a snapshot written
+    before them reads as nobody moved lately, which only widens the tool's next pick."""
 
 
 class _Share(msgspec.Struct, array_like=True):

@@ -239,6 +239,14 @@ class TablePlan:
         self._buttons: dict[int, int] = {}
         self._locked: set[Seat] = set()
         """Seats whose player the tool never moves (balancing, breaking); see `lock`."""
+        self.change: int | None = None
+        """The change (one command) the moves below belong to: `begin_change`."""
+        self.moved_last: frozenset[str] = frozenset()
+        """Players moved in the change before this one and not since had a bust at their
+        table: when the tool picks who moves (no button recorded), it picks another player
+        while it can, so nobody moves twice in a row (issue 22)."""
+        self.moved_now: set[str] = set()
+        """Players moved so far in this change."""
         # _by_count[c]: sorted numbers of the open tables with c players.
         self._by_count: list[list[int]] = [[] for _ in range(self.final_seats + 1)]
         # _open: (break key, table) of the open tables, the table that breaks first first.
@@ -360,16 +368,36 @@ class TablePlan:
         if table is None:
             return
         self._table = {(new if p == old else p): t for p, t in self._table.items()}
+        if old in self.moved_last:
+            self.moved_last = (self.moved_last - {old}) | {new}
+        if old in self.moved_now:
+            self.moved_now = (self.moved_now - {old}) | {new}
         at = self._at[table]
         for seat, sitter in at.items():
             if sitter == old:
                 at[seat] = new
 
+    def begin_change(self, change: int) -> None:
+        """The moves that follow belong to `change`: a new change makes this one's movers
+        the last change's (`moved_last`); the same change again changes nothing."""
+        if change != self.change:
+            self.change = change
+            self.moved_last = frozenset(self.moved_now)
+            self.moved_now = set()
+
     def remove(self, player: str) -> Seat:
-        """Take a busted player out of their seat; returns the seat."""
+        """Take a busted player out of their seat; returns the seat. A bust at a table
+        frees its players moved in the last change to be moved again."""
         if player not in self._table:
             raise RuleError(f"{player} has no seat; only seated players can be removed.")
-        return self._vacate(player)
+        seat = self._vacate(player)
+        if self.moved_last:
+            table = seat.table
+            self.moved_last = frozenset(
+                p for p in self.moved_last if p != player and self._table.get(p) != table
+            )
+        self.moved_now.discard(player)
+        return seat
 
     def apply(self, move: Move) -> None:
         """Apply one recorded move (checked first: nothing changes on an error)."""
@@ -393,10 +421,18 @@ class TablePlan:
                 self.final_table = batch[0].to_seat.table
                 self._buttons.pop(self.final_table, None)
                 self._locked.clear()
+                # The final table's draw (RP-9) is a new draw for everyone, not a move.
+                self.moved_last, self.moved_now = frozenset(), set()
             for m in batch:
                 self._place(m.player, m.to_seat)
                 if m.reason is MoveReason.BALANCE and m.from_seat is not None:
                     self.last_giver = m.from_seat.table
+                if (
+                    self.change is not None  # kept from the first `begin_change` on
+                    and m.from_seat is not None
+                    and m.reason is not MoveReason.FINAL_TABLE
+                ):
+                    self.moved_now.add(m.player)
 
     def _check(self, batches: list[list[Move]]) -> None:
         """Raise RuleError unless every batch applies after the ones before it."""
@@ -480,6 +516,7 @@ class TablePlan:
         new._at = {t: dict(o) for t, o in self._at.items()}
         new._buttons = dict(self._buttons)
         new._locked = set(self._locked)
+        new.moved_now = set(self.moved_now)
         new._by_count = [list(b) for b in self._by_count]
         new._open = list(self._open)
         return new
@@ -499,6 +536,9 @@ class TablePlan:
             },
             "buttons": {str(t): s for t, s in sorted(self._buttons.items())},
             "locked": [[x.table, x.seat] for x in self.locked()],
+            "change": self.change,
+            "moved_last": sorted(self.moved_last),
+            "moved_now": sorted(self.moved_now),
         }
 
     @classmethod
@@ -517,6 +557,9 @@ class TablePlan:
             },
             {int(t): int(s) for t, s in data.get("buttons", {}).items()},
             [(int(t), int(s)) for t, s in data.get("locked", ())],
+            data.get("change"),
+            [str(p) for p in data.get("moved_last", ())],
+            [str(p) for p in data.get("moved_now", ())],
         )
 
     def parts(
@@ -531,10 +574,14 @@ class TablePlan:
         dict[int, dict[int, str]],
         dict[int, int],
         list[tuple[int, int]],
+        int | None,
+        list[str],
+        list[str],
     ]:
         """The plan as plain values (`from_parts` rebuilds it): seats, tables, break order,
         final table seats, final table, last giver, occupants (table -> seat -> player),
-        buttons (table -> seat), locked seats (table, seat)."""
+        buttons (table -> seat), locked seats (table, seat), the change, the players moved
+        in the change before it and in it."""
         return (
             self.seats,
             None if self.tables is None else list(self.tables),
@@ -545,6 +592,9 @@ class TablePlan:
             self._at,
             self._buttons,
             [(x.table, x.seat) for x in self.locked()],
+            self.change,
+            sorted(self.moved_last),
+            sorted(self.moved_now),
         )
 
     @classmethod
@@ -559,6 +609,9 @@ class TablePlan:
         occupants: dict[int, dict[int, str]],
         buttons: dict[int, int],
         locked: Iterable[tuple[int, int]] = (),
+        change: int | None = None,
+        moved_last: Iterable[str] = (),
+        moved_now: Iterable[str] = (),
     ) -> TablePlan:
         """Rebuild a plan from `parts()`, its look-ups in one pass (a plan of 30,000 seats
         is read at every command of a big field); the dicts given become the plan's own.
@@ -586,6 +639,9 @@ class TablePlan:
         plan._locked = {Seat(int(t), int(s)) for t, s in locked}
         if any(x.seat not in at.get(x.table, {}) for x in plan._locked):
             raise InputError("The plan locks a seat nobody sits in.")
+        plan.change = change
+        plan.moved_last = frozenset(p for p in moved_last if p in table_of)
+        plan.moved_now = {p for p in moved_now if p in table_of}
         return plan
 
     def __eq__(self, other: object) -> bool:
@@ -791,11 +847,13 @@ def rebalance(
     """
     moves: list[Move] = []
     saved = (plan.last_giver, plan.final_table, dict(plan._buttons))
+    moved = (plan.moved_last, set(plan.moved_now))
     try:
         _settle(plan, rng, choose, moves, spread, late_registration)
     except BaseException:
         _take_back(plan, moves)
         plan.last_giver, plan.final_table, plan._buttons = saved
+        plan.moved_last, plan.moved_now = moved
         raise
     return moves
 
@@ -946,6 +1004,8 @@ def break_table(plan: TablePlan, table: int, rng: Rng) -> list[Move]:
         seat = Seat(target, rng.choice(plan.open_seats(target)))
         move = Move(p, origin[p], seat, MoveReason.TABLE_BREAK)
         plan._place(p, move.to_seat)
+        if plan.change is not None:  # as apply_moves keeps it
+            plan.moved_now.add(p)
         moves.append(move)
     return moves
 
@@ -1034,7 +1094,9 @@ def _balance_move(plan: TablePlan, rng: Rng, choose: Chooser | None) -> Move | N
                     + f"; name one of: {', '.join(candidates)}."
                 )
         else:
-            player = rng.choice(candidates)
+            # Nobody moved in the last change or earlier in this one, while another can go.
+            fresh = [p for p in candidates if p not in plan.moved_last and p not in plan.moved_now]
+            player = rng.choice(fresh or candidates)
             chosen_by_tool = True
     target_button = plan._buttons.get(taker)
     if target_button is not None:

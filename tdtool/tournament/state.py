@@ -367,10 +367,18 @@ class State:
 
 def working_copy(state: State) -> State:
     """What a decision works on: the state with a table plan of its own (the seating
-    decisions change it as they go); every other field is the state's own, unchanged."""
+    decisions change it as they go), begun as the next change's; every other field is the
+    state's own, unchanged."""
     from dataclasses import replace
 
-    return replace(state, plan=state.plan.copy())
+    plan = state.plan.copy()
+    plan.begin_change(NEXT_CHANGE)
+    return replace(state, plan=plan)
+
+
+NEXT_CHANGE = -1
+"""The change a decision is made for, before the store numbers it (no change is -1): its
+moves are the next change's, and the last change's movers are `moved_last`."""
 
 
 def stale_buttons(state: State, moves: Iterable[dict[str, Any]], now: float) -> dict[int, int]:
@@ -425,6 +433,7 @@ def fold(events: Iterable[Any], state: State | None = None) -> State:
     if state is None:
         state = State()
     for event in events:
+        state.plan.begin_change(getattr(event, "change", 0))
         kind = ev.kind_of(event.kind, event.seq)
         reducer = REDUCERS.get(kind)
         if reducer is None:  # an undo record: never among the effective events
