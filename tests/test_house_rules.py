@@ -343,3 +343,41 @@ def test_tda_17a_house_choice_clockwise_shows_from_the_button_whoever_bet(cli, t
         "order": ["Anna", "Ben", "Carla"],
         "rule": "house rule (Club: showdown_order clockwise); TDA 17",
     }
+
+
+# ------------------------------------------------------------------ the house-rules sheet
+
+
+def test_rules_print_writes_the_house_rules_sheet_from_the_same_file(cli, tmp_path):
+    out = tmp_path / "house.md"
+    result = cli("rules", "print", str(HOUSE), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert text.startswith("# House rules: Friday Deepstack\n")
+    assert "Play is by the Poker TDA rules (2024), with the house's choices below." in text
+    assert "* marks a change to the book (3 of" in text
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(rows) == 1 + len(CHOICES)
+    assert "| Conditional statements | TDA 59 | It never binds (a penalty is still" in text
+    assert sum(row.endswith(" * |") for row in rows) == 3  # the three changes, marked
+    html = tmp_path / "house.html"
+    assert cli("rules", "print", str(HOUSE), "-o", str(html), "--paper", "a4").exit_code == 0
+    assert "<h1>House rules: Friday Deepstack</h1>" in html.read_text()
+
+
+def test_rules_print_of_a_book_says_it_changes_nothing(cli, tmp_path):
+    out = tmp_path / "robert.md"
+    assert cli("rules", "print", "robert", "-o", str(out)).exit_code == 0
+    text = out.read_text()
+    assert text.startswith("# House rules: Robert's Rules of Poker\n")
+    assert "This house plays every one of them as the book does." in text
+    assert " * |" not in text
+
+
+def test_rules_print_refuses_a_bad_file_name_or_house_file_and_writes_nothing(cli, tmp_path):
+    line = bad(cli, "rules", "print", str(HOUSE), "-o", str(tmp_path / "house.pdf"))
+    assert "Cannot tell the format of" in line
+    broken = house_file(tmp_path, "base: tda\nchoices:\n  showdown_order: random\n")
+    line = bad(cli, "rules", "print", str(broken), "-o", str(tmp_path / "x.html"))
+    assert line.startswith(f"Error: {broken}:3: `showdown_order: random` is not one of its")
+    assert not (tmp_path / "x.html").exists()
