@@ -120,7 +120,11 @@ def test_rules_diff_on_a_house_file_that_changes_nothing_prints_nothing(cli, tmp
 def test_rules_diff_between_the_books_names_the_base_and_the_choices(cli):
     data = json.loads(cli("rules", "diff", "tda", "robert", "--json").stdout)
     assert data["base"] == {"a": "tda", "b": "robert"}
-    assert [c["choice"] for c in data["choices"]] == ["heads_up_cap", "mucked_hand_asked_for"]
+    assert [c["choice"] for c in data["choices"]] == [
+        "heads_up_cap",
+        "mucked_hand_asked_for",
+        "misdeal_limit",
+    ]
     assert set(data) == {"a", "b", "base", "choices", "hands"} and data["hands"] == []
 
 
@@ -381,3 +385,32 @@ def test_rules_print_refuses_a_bad_file_name_or_house_file_and_writes_nothing(cl
     line = bad(cli, "rules", "print", str(broken), "-o", str(tmp_path / "x.html"))
     assert line.startswith(f"Error: {broken}:3: `showdown_order: random` is not one of its")
     assert not (tmp_path / "x.html").exists()
+
+
+IRREGULAR = HANDS / "irregularities"
+
+
+def test_tda_36_house_choice_action_begun_bars_a_misdeal_after_two_folds(cli, tmp_path):
+    house = house_file(
+        tmp_path, "base: tda\nname: Casino\nchoices:\n  misdeal_limit: action-begun\n"
+    )
+    code, data, _ = check(cli, IRREGULAR / "misdeal-after-two-folds-robert.yaml", "--rules", "tda")
+    assert code == 2  # under the TDA the two folds are no substantial action: a misdeal
+    code, data, _ = check(
+        cli, IRREGULAR / "misdeal-after-two-folds-robert.yaml", "--rules", str(house)
+    )
+    assert code == 0 and data["misdeal"] is False
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == (
+        "house rule (Casino: misdeal_limit action-begun); TDA 35A, 35C; RRoP Misdeals 1"
+    )
+    assert ruling["steps"][0].startswith("Two players have already acted: too late")
+
+
+def test_rrop_misdeals_1_house_choice_substantial_action_on_a_robert_base(cli, tmp_path):
+    house = house_file(tmp_path, "base: robert\nchoices:\n  misdeal_limit: substantial-action\n")
+    code, data, _ = check(cli, IRREGULAR / "misdeal-after-two-folds.yaml", "--rules", str(house))
+    assert code == 0 and data["misdeal"] is True
+    assert data["rulings"][0]["rule"] == (
+        "house rule (house: misdeal_limit substantial-action); RRoP Misdeals 2"
+    )
