@@ -414,3 +414,18 @@ def test_rrop_misdeals_1_house_choice_substantial_action_on_a_robert_base(cli, t
     assert data["rulings"][0]["rule"] == (
         "house rule (house: misdeal_limit substantial-action); RRoP Misdeals 2"
     )
+
+
+def test_tda_32_rules_diff_hands_names_a_ruling_that_changes_though_the_stacks_do_not(
+    cli, tmp_path
+):
+    house = house_file(tmp_path, "base: tda\nchoices:\n  button_movement: moving-button\n")
+    data = json.loads(
+        cli("rules", "diff", "tda", str(house), "--hands", str(HANDS), "--json").stdout
+    )
+    changed = {Path(h["file"]).name: (h["a"], h["b"]) for h in data["hands"]}
+    a, b = changed["tda-32-dead-button-previous-hand.yaml"]
+    assert a.startswith("Anna 5200, Ben 5000, Dan 4800; line 10: The button and blinds are where")
+    assert b.startswith("Anna 5200, Ben 5000, Dan 4800; line 10: The button and blinds belong on")
+    # nobody busted before the moved-twice hand, and heads-up is TDA 34B either way: the same
+    assert set(changed) == {"tda-32-dead-button-previous-hand.yaml"}
