@@ -39,6 +39,10 @@ def test_tda_34b_heads_up_nobody_has_the_big_blind_twice_running(cli):
     assert code == 0
     ruling = placement(data)
     assert ruling["rule"] == "TDA 34B"
+    assert ruling["summary"] == (
+        "The button and blinds are where they belong: button and small blind seat 3, big blind"
+        " seat 1."
+    )
     assert ruling["steps"][-1] == (
         "Nobody has the big blind twice running: seat 3 had it last hand, so seat 1 has it now."
     )

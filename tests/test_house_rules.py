@@ -120,7 +120,11 @@ def test_rules_diff_on_a_house_file_that_changes_nothing_prints_nothing(cli, tmp
 def test_rules_diff_between_the_books_names_the_base_and_the_choices(cli):
     data = json.loads(cli("rules", "diff", "tda", "robert", "--json").stdout)
     assert data["base"] == {"a": "tda", "b": "robert"}
-    assert [c["choice"] for c in data["choices"]] == ["heads_up_cap", "mucked_hand_asked_for"]
+    assert [c["choice"] for c in data["choices"]] == [
+        "heads_up_cap",
+        "mucked_hand_asked_for",
+        "misdeal_limit",
+    ]
     assert set(data) == {"a", "b", "base", "choices", "hands"} and data["hands"] == []
 
 
@@ -343,3 +347,85 @@ def test_tda_17a_house_choice_clockwise_shows_from_the_button_whoever_bet(cli, t
         "order": ["Anna", "Ben", "Carla"],
         "rule": "house rule (Club: showdown_order clockwise); TDA 17",
     }
+
+
+# ------------------------------------------------------------------ the house-rules sheet
+
+
+def test_rules_print_writes_the_house_rules_sheet_from_the_same_file(cli, tmp_path):
+    out = tmp_path / "house.md"
+    result = cli("rules", "print", str(HOUSE), "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert text.startswith("# House rules: Friday Deepstack\n")
+    assert "Play is by the Poker TDA rules (2024), with the house's choices below." in text
+    assert "* marks a change to the book (3 of" in text
+    rows = [line for line in text.splitlines() if line.startswith("| ") and "---" not in line]
+    assert len(rows) == 1 + len(CHOICES)
+    assert "| Conditional statements | TDA 59 | It never binds (a penalty is still" in text
+    assert sum(row.endswith(" * |") for row in rows) == 3  # the three changes, marked
+    html = tmp_path / "house.html"
+    assert cli("rules", "print", str(HOUSE), "-o", str(html), "--paper", "a4").exit_code == 0
+    assert "<h1>House rules: Friday Deepstack</h1>" in html.read_text()
+
+
+def test_rules_print_of_a_book_says_it_changes_nothing(cli, tmp_path):
+    out = tmp_path / "robert.md"
+    assert cli("rules", "print", "robert", "-o", str(out)).exit_code == 0
+    text = out.read_text()
+    assert text.startswith("# House rules: Robert's Rules of Poker\n")
+    assert "This house plays every one of them as the book does." in text
+    assert " * |" not in text
+
+
+def test_rules_print_refuses_a_bad_file_name_or_house_file_and_writes_nothing(cli, tmp_path):
+    line = bad(cli, "rules", "print", str(HOUSE), "-o", str(tmp_path / "house.pdf"))
+    assert "Cannot tell the format of" in line
+    broken = house_file(tmp_path, "base: tda\nchoices:\n  showdown_order: random\n")
+    line = bad(cli, "rules", "print", str(broken), "-o", str(tmp_path / "x.html"))
+    assert line.startswith(f"Error: {broken}:3: `showdown_order: random` is not one of its")
+    assert not (tmp_path / "x.html").exists()
+
+
+IRREGULAR = HANDS / "irregularities"
+
+
+def test_tda_36_house_choice_action_begun_bars_a_misdeal_after_two_folds(cli, tmp_path):
+    house = house_file(
+        tmp_path, "base: tda\nname: Casino\nchoices:\n  misdeal_limit: action-begun\n"
+    )
+    code, data, _ = check(cli, IRREGULAR / "misdeal-after-two-folds-robert.yaml", "--rules", "tda")
+    assert code == 2  # under the TDA the two folds are no substantial action: a misdeal
+    code, data, _ = check(
+        cli, IRREGULAR / "misdeal-after-two-folds-robert.yaml", "--rules", str(house)
+    )
+    assert code == 0 and data["misdeal"] is False
+    (ruling,) = data["rulings"]
+    assert ruling["rule"] == (
+        "house rule (Casino: misdeal_limit action-begun); TDA 35A, 35C; RRoP Misdeals 1"
+    )
+    assert ruling["steps"][0].startswith("Two players have already acted: too late")
+
+
+def test_rrop_misdeals_1_house_choice_substantial_action_on_a_robert_base(cli, tmp_path):
+    house = house_file(tmp_path, "base: robert\nchoices:\n  misdeal_limit: substantial-action\n")
+    code, data, _ = check(cli, IRREGULAR / "misdeal-after-two-folds.yaml", "--rules", str(house))
+    assert code == 0 and data["misdeal"] is True
+    assert data["rulings"][0]["rule"] == (
+        "house rule (house: misdeal_limit substantial-action); RRoP Misdeals 2"
+    )
+
+
+def test_tda_32_rules_diff_hands_names_a_ruling_that_changes_though_the_stacks_do_not(
+    cli, tmp_path
+):
+    house = house_file(tmp_path, "base: tda\nchoices:\n  button_movement: moving-button\n")
+    data = json.loads(
+        cli("rules", "diff", "tda", str(house), "--hands", str(HANDS), "--json").stdout
+    )
+    changed = {Path(h["file"]).name: (h["a"], h["b"]) for h in data["hands"]}
+    a, b = changed["tda-32-dead-button-previous-hand.yaml"]
+    assert a.startswith("Anna 5200, Ben 5000, Dan 4800; line 10: The button and blinds are where")
+    assert b.startswith("Anna 5200, Ben 5000, Dan 4800; line 10: The button and blinds belong on")
+    # nobody busted before the moved-twice hand, and heads-up is TDA 34B either way: the same
+    assert set(changed) == {"tda-32-dead-button-previous-hand.yaml"}

@@ -78,6 +78,7 @@ NO_JSON = {
     "serve",  # a server: its JSON is the API of docs/web.md
     "hand import",  # they write a hand file and PHH, formats of their own
     "hand export",
+    "rules print",  # writes the house-rules sheet, like structure print
 }
 
 

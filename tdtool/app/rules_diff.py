@@ -24,6 +24,12 @@ class HandChange:
 
 def answer(hand: EnteredHand, rules: HouseRules) -> str:
     """A hand's answer under `rules`, in one line: the stacks, or why it was refused."""
+    return answer_and_rulings(hand, rules)[0]
+
+
+def answer_and_rulings(hand: EnteredHand, rules: HouseRules) -> tuple[str, tuple[str, ...]]:
+    """The answer, and what the floor said on the way: each ruling's line and summary, and
+    the showdown order (a house's choice may change these and not the stacks)."""
     from tdtool.rules.hand import replay
 
     ruled = replace(hand, profile=rules.base, house=rules if rules.overrides else None)
@@ -32,12 +38,15 @@ def answer(hand: EnteredHand, rules: HouseRules) -> str:
     except RuleError as exc:  # exit 1: the rules refuse a line
         line = getattr(exc, "line", None)
         rule = getattr(exc, "rule", "")
-        return f"refused at line {line} ({rule})"
+        return f"refused at line {line} ({rule})", ()
     except InputError as exc:
-        return f"not a hand under these rules ({str(exc).split(': ', 1)[-1]})"
+        return f"not a hand under these rules ({str(exc).split(': ', 1)[-1]})", ()
+    said = tuple(f"line {r.line}: {r.summary}" for r in result.rulings)
     if result.misdeal is not None:
-        return f"void: {result.misdeal.summary}"
-    return ", ".join(f"{name} {chips}" for name, chips in result.stacks)
+        return f"void: {result.misdeal.summary}", said
+    if result.showdown:
+        said += (f"shown first: {result.showdown[0]}",)
+    return ", ".join(f"{name} {chips}" for name, chips in result.stacks), said
 
 
 def hand_changes(a: HouseRules, b: HouseRules, paths: Iterable[Path]) -> list[HandChange]:
@@ -51,7 +60,10 @@ def hand_changes(a: HouseRules, b: HouseRules, paths: Iterable[Path]) -> list[Ha
             hand = load_phh(path) if path.suffix.lower() == ".phh" else load_hand(path)
         except InputError:
             continue  # not a hand file: nothing to compare
-        old, new = answer(hand, a), answer(hand, b)
+        (old, old_said), (new, new_said) = answer_and_rulings(hand, a), answer_and_rulings(hand, b)
+        if old == new and old_said != new_said:  # the same chips, another ruling: say which
+            old += "; " + "; ".join(x for x in old_said if x not in new_said)
+            new += "; " + "; ".join(x for x in new_said if x not in old_said)
         if old != new:
             out.append(HandChange(path, old, new))
     return out

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tdtool.cli._app import App
+from tdtool.cli._theme import PaperOpt, ThemeOpt
 
 if TYPE_CHECKING:
     from tdtool.rules.house import HouseRules
@@ -157,3 +158,35 @@ def diff(
         typer.echo(f"{d.choice.name}: {d.a} -> {d.b}  ({d.choice.title}; {d.choice.rule})")
     for c in changes:
         typer.echo(f"{c.path}:\n  {_label(left)}: {c.a}\n  {_label(right)}: {c.b}")
+
+
+@app.command("print")
+def print_sheet(
+    rules: RuleSet,
+    output: Annotated[
+        Path,
+        typer.Option(
+            "--output",
+            "-o",
+            help="The file to write: .html (printable), .md or .csv picks the format.",
+            show_default=False,
+        ),
+    ],
+    theme: ThemeOpt = None,
+    paper: PaperOpt = None,
+) -> None:
+    """Write the house-rules sheet to put up in the room: the book the house plays by and,
+    for every named choice, what this house decides and the rule; `*` marks its changes.
+
+    Made from the same file `hand check --rules` reads. The sheet is in English.
+
+    Example: tdtool rules print examples/house/friday-deepstack.yaml -o house-rules.html
+    """
+    from tdtool.app.house_sheet import house_sheet
+    from tdtool.cli._theme import read_paper, read_theme
+    from tdtool.io.money_sheets import sheet_format, write_sheet
+
+    sheet_format(output)  # a name with no known format is refused before anything is read
+    look, size = read_theme(theme), read_paper(paper)
+    write_sheet(house_sheet(resolve(rules, "RULES")), output, look, size)
+    typer.echo(f"House-rules sheet written to {output}.")

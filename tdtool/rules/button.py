@@ -118,6 +118,8 @@ def expected(seats: Sequence[int], previous: Positions, movement: str = "dead-bu
 
 
 def _where(p: Positions) -> str:
+    if p.small_blind == p.button:  # heads-up (TDA 34B)
+        return f"button and small blind seat {p.button}, big blind seat {p.big_blind}"
     small = "none" if p.small_blind is None else f"seat {p.small_blind}"
     return f"button seat {p.button}, small blind {small}, big blind seat {p.big_blind}"
 

@@ -13,6 +13,7 @@ cannot be the turn. Burns themselves are not written in a hand file, so they can
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from tdtool.cards import Card
 from tdtool.errors import InputError
@@ -38,6 +39,17 @@ from tdtool.rules.rulings import (
     rule_premature_turn,
     rule_short_card,
 )
+
+_LIMITED = frozenset(
+    {
+        Irregularity.EXPOSED_CARD,
+        Irregularity.BOXED_CARD,
+        Irregularity.MISDEAL,
+        Irregularity.EXTRA_CARD,
+        Irregularity.SHORT_CARD,
+    }
+)
+"""The rulings that turn on whether it is too late for a misdeal (the house's `misdeal_limit`)."""
 
 _BEFORE = {
     Irregularity.PREMATURE_FLOP: Street.PREFLOP,
@@ -66,9 +78,19 @@ class Floor:
     """What the floor has ruled in one hand so far, and what the dealer must do next."""
 
     def __init__(
-        self, profile: str, seats: Sequence[int], button: int, names: Mapping[int, str]
+        self,
+        profile: str,
+        seats: Sequence[int],
+        button: int,
+        names: Mapping[int, str],
+        limit: Profile | None = None,
+        limit_note: str = "",
     ) -> None:
         self.profile = profile if isinstance(profile, Profile) else Profile(str(profile))
+        self.limit = limit
+        """The book whose limit on misdeals the house keeps (`misdeal_limit`); None: the
+        profile's own."""
+        self.limit_note = limit_note
         self.order = deal_order(seats, button)
         self.names = dict(names)
         self.rulings: list[Ruling] = []
@@ -109,13 +131,19 @@ class Floor:
             assert record.seat is not None
             which = 2 if record.which == "second" else 1
             number = card_off_deck(self.order, record.seat, which)
-            ruling = rule_exposed_card(self.profile, number, self._exposed, actions, line, who)
+            ruling = rule_exposed_card(
+                self.profile, number, self._exposed, actions, line, who, limit=self.limit
+            )
             self._exposed += 1
         elif kind == Irregularity.BOXED_CARD:
-            ruling = rule_boxed_card(self.profile, self._boxed, actions, line, who)
+            ruling = rule_boxed_card(
+                self.profile, self._boxed, actions, line, who, limit=self.limit
+            )
             self._boxed += 1
         elif kind == Irregularity.MISDEAL:
-            ruling = rule_declared_misdeal(self.profile, record.reason or "", actions, line)
+            ruling = rule_declared_misdeal(
+                self.profile, record.reason or "", actions, line, limit=self.limit
+            )
         elif kind in _BEFORE:
             ruling = self._premature(kind, record, betting, seen, where)
         elif kind == Irregularity.FOUR_CARD_FLOP:
@@ -132,7 +160,9 @@ class Floor:
             assert record.seat is not None
             self._extra += 1
             first = self.order[0] == record.seat
-            ruling = rule_extra_card(self.profile, self._extra, actions, line, who, first)
+            ruling = rule_extra_card(
+                self.profile, self._extra, actions, line, who, first, limit=self.limit
+            )
             burned = self.profile == Profile.ROBERT and self._extra == 1 and first
             if not ruling.misdeal and not burned:
                 betting.kill(record.seat)  # a wrong number of cards after SA: a dead hand
@@ -144,7 +174,9 @@ class Floor:
             assert record.seat is not None
             acted = any(move.seat == record.seat for move in betting.moves)
             button = self.order[-1] == record.seat
-            ruling = rule_short_card(self.profile, button, acted, actions, line, who)
+            ruling = rule_short_card(
+                self.profile, button, acted, actions, line, who, limit=self.limit
+            )
             if acted or (not button and not ruling.misdeal):
                 betting.kill(record.seat)  # a wrong number of cards after SA: a dead hand
         elif kind == Irregularity.DUPLICATE_CARD:
@@ -158,6 +190,8 @@ class Floor:
             ruling = rule_duplicate_card(self.profile, line, found)
         else:  # pragma: no cover - the hand file has no other irregularity lines
             raise InputError(f"{where}: tdtool cannot rule on `{record.text}` in a hand file.")
+        if self.limit_note and kind in _LIMITED:  # the house's limit on misdeals decided it
+            ruling = replace(ruling, rule=self.limit_note + ruling.rule)
         self.rulings.append(ruling)
         if ruling.misdeal:
             self.ended = ruling

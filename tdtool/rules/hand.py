@@ -194,11 +194,18 @@ class Replay:
         self.board_players: set[int] = set()
         """Players who tabled and played the board (TDA 19); cards speak if they hold better."""
         self.cards = {s.seat: s.cards for s in hand.seats}
+        limit, note = None, ""
+        if hand.house is not None and hand.house.changed("misdeal_limit"):
+            word = hand.house.get("misdeal_limit")
+            limit = Profile.ROBERT if word == "action-begun" else Profile.TDA
+            note = hand.house.note("misdeal_limit")
         self.floor = Floor(
             hand.profile,
             [s.seat for s in hand.seats],
             hand.button,
             {s.seat: s.name for s in hand.seats},
+            limit,
+            note,
         )
         self._showdown_floor: ShowdownFloor | None = None
         """Showdown questions: hands asked for, retrieved, killed, tabled in part (TDA 13-18);

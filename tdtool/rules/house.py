@@ -102,6 +102,18 @@ CHOICES: tuple[Choice, ...] = (
         ("asked-to-see",),
     ),
     Choice(
+        "misdeal_limit",
+        "When it is too late for a misdeal",
+        ("substantial-action", "action-begun"),
+        "substantial-action",
+        "action-begun",
+        "TDA 35D, 36; RRoP Misdeals 1",
+        "substantial-action: a misdeal can be called until substantial action, two actions in"
+        " turn of which one puts chips in, or any three actions; action-begun: only until two"
+        " players have acted in turn after the blinds, checks and folds included.",
+        ("misdeal", "substantial-action", "exposed-card", "boxed-card", "extra-card"),
+    ),
+    Choice(
         "big_blind_ante_order",
         "A short big blind with a big blind ante",
         ("blind-first", "ante-first"),

@@ -254,6 +254,7 @@ def rule_exposed_card(
     actions: Sequence[str] = (),
     line: int = 0,
     who: str = "the player",
+    limit: Profile | None = None,
 ) -> Ruling:
     """A hole card the dealer exposed during the deal (TDA 35A-7; RRoP Hold'em 1).
 
@@ -286,7 +287,7 @@ def rule_exposed_card(
             " and becomes the first burn card; no misdeal.",
         )
     return _misdeal(
-        profile,
+        profile if limit is None else limit,
         Irregularity.EXPOSED_CARD,
         actions,
         why,
@@ -305,13 +306,14 @@ def rule_boxed_card(
     actions: Sequence[str] = (),
     line: int = 0,
     who: str = "the player",
+    limit: Profile | None = None,
 ) -> Ruling:
     """A card found face up in the deck during the deal (TDA 35A-1; RRoP Misdeals 2(c))."""
     tda = profile == Profile.TDA
     if boxed_before >= 1:
         rule = "TDA 35A-1, 35C" if tda else "RRoP Misdeals 2(c)"
         return _misdeal(
-            profile,
+            profile if limit is None else limit,
             Irregularity.BOXED_CARD,
             actions,
             f"A {_ordinal(boxed_before + 1)} boxed card turned up on the deal",
@@ -341,6 +343,7 @@ def rule_declared_misdeal(
     reason: str,
     actions: Sequence[str] = (),
     line: int = 0,
+    limit: Profile | None = None,
 ) -> Ruling:
     """The dealer calls a misdeal for another reason: wrong seat, card missing, ... (TDA 35A)."""
     text = reason.strip().lower()
@@ -349,7 +352,7 @@ def rule_declared_misdeal(
     tda = profile == Profile.TDA
     why = f"Misdeal called ({reason.strip() or 'no reason given'})"
     return _misdeal(
-        profile,
+        profile if limit is None else limit,
         Irregularity.MISDEAL,
         actions,
         why,
@@ -532,6 +535,7 @@ def rule_extra_card(
     line: int = 0,
     who: str = "the first player",
     first: bool = True,
+    limit: Profile | None = None,
 ) -> Ruling:
     """The dealer gave a player a third card after the deal (TDA 35A-5; RRoP Hold'em 2).
 
@@ -555,7 +559,7 @@ def rule_extra_card(
     rule = "TDA 35A-5, 35C" if tda else "RRoP Hold'em 2; Misdeals 2(d)"
     what = "An extra card" if extra_cards == 1 else f"{extra_cards} extra cards"
     return _misdeal(
-        profile,
+        profile if limit is None else limit,
         Irregularity.EXTRA_CARD,
         actions,
         f"{what} dealt to {who} (a wrong number of cards)",
@@ -712,6 +716,7 @@ def rule_short_card(
     actions: Sequence[str] = (),
     line: int = 0,
     who: str = "the player",
+    limit: Profile | None = None,
 ) -> Ruling:
     """A player dealt too few cards (TDA 37: the button may be given the missing card, even
     after substantial action, unless it has acted on the short hand; anyone else: a wrong
@@ -744,7 +749,7 @@ def rule_short_card(
             "The button is given the missing card; no misdeal.",
         )
     return _misdeal(
-        profile,
+        profile if limit is None else limit,
         Irregularity.SHORT_CARD,
         actions,
         f"{_cap(who)} was dealt too few cards (a wrong number of cards)",
