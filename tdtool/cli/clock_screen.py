@@ -489,7 +489,7 @@ def screen(
         info.append((5, Align.center(note)))
     if h4h and h4h.get("clock_stops") and not view.get("day_ended"):
         stopped = _("Hand-for-hand: the clock stands still, each hand takes 2 minutes off it")
-        info.append((9, Align.center(Text(stopped, style="bold red", overflow="ellipsis"))))
+        info.append((8, Align.center(Text(stopped, style="bold red", overflow="ellipsis"))))
     if message:
         info.append((10, Align.center(Text(message, style="bold red"))))
     keys = keys_help(_)
