@@ -8,12 +8,17 @@ the blinds in big digits too.
 from __future__ import annotations
 
 import io
+import os
+import shlex
+import sys
 
 import pytest
 
 from tdtool.cli.clock_screen import BIG_FROM_H, BIG_FROM_W, big_text, blinds_digits, screen
 from tdtool.i18n import words
+from tests.conftest import ROOT
 from tests.test_clock_hand import NAMES, display
+from tests.test_clock_terminal import TMUX, remaining, shows, tmux, wait_for
 from tests.tournament_fixtures import make
 
 
@@ -79,7 +84,7 @@ def test_at_120_columns_the_panels_stand_in_a_column_beside_the_clock(cli, tmp_p
     assert "q quit" in text  # room for every line
 
 
-def test_tda_bubble_in_german_and_romanian_from_the_same_data(cli, tmp_path):
+def test_the_panels_in_german_and_romanian_from_the_same_data(cli, tmp_path):
     (tmp_path / "de").mkdir()
     (tmp_path / "ro").mkdir()
     de = render(display(pko_bubble(cli, tmp_path / "de", "de")), lang="de")
@@ -128,3 +133,28 @@ def test_a_small_terminal_keeps_the_time_the_blinds_and_the_money_headline(cli, 
     text = render(display(db), 80, 16)
     assert fits(text, 80, 16), text
     assert "LEVEL 1" in text and "Blinds 50 / 100" in text and "BUBBLE" in text
+
+
+@pytest.mark.slow
+@pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
+@pytest.mark.parametrize("size", [(80, 24), (160, 48)])
+def test_rp8_clock_run_in_tmux_shows_the_bubble_and_steps_hand_for_hand_with_h(tmp_path, cli, size):
+    db = pko_bubble(cli, tmp_path)
+    assert cli("--db", db, "clock", "pause").exit_code == 0
+    assert cli("--db", db, "clock", "set", "10:00").exit_code == 0
+    socket = f"tdtool-clock-h4h-{os.getpid()}-{size[0]}"
+    command = shlex.join(["env", f"PYTHONPATH={ROOT}", sys.executable, "-m", "tdtool",
+                          "--db", str(db), "clock", "run"])  # fmt: skip
+    width, height = map(str, size)
+    tmux("new-session", "-d", "-s", "clock", "-x", width, "-y", height, command, socket=socket)
+    try:
+        has = ("HAND FOR HAND", "BUBBLE", "Next out wins nothing", "BIGGEST BOUNTIES (PKO)")
+        pane = wait_for(socket, has)
+        assert shows(pane, has), pane
+        tmux("send-keys", "-t", "clock", "h", socket=socket)
+        pane = wait_for(socket, ("HAND FOR HAND · HAND 1",))
+        assert shows(pane, ("HAND FOR HAND · HAND 1",)), pane
+        assert remaining(cli, db) == 8 * 60  # the hand took its two minutes (RP-8 C)
+        tmux("send-keys", "-t", "clock", "q", socket=socket)
+    finally:
+        tmux("kill-server", socket=socket)
