@@ -9,10 +9,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from tdtool.io.store_base import open_store
 from tdtool.tournament.clock import ClockAction, ClockFact, reading
 from tdtool.tournament.terms import Terms
+from tests.browser import CHROMIUM
 from tests.tournament_fixtures import STRUCTURE, make
 
 NAMES = [f"P{i:02d}" for i in range(1, 13)]
@@ -178,3 +181,38 @@ def render(data, lang, width=80, height=24) -> str:
     )
     console.print(screen(data, width, height, lang=lang))
     return console.export_text()
+
+
+@settings(max_examples=60, deadline=None)
+@given(hands=st.lists(st.integers(min_value=0, max_value=180), max_size=25))
+def test_rp8_every_hand_passes_exactly_its_seconds_and_the_clock_stays_still(hands):
+    """However many hands, of whatever seconds: a paused clock moves on by their sum exactly
+    (through level ends and the break), never by the wall time between them."""
+    start = [ClockFact(ClockAction.START, 0.0), ClockFact(ClockAction.PAUSE, 0.0)]
+    facts = [ClockFact(ClockAction.HAND, 10.0 * (k + 1), float(s)) for k, s in enumerate(hands)]
+    r = reading([*start, *facts], STRUCTURE, 10_000.0)
+    lengths = [p.minutes * 60 for p in STRUCTURE.periods]
+    played = sum(lengths[: r.period_index]) + r.elapsed_seconds
+    if r.past_last_level:
+        played = sum(lengths) + r.overtime_seconds
+    assert played == sum(hands) and r.status.value == "paused"
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+@pytest.mark.parametrize("lang, note", [
+    ("en", "HAND FOR HAND · HAND 2 · CLOCK STOPPED · 2 MIN A HAND"),
+    ("de", "HAND-FÜR-HAND · HAND 2 · UHR ANGEHALTEN · 2 MIN PRO HAND"),
+])  # fmt: skip
+def test_rp8_the_tv_page_shows_hand_for_hand_the_hand_and_the_stopped_clock(
+    cli, tmp_path, lang, note
+):
+    from tests.test_clock_browser import chromium, serving
+
+    db = bubble(cli, tmp_path, language=lang)
+    hand(cli, db)
+    hand(cli, db)
+    with serving(db) as url:
+        dom = chromium(tmp_path, url, "--window-size=1920,1080", "--dump-dom")
+    assert f'<span class="note last">{note}</span>' in dom, dom[-3000:]
+    assert 'data-fits="yes"' in dom
