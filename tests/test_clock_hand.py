@@ -216,3 +216,12 @@ def test_rp8_the_tv_page_shows_hand_for_hand_the_hand_and_the_stopped_clock(
         dom = chromium(tmp_path, url, "--window-size=1920,1080", "--dump-dom")
     assert f'<span class="note last">{note}</span>' in dom, dom[-3000:]
     assert 'data-fits="yes"' in dom
+
+
+def test_no_hand_is_dealt_on_the_break(cli, tmp_path):
+    db = bubble(cli, tmp_path)
+    for _ in range(2):
+        assert cli("--db", db, "clock", "next").exit_code == 0  # level 2, then the break
+    result = cli("--db", db, "clock", "hand")
+    assert result.exit_code == 1 and "on the break; no hand is dealt" in result.output
+    assert "`tdtool clock next` ends the break now" in result.output

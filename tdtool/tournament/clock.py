@@ -511,6 +511,11 @@ def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> No
         raise RuleError(*start)
     if action is ClockAction.HAND and status is ClockStatus.NOT_STARTED:
         raise RuleError(*start)
+    if action is ClockAction.HAND and current.on_break and not current.day_ended:
+        raise RuleError(
+            "The clock is on the break; no hand is dealt until play resumes",
+            f"(level {current.level.number}); {{clock:next}} ends the break now.",
+        )
     if action is ClockAction.HAND and current.day_ended:
         raise RuleError(
             f"Day {current.day} has ended and the clock is stopped;",
