@@ -87,10 +87,14 @@ def test_at_120_columns_the_panels_stand_in_a_column_beside_the_clock(cli, tmp_p
 def test_the_panels_in_german_and_romanian_from_the_same_data(cli, tmp_path):
     (tmp_path / "de").mkdir()
     (tmp_path / "ro").mkdir()
-    de = render(display(pko_bubble(cli, tmp_path / "de", "de")), lang="de")
-    assert "BUBBLE" in de and "HÖCHSTE BOUNTYS (PKO)" in de and "HAND-FÜR-HAND" in de
+    data = display(pko_bubble(cli, tmp_path / "de", "de"))
+    de = render(data, lang="de")
+    assert "BUBBLE" in de and "HAND-FÜR-HAND" in de and "Nächster raus gewinnt nichts" in de
+    # German places are longer: they take two lines (none cut off), and the bounties give way
+    assert "1. Platz" in de and "6. Platz 139" in de and "…" not in de
+    assert "HÖCHSTE BOUNTYS (PKO)" in render(data, 120, 35, lang="de")
     ro = render(display(pko_bubble(cli, tmp_path / "ro", "ro")), lang="ro")
-    assert "HAND-FOR-HAND" in ro and "jucători" in ro
+    assert "HAND-FOR-HAND" in ro and "jucători" in ro and "locul 6" in ro
 
 
 def test_an_accepted_deal_shows_each_players_amount(cli, tmp_path):

@@ -233,7 +233,7 @@ def _bounty_line(view: dict[str, Any], _: Words) -> str:
     return head + ": " + " · ".join(f"{x['name']} {x['bounty']}" for x in b["biggest"])
 
 
-def side_parts(view: dict[str, Any], _: Words) -> list[tuple[int, RenderableType]]:
+def side_parts(view: dict[str, Any], _: Words, width: int = 76) -> list[tuple[int, RenderableType]]:
     """The TV's side panels (the money from the bubble on, a deal) and the bounty leaders as
     lines under the clock, each with its priority (the lowest is dropped first on a small
     terminal): the headline and the next out before the prizes, the prizes before the
@@ -246,13 +246,21 @@ def side_parts(view: dict[str, Any], _: Words) -> list[tuple[int, RenderableType
         if p.get("lead"):
             head.append("  " + p["lead"], style="bold")
         out.append((9, Align.center(head)))
-        rows = Text(overflow="ellipsis", no_wrap=True)
-        for k, r in enumerate(p.get("rows") or ()):
-            if k:
-                rows.append(" · ", style="dim")
-            rows.append(f"{r['label']} {r['value']}", style=MARKS.get(r.get("mark") or "", ""))
-        if p.get("rows"):
-            out.append((4, Align.center(rows)))
+        # The places on as few lines as they fit; the line with the next out's place (or
+        # the first) is kept longest.
+        lines: list[Text] = []
+        marked = 0
+        for r in p.get("rows") or ():
+            item = f"{r['label']} {r['value']}"
+            if not lines or len(lines[-1].plain) + 3 + len(item) > width:
+                lines.append(Text(overflow="ellipsis", no_wrap=True))
+            else:
+                lines[-1].append(" · ", style="dim")
+            lines[-1].append(item, style=MARKS.get(r.get("mark") or "", ""))
+            if r.get("mark") == "next":
+                marked = len(lines) - 1
+        for k, line in enumerate(lines):
+            out.append((4 if k == marked else 3, Align.center(line)))
         if p.get("foot"):
             out.append((8 if p["id"] == "money" else 3, Align.center(Text(p["foot"]))))
     bounties = _bounty_line(view, _)
@@ -508,7 +516,7 @@ def screen(
         digit_style = "bold bright_white"
 
     inner_w, inner_h = width - 4, height - 2
-    side = side_parts(view, _)
+    side = side_parts(view, _, inner_w)
     main_w = inner_w
     if side and width >= SIDE_FROM:  # the panels in a column of their own at the right
         side_w = min(SIDE_MAX, max(30, inner_w // 4))
