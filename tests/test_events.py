@@ -55,6 +55,7 @@ AFTER_0_1_0 = {
     "seat.locked",
     "chips.raced",
     "seat.unlocked",
+    "clock.hand",
 }
 """Kinds added after release 0.1.0 (its files cannot hold them); each has its own tests."""
 

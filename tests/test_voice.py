@@ -11,11 +11,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdtool.app.voice import announcements, phrases
+from tdtool.app.voice import MOMENTS, announcements, phrases
 from tdtool.cli.clock_voice import Voice, parse_say
 from tdtool.cli.clock_web import clock_json
 from tdtool.errors import InputError
 from tdtool.i18n import words
+from tests.tournament_fixtures import make
 
 STRUCTURE = """\
 name: Voice test
@@ -328,3 +329,113 @@ def test_every_announcement_is_a_whole_sentence_of_the_words(before, after):
     said = announcements(before, after, phrases("en"), str)
     assert len(said) <= 6
     assert all(text and "{" not in text and "None" not in text for text in said)
+
+
+# --- the final table (issue 24 item 4's leftover) -------------------------------------------
+
+FINAL_TABLE = {
+    "en": "We are at the final table. Congratulations to the players left!",
+    "ro": "Am ajuns la masa finală. Felicitări jucătorilor rămași!",
+    "de": "Wir sind am Finaltisch. Glückwunsch an alle, die noch spielen!",
+}
+
+
+@pytest.mark.parametrize("lang", sorted(FINAL_TABLE))
+def test_rp9_the_final_table_is_announced_once_when_the_field_comes_to_it(cli, tmp_path, lang):
+    from tests.test_clock_hand import display
+
+    db = make(tmp_path / "ft.tdtool", buy_in=100, seats=4, places_paid=3, language=lang)
+    names = [f"P{i:02d}" for i in range(1, 13)]
+    cli("--db", db, "player", "add", *names)
+    cli("--db", db, "seat", "draw")
+    say, number = phrases(lang), words(lang).number
+    before = display(db)
+    heard = []
+    for name in names[:9]:
+        assert cli("--db", db, "player", "bust", name).exit_code == 0
+        after = display(db)
+        heard += [s for s in announcements(before, after, say, number) if s == FINAL_TABLE[lang]]
+        if after["final_table"] and not before["final_table"]:
+            assert after["players_left"] == 4  # the last two tables came together
+        before = after
+    assert heard == [FINAL_TABLE[lang]]
+
+
+def test_a_one_table_game_starts_at_its_final_table_and_announces_none(cli, tmp_path):
+    from tests.test_clock_hand import display
+
+    db = make(tmp_path / "one.tdtool", buy_in=100, places_paid=2)
+    cli("--db", db, "player", "add", "Ana", "Bob", "Cy", "Dan")
+    cli("--db", db, "seat", "draw")
+    assert display(db)["final_table"] is False
+
+
+def test_a_theme_from_before_the_final_table_speaks_the_packages_words_there(tmp_path):
+    from tdtool.io.pages import Theme
+
+    folder = tmp_path / "house"
+    folder.mkdir()
+    old = {k: f"{k}." for k in MOMENTS if k != "final_table"}
+    body = ",\n".join(f'  "{k}": "{v}"' for k, v in old.items())
+    (folder / "clock_say.html").write_text("{% set SAY = {\n" + body + "\n} %}\n")
+    said = phrases("en", Theme(folder=folder))
+    assert said["final_table"] == FINAL_TABLE["en"] and said["level"] == "level."
+
+
+# --- espeak-ng speaks the words: a WAV that sox measures as speech --------------------------
+
+
+def _tool(name):
+    """The path of `name`, or skip (fail under CI=true: the voice must be tested there)."""
+    import os
+    import shutil
+
+    path = shutil.which(name)
+    if path is None:
+        if os.environ.get("CI", "").lower() == "true":
+            pytest.fail(f"{name} is not installed; CI must test the spoken words with it")
+        pytest.skip(f"{name} is not installed")
+    return path
+
+
+def sox_stat(wav) -> dict[str, float]:
+    """`sox WAV -n stat`'s figures by name ("Length (seconds)", "RMS amplitude", ...)."""
+    import subprocess
+
+    out = subprocess.run(
+        [_tool("sox"), str(wav), "-n", "stat"], capture_output=True, text=True, timeout=60
+    )
+    assert out.returncode == 0, out.stderr
+    figures = {}
+    for line in out.stderr.splitlines():  # sox writes its stat to standard error
+        name, _, value = line.partition(":")
+        try:
+            figures[name.strip()] = float(value)
+        except ValueError:
+            continue
+    return figures
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("lang", ["en", "ro", "de"])
+def test_espeak_ng_speaks_a_level_change_as_speech_sox_can_measure(cli, tmp_path, lang):
+    import subprocess
+
+    db = tournament(cli, tmp_path, lang)
+    (level_change, *_rest) = steps(cli, db, lang)[0]
+    wav = tmp_path / f"level-{lang}.wav"
+    voice = {"en": "en", "ro": "ro", "de": "de"}[lang]
+    spoken = subprocess.run(
+        [_tool("espeak-ng"), "-v", voice, "-w", str(wav), level_change],
+        capture_output=True,
+        timeout=60,
+    )
+    assert spoken.returncode == 0, spoken.stderr
+    stat = sox_stat(wav)
+    # "Level 2: blinds 3,000 and 6,000, big blind ante 6,000" takes seconds to say, and is
+    # well above silence (a silent WAV's RMS is 0; speech at espeak's volume is ~0.1).
+    assert stat["Length (seconds)"] > 2.0, stat
+    assert stat["RMS     amplitude"] > 0.02, stat
+    silence = tmp_path / "silence.wav"
+    subprocess.run([_tool("sox"), "-n", "-r", "22050", str(silence), "trim", "0", "3"], check=True)
+    assert sox_stat(silence)["RMS     amplitude"] < 0.001  # the measure tells the two apart

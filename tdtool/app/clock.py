@@ -61,6 +61,70 @@ def clock_action(db: Path, action: ClockAction, seconds: float = 0) -> ClockChan
         return _perform(store, action, seconds)
 
 
+@dataclass(frozen=True)
+class HandDealt:
+    """`tdtool clock hand`: the next hand-for-hand hand recorded, and the clock after it."""
+
+    hand: int
+    """The hand-for-hand hand now being played (1 for the first since the last bust)."""
+    seconds: float
+    """Clock time the hand took (RP-8's two minutes while the clock stands still; 0: it runs)."""
+    paused_now: bool
+    """The clock was running and this hand paused it (the first hand, in `pause` mode)."""
+    reading: ClockReading
+
+    def to_dict(self) -> dict[str, Any]:
+        """`tdtool clock hand --json`: the hand, the clock time it took, and the reading."""
+        return {
+            "hand_for_hand_hand": self.hand,
+            "seconds_taken": self.seconds,
+            "paused_now": self.paused_now,
+            "clock": self.reading.as_dict(),
+        }
+
+
+def deal_hand(store: TournamentStore) -> HandDealt:
+    """Record the next hand-for-hand hand (one change, so `undo` takes it back whole): while
+    the terms keep the clock still for hand-for-hand (`hand_for_hand_clock` pause, TDA RP-8),
+    a running clock is paused and the hand takes two minutes off it, moving into the next
+    level when its time is up; otherwise the clock runs on and the hand is only counted.
+    RuleError when the tournament is not hand-for-hand now."""
+    from tdtool.errors import RuleError
+    from tdtool.tournament.director import hand_for_hand_next
+    from tdtool.tournament.terms import HAND_FOR_HAND_PAUSE
+
+    with store.transaction() as tx:
+        state: State = tx.state()
+        assert state.structure is not None
+        if not hand_for_hand_next(state):
+            raise RuleError(
+                f"The tournament is not hand-for-hand now ({state.players_left} players left);"
+                " hand-for-hand is the money bubble, with more than one table in play (RP-8).",
+                "After the bubble bursts, resume the clock with {clock:resume}.",
+            )
+        facts = list(state.clock.facts)
+        still = state.terms.hand_for_hand_clock == "pause"
+        paused_now = still and clock_reading(state, tx.now).running
+        if paused_now:
+            fact, _after = act(facts, state.structure, ClockAction.PAUSE, tx.now, 0, state.day_ends)
+            facts.append(fact)
+            tx.append(*clock_event(ClockAction.PAUSE).event())
+        seconds = HAND_FOR_HAND_PAUSE if still else 0
+        _fact, after = act(
+            facts, state.structure, ClockAction.HAND, tx.now, seconds, state.day_ends
+        )
+        tx.append(*clock_event(ClockAction.HAND, seconds).event())
+    return HandDealt(state.hand_for_hand_hands + 1, seconds, paused_now, after)
+
+
+def clock_hand(db: Path) -> HandDealt:
+    """`deal_hand` on the tournament in `db`."""
+    from tdtool.io.store_base import open_store
+
+    with open_store(db) as store:
+        return deal_hand(store)
+
+
 def clock_now(db: Path) -> ClockReading:
     """Where the clock of the tournament in `db` stands now."""
     return clock_reading(*read_state_at(db))
@@ -111,6 +175,8 @@ def display_base(state: State) -> DisplayBase:
             "results": results,
             "bounties": tv_bounties(state),
             "panels": panels(state, words(language_of(state))),
+            "hand_for_hand": hand_for_hand(state),
+            "final_table": final_table(state),
         },
         settle(state.clock.facts, state.structure, state.day_ends) if state.structure else None,
     )
@@ -146,6 +212,11 @@ class ClockView:
     seat_value: int = 0
     seat_bubble: bool = False
     """One player more than the seats is left: the next player out wins no seat."""
+    hand_for_hand: dict[str, Any] | None = None
+    """Hand-for-hand now (`hand_for_hand`): the hand being played and whether the clock
+    stands still; None when play is not hand-for-hand."""
+    final_table: bool = False
+    """The players left sit at one table, the final one (more than one table was drawn)."""
 
     def to_dict(self) -> dict[str, Any]:
         """The display data as the TV page and its /api/clock read it (the reading's keys,
@@ -168,6 +239,8 @@ class ClockView:
             seats=self.seats,
             seat_value=self.seat_value,
             seat_bubble=self.seat_bubble,
+            hand_for_hand=self.hand_for_hand,
+            final_table=self.final_table,
         )
         return data
 
@@ -222,7 +295,33 @@ def view_data(state: State, now: float, base: DisplayBase | None = None) -> Cloc
         results=tuple(f["results"]),
         bounties=f["bounties"],
         panels=tuple(f["panels"]),
+        hand_for_hand=f.get("hand_for_hand"),
+        final_table=f.get("final_table", False),
     )
+
+
+def hand_for_hand(state: State) -> dict[str, Any] | None:
+    """The displays' hand-for-hand: `hand`, the hand being played (0 before the first `clock
+    hand`), and `clock_stops` (the terms keep the clock still, TDA RP-8); None when the next
+    hand is not played hand-for-hand."""
+    from tdtool.tournament.director import hand_for_hand_next
+
+    if not hand_for_hand_next(state):
+        return None
+    return {
+        "hand": state.hand_for_hand_hands,
+        "clock_stops": state.terms.hand_for_hand_clock == "pause",
+    }
+
+
+def final_table(state: State) -> bool:
+    """Whether the field has come down to its final table: one table in play, the players
+    left at it, in a tournament that was drawn at more than one (a one-table game starts
+    there, nothing is announced)."""
+    plan = state.plan
+    if not state.drawn or state.players_left <= 1 or len(plan.open_tables()) != 1:
+        return False
+    return plan.final_table is not None or state.event_entries > plan.seats
 
 
 TV_BOUNTIES = 3

@@ -11,6 +11,7 @@ successive display data (`clock.view_data(...).to_dict()`, the TV's /api/clock):
 - one minute left before a break (the level's clock crossing 60 s);
 - the bubble (or a satellite's seat bubble), hand-for-hand, in the money: the money panel
   (tdtool/app/panels.py) turning up, turning to the bubble, raising its alert, dropping it;
+- the final table: the players left come to one table (`final_table` turning true);
 - the winner, or the players who won a satellite's seats.
 
 The words are clock_say.html's (in the language; a house theme may have its own), with
@@ -32,9 +33,13 @@ View = Mapping[str, Any]
 
 MOMENTS = (
     "level", "level_ante", "level_bb_ante", "minute_to_break", "break", "color_up", "bubble",
-    "seat_bubble", "hand_for_hand", "in_the_money", "winner", "seats_won",
+    "seat_bubble", "hand_for_hand", "in_the_money", "final_table", "winner", "seats_won",
 )  # fmt: skip
 """The keys of the spoken words (clock_say.html's SAY): one sentence per moment."""
+
+LATER_MOMENTS = ("final_table",)
+"""Moments added after themes could change the words: a theme without them speaks the
+package's words there (it is not refused)."""
 
 
 def phrases(lang: str, theme: Theme | None = None) -> dict[str, str]:
@@ -44,6 +49,10 @@ def phrases(lang: str, theme: Theme | None = None) -> dict[str, str]:
     from tdtool.io.pages import render_once
 
     said = json.loads(str(render_once("clock_words.html", theme, lang))).get("say") or {}
+    if theme is not None and any(not isinstance(said.get(k), str) for k in LATER_MOMENTS):
+        # a theme written before these moments existed: the package's words for them
+        package = json.loads(str(render_once("clock_words.html", None, lang)))["say"]
+        said = {**{k: package[k] for k in LATER_MOMENTS}, **said}
     missing = [k for k in MOMENTS if not isinstance(said.get(k), str)]
     if missing:
         folder = theme.folder if theme is not None and theme.folder is not None else None
@@ -113,6 +122,8 @@ def announcements(
         out.append(say["hand_for_hand"])
     if now is not None and not now.get("bubble") and was is not None and was.get("bubble"):
         out.append(say["in_the_money"])
+    if after.get("final_table") and not before.get("final_table"):
+        out.append(say["final_table"])
     if minute_to_break(before, after):
         out.append(say["minute_to_break"])
     return out

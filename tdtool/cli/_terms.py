@@ -34,7 +34,9 @@ PANELS = {
     ),
     "Payouts": ("rounding", "places_paid", "percent_paid"),
     "Bounties": ("bounty", "pko", "rebuy_bounty"),
-    "Days and flights": ("day_ends_after", "day_ends_at", "flight_reentry"),
+    "Days, flights, clock": (
+        "day_ends_after", "day_ends_at", "flight_reentry", "hand_for_hand_clock",
+    ),
     "Satellites": ("satellite_value", "satellite_seats"),
     "Language": ("language",),
 }  # fmt: skip

@@ -106,6 +106,36 @@ _simple(
 )
 
 
+@app.command("hand")
+def hand(ctx: typer.Context, json_out: JsonOpt = False) -> None:
+    """Deal the next hand-for-hand hand: on the money bubble, once every table is ready.
+
+    By the terms (`tdtool terms --hand-for-hand-clock`): pause, the default (TDA RP-8), keeps
+    the level clock still during hand-for-hand, so the first hand pauses it and each hand
+    takes 2 minutes off it (the next level comes when its time is used up); run lets the
+    clock run on and only counts the hands. Both clocks show HAND FOR HAND and the hand.
+
+    Example: tdtool clock hand
+    """
+    from tdtool.app.clock import clock_hand
+    from tdtool.cli.render import emit_json
+    from tdtool.tournament.clock import describe
+
+    result = clock_hand(db_path(ctx))
+    if json_out:
+        emit_json(result.to_dict())
+        return
+    taken = f"; {result.seconds / 60:g} min off the clock" if result.seconds else ""
+    paused = " The clock is paused for hand-for-hand." if result.paused_now else ""
+    typer.echo(f"Hand-for-hand hand {result.hand}{taken}.{paused} {describe(result.reading)}")
+    if result.seconds:
+        typer.echo(
+            "Record each bust with `tdtool player bust NAME --hand-for-hand`; when the bubble"
+            " bursts, resume the clock with `tdtool clock resume`."
+        )
+    typer.echo("Take it back with `tdtool undo`.")
+
+
 @app.command("set", context_settings={"ignore_unknown_options": True})
 def set_(
     ctx: typer.Context,

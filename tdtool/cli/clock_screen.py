@@ -41,6 +41,10 @@ FONT = {
     "9": ("###", "#.#", "###", "..#", "###"),
     ":": (".", "#", ".", "#", "."),
     "+": ("...", ".#.", "###", ".#.", "..."),
+    "/": ("..#", "..#", ".#.", "#..", "#.."),
+    ",": (".", ".", ".", "#", "#"),
+    ".": (".", ".", ".", ".", "#"),
+    " ": (".", ".", ".", ".", "."),
 }
 
 KEY_ACTIONS = {
@@ -57,6 +61,9 @@ SPACE = {
     "paused": (ClockAction.RESUME, 0),
 }
 
+HAND_KEY = (ClockAction.HAND, 0)
+"""The key h: the next hand-for-hand hand, as `tdtool clock hand` records it."""
+
 SCREEN_ACTIONS = {
     "clock": lambda action: {
         "start": "space",
@@ -64,6 +71,7 @@ SCREEN_ACTIONS = {
         "resume": "space",
         "next": "n",
         "add MINUTES": "+ or -",
+        "hand": "h",
     }.get(action, f"`tdtool clock {action}` in another terminal"),
 }
 """How the screen words an error's hint (tdtool.errors): by its keys."""
@@ -190,6 +198,113 @@ def _says(name: str, part: str) -> bool:
     return re.search(rf"(?<!\w){re.escape(part)}(?!\w)", name, re.IGNORECASE) is not None
 
 
+SIDE_FROM = 120
+"""From this width the panels (money, deal, bounties) stand in a column at the right."""
+SIDE_MAX = 44
+BIG_FROM_W, BIG_FROM_H = 160, 48
+"""From this size the blinds are drawn in big digits too, half the time's size."""
+
+MARKS = {"next": "bold black on yellow", "out": "dim strike", "gap": "dim"}
+"""How a panel row is drawn by its mark (tdtool.app.panels)."""
+
+
+def _block(rows: list[str], width: int, style: str) -> RenderableType:
+    """Big-letter rows centred once as a whole: rich centres each line on its own after
+    stripping its trailing blanks, so rows ending in a blank pixel moved (the digits tore)."""
+    pad = max(0, (width - len(rows[0])) // 2)
+    block = [" " * pad + row + " " * max(0, width - pad - len(row)) for row in rows]
+    return Text("\n".join(block), style=style, justify="left", no_wrap=True)
+
+
+def blinds_digits(view: dict[str, Any], _: Words) -> str:
+    """The blinds as the big digits draw them: '3,000/6,000' in the language's numbers."""
+    if view.get("small_blind") is None:
+        return ""
+    text = f"{_.number(view['small_blind'])}/{_.number(view['big_blind'])}"
+    text = text.replace("\u202f", " ").replace("\xa0", " ")
+    return "".join(ch for ch in text if ch in FONT)
+
+
+def _bounty_line(view: dict[str, Any], _: Words) -> str:
+    b = view.get("bounties")
+    if not b or not b.get("biggest"):
+        return ""
+    head = _("BIGGEST BOUNTIES (PKO)") if b["kind"] == "pko" else _("BIGGEST BOUNTIES")
+    return head + ": " + " · ".join(f"{x['name']} {x['bounty']}" for x in b["biggest"])
+
+
+def side_parts(view: dict[str, Any], _: Words, width: int = 76) -> list[tuple[int, RenderableType]]:
+    """The TV's side panels (the money from the bubble on, a deal) and the bounty leaders as
+    lines under the clock, each with its priority (the lowest is dropped first on a small
+    terminal): the headline and the next out before the prizes, the prizes before the
+    bounties."""
+    out: list[tuple[int, RenderableType]] = []
+    for p in view.get("panels") or ():
+        head = Text(overflow="ellipsis", no_wrap=True)
+        loud = "bold white on red" if p.get("bubble") else "bold black on green"
+        head.append(f" {p['title']} ", style=loud)
+        if p.get("lead"):
+            head.append("  " + p["lead"], style="bold")
+        out.append((9, Align.center(head)))
+        # The places on as few lines as they fit; the line with the next out's place (or
+        # the first) is kept longest.
+        lines: list[Text] = []
+        marked = 0
+        for r in p.get("rows") or ():
+            item = f"{r['label']} {r['value']}"
+            if not lines or len(lines[-1].plain) + 3 + len(item) > width:
+                lines.append(Text(overflow="ellipsis", no_wrap=True))
+            else:
+                lines[-1].append(" · ", style="dim")
+            lines[-1].append(item, style=MARKS.get(r.get("mark") or "", ""))
+            if r.get("mark") == "next":
+                marked = len(lines) - 1
+        for k, line in enumerate(lines):
+            out.append((4 if k == marked else 3, Align.center(line)))
+        if p.get("foot"):
+            out.append((8 if p["id"] == "money" else 3, Align.center(Text(p["foot"]))))
+    bounties = _bounty_line(view, _)
+    if bounties:
+        out.append((3, Align.center(Text(bounties, style="bold", overflow="ellipsis"))))
+    return out
+
+
+def side_boxes(view: dict[str, Any], _: Words, width: int) -> list[tuple[str, RenderableType]]:
+    """The same panels as boxes for a column `width` wide: a heading, a line under it, the
+    places (or a deal's players) and their amounts, the next out marked, a foot."""
+    from rich.table import Table
+
+    out: list[tuple[str, RenderableType]] = []
+    for p in view.get("panels") or ():
+        rows = Table.grid(padding=(0, 1), expand=True)
+        rows.add_column(justify="left", overflow="ellipsis", no_wrap=True)
+        rows.add_column(justify="right", no_wrap=True)
+        for r in p.get("rows") or ():
+            rows.add_row(r["label"], r["value"], style=MARKS.get(r.get("mark") or "", "bold"))
+        parts: list[RenderableType] = []
+        if p.get("alert"):
+            parts.append(Align.center(Text(f" {p['alert']} ", style="bold white on red")))
+        if p.get("lead"):
+            parts.append(Align.center(Text(p["lead"], style="bold", overflow="ellipsis")))
+        parts.append(rows)
+        if p.get("foot"):
+            parts.append(Align.center(Text(p["foot"], overflow="fold")))
+        border = "red" if p.get("bubble") else "green"
+        title = Text(f" {p['title']} ", style=f"bold {border}")
+        out.append((p["id"], Panel(Group(*parts), title=title, border_style=border, width=width)))
+    b = view.get("bounties")
+    if b and b.get("biggest"):
+        table = Table.grid(padding=(0, 1), expand=True)
+        table.add_column(justify="left", overflow="ellipsis", no_wrap=True)
+        table.add_column(justify="right", no_wrap=True)
+        for x in b["biggest"]:
+            table.add_row(x["name"], x["bounty"], style="bold")
+        head = _("BIGGEST BOUNTIES (PKO)") if b["kind"] == "pko" else _("BIGGEST BOUNTIES")
+        title = Text(f" {head} ", style="bold magenta")
+        out.append(("bounties", Panel(table, title=title, border_style="magenta", width=width)))
+    return out
+
+
 def screen(
     view: dict[str, Any], width: int, height: int, message: str = "", lang: str = "en"
 ) -> RenderableType:
@@ -233,6 +348,13 @@ def screen(
     elif paused:
         title.append("  ")
         title.append(" ❚❚ " + _("PAUSED") + " ", style="bold black on yellow")
+    h4h = view.get("hand_for_hand")
+    if h4h and not view.get("day_ended"):
+        pill = _("HAND FOR HAND")
+        if h4h.get("hand"):
+            pill += " · " + _("HAND %(hand)s", hand=n(h4h["hand"]))
+        title.append("  ")
+        title.append(f" {pill} ", style="bold white on red")
     elif status == "not started":
         title.append("  ")
         title.append(" " + _("NOT STARTED · space starts") + " ", style="bold black on white")
@@ -248,7 +370,7 @@ def screen(
         blinds = Text(_blinds(view, _), style="bold bright_white")
 
     lines: list[RenderableType] = [Align.center(title)]
-    info: list[RenderableType] = [Align.center(blinds)]
+    info: list[tuple[int, RenderableType]] = []  # (priority: the lowest is dropped first, line)
     nxt = view.get("next_level")
     upcoming = []
     if view["past_last_level"]:
@@ -265,9 +387,9 @@ def screen(
     if view.get("seconds_to_break") is not None:
         upcoming.append(_("Next break in %(time)s", time=format_seconds(view["seconds_to_break"])))
     if upcoming:
-        info.append(Align.center(Text("     ".join(upcoming), overflow="ellipsis")))
+        info.append((7, Align.center(Text("     ".join(upcoming), overflow="ellipsis"))))
 
-    figures = []
+    figures: list[str] = []
     if view.get("entries"):
         figures.append(
             _.ngettext(
@@ -284,6 +406,11 @@ def screen(
                 + (f" ({bb_text(bbs, _)} BB)" if bbs else "")
             )
     leader = view.get("chip_leader")
+    if figures:
+        info.append(
+            (6, Align.center(Text("     ".join(figures), style="bold", overflow="ellipsis")))
+        )
+        figures = []
     if leader:
         bbs = leader.get("big_blinds")
         last = leader.get("at_last_count")
@@ -295,9 +422,11 @@ def screen(
     if view.get("prize_pool"):
         figures.append(_("Prize pool %(amount)s", amount=n(view["prize_pool"])))
     if figures:
-        info.append(Align.center(Text("     ".join(figures), style="bold")))
+        info.append(
+            (2, Align.center(Text("     ".join(figures), style="bold", overflow="ellipsis")))
+        )
 
-    notes = []
+    notes: list[Text] = []
     if view.get("seat_bubble"):
         bubble = _.ngettext(
             "SEAT BUBBLE: %(players)s players for %(num)s seat",
@@ -365,10 +494,16 @@ def screen(
             Text(" " + _("Late registration is closed") + " ", style="bold black on dark_orange")
         )
     for note in notes:
-        info.append(Align.center(note))
+        info.append((5, Align.center(note)))
+    if h4h and h4h.get("clock_stops") and not view.get("day_ended"):
+        stopped = _("Hand-for-hand: the clock stands still, each hand takes 2 minutes off it")
+        info.append((8, Align.center(Text(stopped, style="bold red", overflow="ellipsis"))))
     if message:
-        info.append(Align.center(Text(message, style="bold red")))
-    info.append(Align.center(Text(keys_help(_), style="dim", overflow="ellipsis")))
+        info.append((10, Align.center(Text(message, style="bold red"))))
+    keys = keys_help(_)
+    if h4h:
+        keys = keys.replace(" · q", " · h " + _("next hand") + " · q", 1)
+    info.append((0, Align.center(Text(keys, style="dim", overflow="ellipsis"))))
 
     digits = time_text(view)
     if paused:
@@ -381,28 +516,65 @@ def screen(
         digit_style = "bold bright_white"
 
     inner_w, inner_h = width - 4, height - 2
-    spacing = 4  # blank lines around the digits and between the parts
-    room = inner_h - 2 - len(lines) - len(info) - spacing
-    scale = max(1, min(room // 5, inner_w // big_width(digits)))
-    if room < 5 or big_width(digits) > inner_w:
+    side = side_parts(view, _, inner_w)
+    main_w = inner_w
+    if side and width >= SIDE_FROM:  # the panels in a column of their own at the right
+        side_w = min(SIDE_MAX, max(30, inner_w // 4))
+        main_w = inner_w - side_w - 2
+        column: RenderableType | None = Group(*(part for _k, part in side_boxes(view, _, side_w)))
+    else:
+        column = None
+        info.extend(side)  # the panels as lines under the clock
+    digits_w = big_width(digits)
+    fixed = 2 + len(lines) + 4  # the name, the title and the blank lines between the parts
+    big_blinds = width >= BIG_FROM_W and height >= BIG_FROM_H and not view.get("day_ended")
+    blinds_glyphs = blinds_digits(view, _) if big_blinds else ""
+    # Drop the least important lines until the rest fits beside digits at least 5 rows high;
+    # what is kept stays in its order.
+    by_priority = sorted(range(len(info)), key=lambda k: -info[k][0])
+    while by_priority and inner_h - fixed - 1 - len(by_priority) < 5:
+        if info[by_priority[-1]][0] >= 10:
+            break
+        by_priority.pop()
+    shown = [info[k][1] for k in sorted(by_priority)]
+    room = inner_h - fixed - 1 - len(shown)
+    scale = max(1, min(room // 5, main_w // digits_w)) if room >= 5 else 1
+    blinds_block: RenderableType = Align.center(blinds)
+    if blinds_glyphs and scale >= 2:
+        b_scale = max(1, scale // 2)
+        while b_scale > 1 and big_width(blinds_glyphs, b_scale) > main_w:
+            b_scale -= 1
+        room_left = room - 5 * b_scale - 1  # the blinds in words under their digits
+        if big_width(blinds_glyphs, b_scale) <= main_w and room_left >= 5:
+            scale = max(1, min(room_left // 5, main_w // digits_w))
+            blinds_block = Group(
+                _block(big_text(blinds_glyphs, b_scale), main_w, "bold bright_white"),
+                Align.center(Text(_blinds(view, _), style="dim")),
+            )
+    if room < 5 or digits_w > main_w:
         big: RenderableType = Text(digits, style=digit_style, justify="center")
     else:
-        # Centred once for the whole block: rich centres each line on its own after stripping
-        # its trailing blanks, so rows ending in a blank pixel moved (the digits tore).
-        rows = big_text(digits, scale)
-        pad = max(0, (inner_w - len(rows[0])) // 2)
-        block = [" " * pad + row + " " * max(0, inner_w - pad - len(row)) for row in rows]
-        big = Text("\n".join(block), style=digit_style, justify="left", no_wrap=True)
+        big = _block(big_text(digits, scale), main_w, digit_style)
 
-    body = Group(
+    main = Group(
         Align.center(head),
         Text(""),
         *lines,
         Text(""),
         big,
         Text(""),
-        *info,
+        blinds_block,
+        *shown,
     )
+    body: RenderableType = main
+    if column is not None:
+        from rich.table import Table
+
+        grid = Table.grid(padding=(0, 2))
+        grid.add_column(width=main_w)
+        grid.add_column(width=inner_w - main_w - 2)
+        grid.add_row(main, column)
+        body = grid
     return Panel(
         Align.center(body, vertical="middle", height=max(1, inner_h)),
         border_style=accent,
@@ -515,7 +687,7 @@ def _loop(
     store: Any, console: Console, bell: Bell, tick: float, voice: Callable[[Any], str | None] | None
 ) -> None:
     """Draw, read keys and record their events until `q`."""
-    from tdtool.app.clock import perform
+    from tdtool.app.clock import deal_hand, perform
     from tdtool.errors import TdtoolError
 
     message = ""
@@ -544,9 +716,14 @@ def _loop(
             action = KEY_ACTIONS.get((key or "").lower())
             if key == " ":
                 action = SPACE[_display(cached)["status"]]
+            if key in ("h", "H"):
+                action = HAND_KEY
             if action is not None:
                 try:
-                    perform(store, *action)
+                    if action is HAND_KEY:
+                        deal_hand(store)
+                    else:
+                        perform(store, *action)
                     message = ""
                 except TdtoolError as exc:
                     message, message_until = exc.worded(SCREEN_ACTIONS), time.monotonic() + 8

@@ -53,6 +53,9 @@ class ClockAction(StrEnum):
     """End the day now: the clock stops, the time left is kept for the next day."""
     DAY = "day"
     """The clock of a new day's tournament, not started: `day`, at `level` with `seconds` left."""
+    HAND = "hand"
+    """The next hand-for-hand hand is dealt: `seconds` of clock time pass (while the clock
+    stands still for hand-for-hand, TDA RP-8: two minutes a hand; 0 while it runs on)."""
 
     @property
     def kind(self) -> str:
@@ -339,6 +342,8 @@ def _apply(structure: Structure, s: _State, fact: ClockFact) -> _State:
             s = _enter(structure, _last_level_index(structure), s)
         s = replace(s, remaining=seconds, length=max(s.length, seconds))
         return _advance(structure, s, 0.0)
+    if action is ClockAction.HAND:  # the levels come as the time passes (RP-8 D)
+        return _advance(structure, s, float(fact.seconds)) if s.started else s
     if action is ClockAction.ADD:
         if s.index >= end:
             return s
@@ -504,6 +509,18 @@ def verify(action: ClockAction, current: ClockReading, seconds: float = 0) -> No
         raise RuleError(*refusal)
     if action is ClockAction.END_DAY and status is ClockStatus.NOT_STARTED:
         raise RuleError(*start)
+    if action is ClockAction.HAND and status is ClockStatus.NOT_STARTED:
+        raise RuleError(*start)
+    if action is ClockAction.HAND and current.on_break and not current.day_ended:
+        raise RuleError(
+            "The clock is on the break; no hand is dealt until play resumes",
+            f"(level {current.level.number}); {{clock:next}} ends the break now.",
+        )
+    if action is ClockAction.HAND and current.day_ended:
+        raise RuleError(
+            f"Day {current.day} has ended and the clock is stopped;",
+            "when the next day starts, {clock:resume}.",
+        )
     if action is ClockAction.DAY and status is not ClockStatus.NOT_STARTED:
         raise RuleError("The clock has started; a day's starting level is set before it starts.")
     if action is ClockAction.NEXT and current.next_level is None and not current.on_break:

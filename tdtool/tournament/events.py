@@ -63,6 +63,7 @@ class EventKind(StrEnum):
     CLOCK_ADD = "clock.add"
     CLOCK_END_DAY = "clock.end-day"
     CLOCK_DAY = "clock.day"
+    CLOCK_HAND = "clock.hand"
     TERMS_CHANGED = "terms.changed"
     DEAL_ACCEPTED = "deal.accepted"
     FLIGHTS_COMBINED = "flights.combined"
@@ -742,6 +743,20 @@ class ClockDay(_ClockPayload):
         )
 
 
+class ClockHand(_ClockPayload):
+    """The next hand-for-hand hand is dealt; `seconds` of clock time pass with it (the clock
+    stands still for hand-for-hand: RP-8's two minutes a hand; 0: the clock runs on)."""
+
+    KIND: ClassVar[EventKind] = EventKind.CLOCK_HAND
+    ACTION: ClassVar[ClockAction] = ClockAction.HAND
+
+    def describe(self) -> str:
+        """One line for the log."""
+        if self.seconds:
+            return f"Next hand-for-hand hand: {self.seconds / 60:g} min off the clock"
+        return "Next hand-for-hand hand"
+
+
 CLOCK_PAYLOADS: dict[ClockAction, type[_ClockPayload]] = {
     p.ACTION: p
     for p in (
@@ -754,6 +769,7 @@ CLOCK_PAYLOADS: dict[ClockAction, type[_ClockPayload]] = {
         ClockAdd,
         ClockEndDay,
         ClockDay,
+        ClockHand,
     )
 }
 

@@ -154,6 +154,8 @@ class State:
     """When each table's button was last recorded (the button moves every hand)."""
     eliminations: list[list[tuple[str, int]]] = field(default_factory=list)
     """Each hand that busted players: (name, rank in that hand; equal ranks tie)."""
+    hand_for_hand_hands: int = 0
+    """Hand-for-hand hands dealt (`clock hand`) since the last bust: the one being played."""
     last_event_at: float | None = None
     created_at: float | None = None
     """When the tournament was created (its store's time): the date on its sheets."""
@@ -583,6 +585,7 @@ def _unlocked(state: State, e: ev.SeatUnlocked, at: float) -> None:
 def _busted(state: State, e: ev.PlayerBusted, at: float) -> None:
     """Players out in one hand; `rank` orders them in that hand (0 best; equal ranks tie)."""
     group = len(state.eliminations)
+    state.hand_for_hand_hands = 0  # a bust ends the hand-for-hand hand (or the stretch)
     hand: list[tuple[str, int]] = []
     for entry in e.players:
         p = state.player(entry.name)
@@ -624,6 +627,12 @@ def _knockout(state: State, p: Player, by: tuple[str, ...]) -> None:
 
 def _clock(state: State, e: ev.ClockStart, at: float) -> None:
     """Any clock action: its fact joins the clock's list (the reading is computed from it)."""
+    state.clock.facts.append(e.fact(at))
+
+
+def _clock_hand(state: State, e: ev.ClockHand, at: float) -> None:
+    """The next hand-for-hand hand: counted, and its fact joins the clock's (its time passes)."""
+    state.hand_for_hand_hands += 1
     state.clock.facts.append(e.fact(at))
 
 
@@ -733,6 +742,7 @@ REDUCERS: dict[ev.EventKind, Reducer] = {
     K.CLOCK_ADD: _clock,
     K.CLOCK_END_DAY: _clock,
     K.CLOCK_DAY: _clock,
+    K.CLOCK_HAND: _clock_hand,
     K.TERMS_CHANGED: _terms_changed,
     K.DEAL_ACCEPTED: _deal_accepted,
     K.FLIGHTS_COMBINED: _flights_combined,

@@ -79,6 +79,9 @@ class Terms:
     reentry_until: int | None = None
     """Last level at which a busted player may re-enter; None: as long as late registration
     is open."""
+    hand_for_hand_clock: str = "pause"
+    """During hand-for-hand the level clock stands still and each hand (`clock hand`) takes
+    two minutes off it (`pause`: TDA RP-8 B-D), or it runs on as in any other hand (`run`)."""
     language: str = "en"
     """The language of the screens and the announcements (tdtool.i18n.LANGUAGES); it changes
     neither money nor play."""
@@ -162,6 +165,8 @@ class Terms:
                 del data[key]
         if data["flight_reentry"] == "best":
             del data["flight_reentry"]
+        if data["hand_for_hand_clock"] == "pause":  # files from before it read back unchanged
+            del data["hand_for_hand_clock"]
         for key in _ONLY_WHEN_SET:
             if not data[key]:
                 del data[key]
@@ -236,6 +241,7 @@ ALWAYS_SHOWN: dict[str, Any] = {
     "day_ends_after": None,
     "day_ends_at": None,
     "flight_reentry": "best",
+    "hand_for_hand_clock": "pause",
     "max_entries": None,
     "reentry_until": None,
     "language": "en",
@@ -246,9 +252,18 @@ ALWAYS_SHOWN: dict[str, Any] = {
 FLIGHT_RULES = ("best", "last", "first", "forbid")
 """The values of the term `flight_reentry`."""
 
-DAY_TERMS = frozenset({"day_ends_after", "day_ends_at", "flight_reentry", "language"})
-"""Terms about the days and the room's language, not the money: they may change after the
-first bust."""
+HAND_FOR_HAND_CLOCKS = ("pause", "run")
+"""The values of the term `hand_for_hand_clock`."""
+
+HAND_FOR_HAND_PAUSE = 120
+"""Clock seconds each hand-for-hand hand takes while the clock stands still: TDA RP-8 C
+("the clock should be reduced by 2-minutes each hand"; B: at most 3)."""
+
+DAY_TERMS = frozenset(
+    {"day_ends_after", "day_ends_at", "flight_reentry", "hand_for_hand_clock", "language"}
+)
+"""Terms about the days, the clock and the room's language, not the money: they may change
+after the first bust (the bubble is where a room decides how its clock keeps hand-for-hand)."""
 
 
 class TermsError(InputError):
@@ -373,6 +388,9 @@ OPTIONS: tuple[TermOption, ...] = (
                "A player who bags in several flights advances with the best stack (best),"
                " the last flight's (last) or the first one's (first); forbid: one flight"
                " per player.", str, choices=FLIGHT_RULES),
+    TermOption("hand_for_hand_clock", "hand-for-hand-clock", "Clock during hand-for-hand",
+               "pause (TDA RP-8): the clock stands still, each `clock hand` takes 2 min"
+               " off it; run: it runs on.", str, choices=HAND_FOR_HAND_CLOCKS),
     TermOption("language", "language", "Language",
                "Screens, announcements, seat paper, payouts and results in en, ro or de.", str,
                choices=tuple(LANGUAGES), what_if=True),
