@@ -353,3 +353,24 @@ def test_a_snapshot_reads_back_to_the_state_it_was_made_of(tmp_path):
     assert (upto, chain) == (last.event.seq, last.hash)
     assert plain(back) == plain(state)
     assert state.knockouts and back.knockouts == state.knockouts
+
+
+def test_a_snapshot_keeps_the_hand_for_hand_count_and_the_last_changes_movers():
+    # Both were state the snapshot layout did not hold: a command reading the snapshot would
+    # have counted hand-for-hand hands from 0 again, or picked a player just moved.
+    from tdtool.io import snapshots
+    from tdtool.tournament.seating import Move, MoveReason, Seat, TablePlan
+    from tdtool.tournament.state import State
+
+    plan = TablePlan(seats=9)
+    plan.apply_moves(
+        [Move(f"P{i}", None, Seat(1 + i % 2, 1 + i // 2), MoveReason.DRAW) for i in range(8)]
+    )
+    plan.begin_change(3)
+    plan.apply_moves([Move("P0", Seat(1, 1), Seat(2, 9), MoveReason.BALANCE)])
+    plan.begin_change(4)
+    state = State(plan=plan, hand_for_hand_hands=2)
+    back, _, _ = snapshots.decode(snapshots.encode(state, 7, "x" * 64))
+    assert back.hand_for_hand_hands == 2
+    assert back.plan.moved_last == frozenset({"P0"}) and back.plan.change == 4
+    assert back.plan == plan

@@ -193,6 +193,9 @@ class _Doc(msgspec.Struct, array_like=True):
     chips_removed: int
     last_bust_at: float | None
     chip_totals: tuple[int, int, int, tuple[str, int] | None]
+    hand_for_hand_hands: int = 0
+    """Hands dealt hand-for-hand since the last bust (`clock hand`): added at the end with a
+    default (no format bump); a snapshot written before it has none."""
 
 
 _ENCODER = msgspec.msgpack.Encoder()
@@ -226,6 +229,7 @@ STATE_FIELDS = frozenset(
         "chips_removed",
         "last_bust_at",
         "chip_totals",
+        "hand_for_hand_hands",
     }
 )
 """The fields of `State` this layout writes: a new field of State fails a test until it has
@@ -305,6 +309,7 @@ def encode(state: State, upto: int, chain: str) -> bytes:
         chips_removed=state.chips_removed,
         last_bust_at=state.last_bust_at,
         chip_totals=(totals.counted, totals.chips, totals.fresh, totals.leader),
+        hand_for_hand_hands=state.hand_for_hand_hands,
     )
     with _no_collection():
         return _ENCODER.encode(doc)
@@ -421,6 +426,7 @@ def _state(doc: _Doc) -> State:
         chips_removed=doc.chips_removed,
         last_bust_at=doc.last_bust_at,
         chip_totals=ChipTotals(counted, chips, fresh, leader),
+        hand_for_hand_hands=doc.hand_for_hand_hands,
     )
     return state
 
