@@ -505,3 +505,31 @@ def test_the_bounty_sheet_is_printed_in_the_tournaments_language(cli, tmp_path):
     ro = tmp_path / "ro.html"
     assert cli("--db", db, "player", "bounties", "--print", ro, "--language", "ro").exit_code == 0
     assert '<html lang="ro">' in ro.read_text(encoding="utf-8")
+
+
+DEAL_PAPER = {
+    "de": ("<h1>Cupa: ICM-Deal</h1>", "<th>Spieler</th>", "<th>Jetzt ausgezahlt</th>",
+           "Noch zu gewinnende Preise: 1. Platz 4.444", "Betrag unter „Jetzt ausgezahlt“",
+           "Mit seiner Unterschrift stimmt jeder Spieler diesem Deal zu.", ">50,0%<",
+           "Zählen Sie nach: die Stacks ergeben 10.000, aber 100.000 Chips sind im Spiel"
+           " (90.000 fehlen)."),
+    "ro": ("<h1>Cupa: Deal ICM</h1>", "<th>Plătit acum</th>",
+           "Premii rămase de câștigat: locul 1 4.444", "Verificați numărătoarea",
+           "Prin semnătură, fiecare jucător", ">50,0%<"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "ro"])
+def test_the_deal_sheet_is_printed_in_the_tournaments_language(cli, room, lang):
+    """The summary the players sign: its title, columns, sentences, places and numbers in
+    the tournament's language (the share of the chips with a decimal comma)."""
+    db = room(lang)
+    bust(cli, db, *[f"P{i}" for i in range(10, 3, -1)])
+    out = db.parent / f"{lang}-deal.html"
+    made = cli("--db", db, "deal", "icm", "--stacks", "P1=5000,P2=3000,P3=2000", "--print", out)
+    assert made.exit_code == 0, made.output
+    sheet = out.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in sheet
+    for text in DEAL_PAPER[lang]:
+        assert text in sheet, (text, sheet)
+    assert "By signing" not in sheet and "Prizes still to be won" not in sheet
