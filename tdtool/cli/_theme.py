@@ -68,7 +68,8 @@ ScreenThemeOpt = Annotated[
         envvar=THEME_ENVVAR,
         help="A house theme for the page: a folder whose templates (clock.html,"
         " clock_words.html, clock_say.html, screen_base.html, screen_payouts.html,"
-        " screen_seats.html ...) override tdtool's by name (default: the environment variable"
+        " screen_seats.html, screen_chips.html, screen_results.html ...) override tdtool's"
+        " by name (default: the environment variable"
         " TDTOOL_THEME).",
         show_default=False,
     ),

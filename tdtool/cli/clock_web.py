@@ -170,9 +170,9 @@ def asked_rotation(query: str) -> tuple[tuple[str, ...], int] | None:
 
     >>> asked_rotation("rotate=clock,seats&every=30"), asked_rotation("lang=de")
     ((('clock', 'seats'), 30), None)
-    >>> asked_rotation("rotate=clock,chips")
+    >>> asked_rotation("rotate=clock,bar")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: ?rotate=: no screen 'chips'; the screens are clock, payouts, seats, clock-payouts
+    ValueError: ?rotate=: no screen 'bar'; the screens are clock, payouts, seats, ..., results
     """
     from urllib.parse import parse_qs
 
@@ -201,12 +201,13 @@ PG_POLL = 0.5
 """Seconds between two questions to a PostgreSQL server about its last change (a round trip)."""
 ROUTES = (
     "/", "/index.html", "/api/clock",
-    "/screen/payouts", "/screen/seats", "/screen/clock-payouts",
-    "/api/screen/payouts", "/api/screen/seats",
+    "/screen/payouts", "/screen/seats", "/screen/clock-payouts", "/screen/chips",
+    "/screen/results",
+    "/api/screen/payouts", "/api/screen/seats", "/api/screen/chips", "/api/screen/results",
 )  # fmt: skip
 NOT_FOUND = (
-    b"Not found: the clock is at /, the other screens at /screen/payouts, /screen/seats and"
-    b" /screen/clock-payouts\n"
+    b"Not found: the clock is at /, the other screens at /screen/payouts, /screen/seats,"
+    b" /screen/clock-payouts, /screen/chips and /screen/results\n"
 )
 
 
