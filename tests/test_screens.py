@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from tdtool.app.screens import (
     LEADERS,
     SCREENS,
+    bounty_screen,
     chip_screen,
     payout_screen,
     result_screen,
@@ -56,11 +57,11 @@ def state_of(db: Path):
 
 
 def test_each_screen_has_its_url_and_its_json(db):
-    for screen in ("payouts", "seats", "clock-payouts", "chips", "results"):
+    for screen in ("payouts", "seats", "clock-payouts", "chips", "results", "bounties"):
         status, kind, body = ask(db, f"/screen/{screen}")
         assert (status, kind) == (200, "text/html; charset=utf-8"), screen
         assert body.startswith("<!doctype html>") and "Test Cup" in body
-    for screen in ("payouts", "seats", "chips", "results"):
+    for screen in ("payouts", "seats", "chips", "results", "bounties"):
         status, kind, body = ask(db, f"/api/screen/{screen}")
         assert (status, kind) == (200, "application/json")
         assert json.loads(body)["name"] == "Test Cup"
@@ -330,3 +331,25 @@ def test_results_list_the_places_decided_best_first_with_prizes_and_the_winner(t
     assert data["rows"][0]["mark"] == "winner" and data["rows"][0]["value"] == "400"
     ro = result_screen(state_of(path), words("ro"))
     assert ro["lead"] == "Rezultate finale" and ro["rows"][0]["label"] == "locul 1"
+
+
+def test_bounty_leaders_put_the_biggest_pko_bounty_still_in_play_first(tmp_path, cli):
+    """A PKO's bounties grow with each knockout: the leader is the one with the most on
+    their head, with their knockouts; a busted player leaves the screen; German amounts."""
+    path = tmp_path / "pko.tdtool"
+    cli("--db", path, "new", "Cup", "-s", "turbo", "--buy-in", "50", "--bounty", "25", "--pko")
+    cli("--db", path, "player", "add", "Anna", "Ben", "Cleo", "Dan")
+    cli("--db", path, "seat", "draw")
+    assert cli("--db", path, "player", "bust", "Dan", "--by", "Anna").exit_code == 0
+    data = bounty_screen(state_of(path))
+    assert [(r["name"], r["value"], r["knockouts"]) for r in data["rows"]] == [
+        ("Anna", "37.50", "1 knockout"), ("Ben", "25", ""), ("Cleo", "25", "")
+    ]  # fmt: skip
+    assert data["lead"].startswith("Progressive knockout (PKO)")
+    german = bounty_screen(state_of(path), words("de"))
+    assert german["rows"][0]["value"] == "37,50" and german["rows"][0]["knockouts"] == "1 Knockout"
+
+
+def test_bounty_leaders_of_a_tournament_without_bounties_say_so(db):
+    data = bounty_screen(state_of(db))
+    assert data["rows"] == [] and data["none"] == "This tournament has no bounties"

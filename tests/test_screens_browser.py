@@ -71,7 +71,7 @@ def test_every_screen_fits_a_tv_and_a_phone(db, tmp_path, size):
     try:
         with serving(db) as url:
             page = browser.page(*size, 1)
-            for screen in ("payouts", "seats", "chips", "results"):
+            for screen in ("payouts", "seats", "chips", "results", "bounties"):
                 page.goto(f"{url}screen/{screen}?lang=ro")
                 page.wait("document.body.dataset.fits === 'yes'")
                 keep(page.screenshot(tmp_path / f"screen-{screen}-{size[0]}x{size[1]}.png"))

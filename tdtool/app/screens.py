@@ -10,6 +10,8 @@ it with the folded state), in the language given.
 - `chips`: the chip counts for the TV at the bar: the players left with a recorded count,
   the biggest first (the first `LEADERS`), with the time of the last count (the page says
   how many minutes ago);
+- `bounties`: the bounty leaders (the biggest bounties on the heads of the players still
+  in, a PKO's growing ones; with the knockouts and what each has won), `LEADERS` at most;
 - `results`: the places decided, the best first (the first `FINISHES`), names and prizes;
   the winner on top as the event ends.
 
@@ -23,10 +25,10 @@ from typing import Any
 from tdtool.i18n import Words, words
 from tdtool.tournament.state import State
 
-SCREENS = ("clock", "payouts", "seats", "clock-payouts", "chips", "results")
+SCREENS = ("clock", "payouts", "seats", "clock-payouts", "chips", "results", "bounties")
 """Every screen `clock serve` shows, by the name its URL and `?rotate=` give it."""
 
-DATA = ("payouts", "seats", "chips", "results")
+DATA = ("payouts", "seats", "chips", "results", "bounties")
 """The screens with data of their own (`/api/screen/NAME`); the others are made of these and
 the clock."""
 
@@ -41,6 +43,8 @@ def screen_data(name: str, state: State, lang: str) -> dict[str, Any]:
         return chip_screen(state, words(lang))
     if name == "results":
         return result_screen(state, words(lang))
+    if name == "bounties":
+        return bounty_screen(state, words(lang))
     raise ValueError(f"no data for the screen {name!r}")
 
 
@@ -181,3 +185,34 @@ def result_screen(state: State, _: Words | None = None) -> dict[str, Any]:
         else _.ngettext("%(num)s player left", "%(num)s players left", left),
         "rows": rows,
     }  # fmt: skip
+
+
+def bounty_screen(state: State, _: Words | None = None) -> dict[str, Any]:
+    """The bounty leaders: `rows` of {rank, name, value, knockouts} for the players still in,
+    the biggest bounty on their head first (then the most knockouts), at most LEADERS;
+    `lead` is the bounties' sentence (kind and money); no rows in a tournament without
+    bounties (`none` says so)."""
+    from tdtool.tournament.bounty import bounties
+
+    _ = _ or words()
+    view = bounties(state)
+    if view is None:
+        return {"name": state.name, "lead": "", "rows": [],
+                "none": _("This tournament has no bounties")}  # fmt: skip
+    still_in = {p.name for p in state.players.values() if not p.busted}
+    leaders = sorted(
+        (r for r in view.rows if r.name in still_in),
+        key=lambda r: (-r.bounty, -r.knockouts, -r.won, r.name.casefold()),
+    )
+    rows = [
+        {
+            "rank": _.number(rank),
+            "name": r.name,
+            "value": _.cash(r.bounty),
+            "knockouts": _.ngettext("%(num)s knockout", "%(num)s knockouts", r.knockouts)
+            if r.knockouts
+            else "",
+        }
+        for rank, r in enumerate(leaders[:LEADERS], start=1)
+    ]
+    return {"name": state.name, "lead": view.line(_.lang), "rows": rows, "none": ""}

@@ -202,12 +202,13 @@ PG_POLL = 0.5
 ROUTES = (
     "/", "/index.html", "/api/clock",
     "/screen/payouts", "/screen/seats", "/screen/clock-payouts", "/screen/chips",
-    "/screen/results",
+    "/screen/results", "/screen/bounties",
     "/api/screen/payouts", "/api/screen/seats", "/api/screen/chips", "/api/screen/results",
+    "/api/screen/bounties",
 )  # fmt: skip
 NOT_FOUND = (
     b"Not found: the clock is at /, the other screens at /screen/payouts, /screen/seats,"
-    b" /screen/clock-payouts, /screen/chips and /screen/results\n"
+    b" /screen/clock-payouts, /screen/chips, /screen/results and /screen/bounties\n"
 )
 
 
