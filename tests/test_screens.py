@@ -353,3 +353,33 @@ def test_bounty_leaders_put_the_biggest_pko_bounty_still_in_play_first(tmp_path,
 def test_bounty_leaders_of_a_tournament_without_bounties_say_so(db):
     data = bounty_screen(state_of(db))
     assert data["rows"] == [] and data["none"] == "This tournament has no bounties"
+
+
+HOUSE_SLIDE = """{% extends "screen_base.html" %}
+{% block body %}<h1>{{ title }}</h1>{% if theme.logo %}<img src="{{ theme.logo }}" alt="">
+{% endif %}<p>Happy hour at the bar: 18:00 to 20:00</p>{% endblock %}
+"""
+
+
+def test_a_theme_with_a_house_slide_shows_it_and_rotates_it_one_without_says_so(db, tmp_path):
+    """The house or sponsor slide is the theme's screen_house.html (its logo and its
+    words): served at /screen/house and turned with the others; without one, /screen/house
+    is 404 and a rotation naming it 400, each saying where a slide comes from."""
+    from tdtool.io.pages import load_theme
+
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "screen_house.html").write_text(HOUSE_SLIDE, encoding="utf-8")
+    source = ClockSource(db, load_theme(folder))
+    try:
+        page = asyncio.run(source.answer("/screen/house"))
+        turning = asyncio.run(source.answer("/?rotate=clock,house&every=30"))
+    finally:
+        source.close()
+    assert page.status.value == 200 and "Happy hour at the bar" in page.body.decode()
+    assert "Test Cup" in page.body.decode()
+    assert turning.status.value == 200 and 'src="/screen/house"' in turning.body.decode()
+    status, _, body = ask(db, "/screen/house")
+    assert status == 404 and "screen_house.html" in body
+    status, _, body = ask(db, "/?rotate=clock,house")
+    assert status == 400 and "no house slide" in body and "screen_house.html" in body

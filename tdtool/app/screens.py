@@ -25,8 +25,13 @@ from typing import Any
 from tdtool.i18n import Words, words
 from tdtool.tournament.state import State
 
-SCREENS = ("clock", "payouts", "seats", "clock-payouts", "chips", "results", "bounties")
-"""Every screen `clock serve` shows, by the name its URL and `?rotate=` give it."""
+SCREENS = ("clock", "payouts", "seats", "clock-payouts", "chips", "results", "bounties", "house")
+"""Every screen `clock serve` shows, by the name its URL and `?rotate=` give it (`house` only
+with a theme that has one: `HOUSE`)."""
+
+HOUSE = "screen_house.html"
+"""The house or sponsor slide: a template the theme folder gives (tdtool ships none, so
+without it /screen/house is 404 and a rotation naming it is refused)."""
 
 DATA = ("payouts", "seats", "chips", "results", "bounties")
 """The screens with data of their own (`/api/screen/NAME`); the others are made of these and
