@@ -172,7 +172,7 @@ def asked_rotation(query: str) -> tuple[tuple[str, ...], int] | None:
     ((('clock', 'seats'), 30), None)
     >>> asked_rotation("rotate=clock,bar")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: ?rotate=: no screen 'bar'; the screens are clock, payouts, seats, ..., results
+    ValueError: ?rotate=: no screen 'bar'; the screens are clock, payouts, seats, ..., house
     """
     from urllib.parse import parse_qs
 
