@@ -374,8 +374,7 @@ OPTIONS: tuple[TermOption, ...] = (
                " the last flight's (last) or the first one's (first); forbid: one flight"
                " per player.", str, choices=FLIGHT_RULES),
     TermOption("language", "language", "Language",
-               "Screens, announcements and the printed sheets (seats, structure, payouts,"
-               " results, bounties, deal) in en, ro or de.", str,
+               "Screens, announcements and printed sheets in en, ro or de.", str,
                choices=tuple(LANGUAGES), what_if=True),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
