@@ -442,3 +442,94 @@ def test_prices_and_bounties_read_in_the_language():
     assert money.line("de").startswith("Progressive Knockout (PKO): 50 pro Entry")
     assert "1.250,50 gekauft, 25,25 ausgezahlt" in money.line("de")
     assert "1,250.50 bought, 25.25 paid" in money.line()
+
+
+STRUCTURE_PAPER = {
+    "de": ("<th>Small Blind</th>", "<th>Big Blind</th>", "<th>Beginn</th>", "Startstack 15.000",
+           "Nachmeldung bis Level 6", "Chips im Spiel zu Beginn:", ">1.000<", "Color-up der 25er",
+           "Letztes Level zur Anmeldung", "16 Level"),
+    "ro": ("<th>Small blind</th>", "<th>Începe</th>", "stack de start 15.000",
+           "înscrieri deschise până la nivelul 6", "Jetoane în joc la start:", ">1.000<",
+           "Color-up pentru jetoanele de 25", "Ultimul nivel de înscriere", "16 niveluri"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "ro"])
+def test_the_structure_sheet_is_printed_in_the_tournaments_language(cli, tmp_path, lang):
+    """`structure print` of a German or Romanian tournament: headings, notes, summary and
+    numbers in its language; --language gives a structure file's sheet one; English as
+    before."""
+    db = tmp_path / f"{lang}.tdtool"
+    cli("--db", db, "new", "Cupa", "-s", "daily", "--buy-in", "100", "--language", lang)
+    out = tmp_path / f"{lang}.html"
+    made = cli("--db", db, "structure", "print", "-o", out, "--start", "19:00")
+    assert made.exit_code == 0, made.output
+    sheet = out.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in sheet
+    for text in STRUCTURE_PAPER[lang]:
+        assert text in sheet, text
+    named = tmp_path / f"daily-{lang}.html"
+    assert cli("structure", "print", "daily", "--language", lang, "-o", named).exit_code == 0
+    assert STRUCTURE_PAPER[lang][3] in named.read_text(encoding="utf-8")
+    english = tmp_path / "en.html"
+    assert cli("structure", "print", "daily", "-o", english).exit_code == 0
+    text = english.read_text(encoding="utf-8")
+    assert "<th>Small blind</th>" in text and "starting stack 15,000" in text
+    assert "Color up the 25s" in text and "Last level to register" in text
+
+
+def test_structure_print_refuses_an_unknown_language_in_one_line(cli, tmp_path):
+    made = cli("structure", "print", "daily", "--language", "xx", "-o", tmp_path / "x.html")
+    assert made.exit_code != 0 and "Traceback" not in made.output
+    assert "'xx' is not shipped; use one of en, ro, de" in made.output
+    assert not (tmp_path / "x.html").exists()
+
+
+def test_the_bounty_sheet_is_printed_in_the_tournaments_language(cli, tmp_path):
+    """`player bounties --print` of a German PKO: headings, rows and amounts with its
+    decimal comma; the terminal keeps English."""
+    db = tmp_path / "pko.tdtool"
+    cli("--db", db, "new", "Cup", "-s", "turbo", "--buy-in", "50", "--bounty", "25", "--pko",
+        "--language", "de")  # fmt: skip
+    cli("--db", db, "player", "add", "Anna", "Ben", "Cleo", "Dan")
+    cli("--db", db, "seat", "draw")
+    cli("--db", db, "player", "bust", "Dan", "--by", "Anna")
+    out = tmp_path / "ko.html"
+    shown = cli("--db", db, "player", "bounties", "--print", out)
+    assert shown.exit_code == 0, shown.output
+    assert "Knocked out by" in shown.stdout  # the terminal: English
+    sheet = out.read_text(encoding="utf-8")
+    assert '<html lang="de">' in sheet and "<h1>Cup: Knockouts</h1>" in sheet
+    assert ">12,50<" in sheet and ">25<" in sheet, sheet
+    assert "Knocked out by" not in sheet and ">Total<" not in sheet
+    ro = tmp_path / "ro.html"
+    assert cli("--db", db, "player", "bounties", "--print", ro, "--language", "ro").exit_code == 0
+    assert '<html lang="ro">' in ro.read_text(encoding="utf-8")
+
+
+DEAL_PAPER = {
+    "de": ("<h1>Cupa: ICM-Deal</h1>", "<th>Spieler</th>", "<th>Jetzt ausgezahlt</th>",
+           "Noch zu gewinnende Preise: 1. Platz 4.444", "Betrag unter „Jetzt ausgezahlt“",
+           "Mit seiner Unterschrift stimmt jeder Spieler diesem Deal zu.", ">50,0%<",
+           "Zählen Sie nach: die Stacks ergeben 10.000, aber 100.000 Chips sind im Spiel"
+           " (90.000 fehlen)."),
+    "ro": ("<h1>Cupa: Deal ICM</h1>", "<th>Plătit acum</th>",
+           "Premii rămase de câștigat: locul 1 4.444", "Verificați numărătoarea",
+           "Prin semnătură, fiecare jucător", ">50,0%<"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "ro"])
+def test_the_deal_sheet_is_printed_in_the_tournaments_language(cli, room, lang):
+    """The summary the players sign: its title, columns, sentences, places and numbers in
+    the tournament's language (the share of the chips with a decimal comma)."""
+    db = room(lang)
+    bust(cli, db, *[f"P{i}" for i in range(10, 3, -1)])
+    out = db.parent / f"{lang}-deal.html"
+    made = cli("--db", db, "deal", "icm", "--stacks", "P1=5000,P2=3000,P3=2000", "--print", out)
+    assert made.exit_code == 0, made.output
+    sheet = out.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in sheet
+    for text in DEAL_PAPER[lang]:
+        assert text in sheet, (text, sheet)
+    assert "By signing" not in sheet and "Prizes still to be won" not in sheet

@@ -7,14 +7,24 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import time
 from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tdtool.app.screens import SCREENS, payout_screen, seat_screen
+from tdtool.app.screens import (
+    LEADERS,
+    SCREENS,
+    bounty_screen,
+    chip_screen,
+    payout_screen,
+    result_screen,
+    seat_screen,
+)
 from tdtool.cli.clock_web import ClockSource
+from tdtool.i18n import words
 from tdtool.io.store_base import open_store
 from tests.tournament_fixtures import make
 
@@ -47,16 +57,16 @@ def state_of(db: Path):
 
 
 def test_each_screen_has_its_url_and_its_json(db):
-    for screen in ("payouts", "seats", "clock-payouts"):
+    for screen in ("payouts", "seats", "clock-payouts", "chips", "results", "bounties"):
         status, kind, body = ask(db, f"/screen/{screen}")
         assert (status, kind) == (200, "text/html; charset=utf-8"), screen
         assert body.startswith("<!doctype html>") and "Test Cup" in body
-    for screen in ("payouts", "seats"):
+    for screen in ("payouts", "seats", "chips", "results", "bounties"):
         status, kind, body = ask(db, f"/api/screen/{screen}")
         assert (status, kind) == (200, "application/json")
         assert json.loads(body)["name"] == "Test Cup"
-    status, _, body = ask(db, "/screen/chips")
-    assert status == 404 and "/screen/payouts" in body
+    status, _, body = ask(db, "/screen/bar")
+    assert status == 404 and "/screen/payouts" in body and "/screen/chips" in body
 
 
 def test_clock_payouts_frames_the_clock_and_the_payouts_in_the_asked_language(db):
@@ -82,7 +92,7 @@ def test_rotation_loads_each_screen_once_in_a_frame_and_turns_every_n_seconds(db
 @pytest.mark.parametrize(
     ("query", "said"),
     [
-        pytest.param("rotate=clock,chips", "no screen 'chips'", id="unknown-screen"),
+        pytest.param("rotate=clock,bar", "no screen 'bar'", id="unknown-screen"),
         pytest.param("rotate=", "names no screen", id="no-screen"),
         pytest.param("rotate=clock&every=2", "from 5 to 3600, not '2'", id="every-too-short"),
         pytest.param("rotate=clock&every=soon", "not 'soon'", id="every-not-a-number"),
@@ -95,7 +105,13 @@ def test_rotation_refuses_what_it_cannot_show_with_400_naming_it(db, query, said
 
 
 def test_a_name_reaches_every_screen_as_text_never_as_markup(db):
-    for target in ("/screen/payouts", "/screen/seats", "/?rotate=clock,seats"):
+    for target in (
+        "/screen/payouts",
+        "/screen/seats",
+        "/screen/chips",
+        "/screen/results",
+        "/?rotate=clock,seats",
+    ):
         _, _, body = ask(db, target)
         assert "<b>Zed" not in body and "</script><" not in body and "<!--" not in body, target
     _, _, body = ask(db, "/api/screen/seats")
@@ -264,3 +280,106 @@ def test_a_held_screen_poll_of_an_unchanged_tournament_ends_unchanged(db, monkey
             source.close()
 
     assert json.loads(asyncio.run(held())) == {"unchanged": True}
+
+
+def test_chip_counts_list_the_last_count_biggest_first_with_its_time(db, cli):
+    """The bar's TV: the players left with a count, the biggest first (ties by name), the
+    uncounted left out and said, the time of the newest count for "N min ago"."""
+    assert cli("--db", db, "player", "chips", "Bea", "31500", "Anna", "48200", "Carl",
+               "31500").exit_code == 0  # fmt: skip
+    before = time.time()
+    data = chip_screen(state_of(db))
+    assert [(r["rank"], r["name"], r["value"]) for r in data["rows"]] == [
+        ("1", "Anna", "48,200"), ("2", "Bea", "31,500"), ("3", "Carl", "31,500")
+    ]  # fmt: skip
+    assert data["counted"] == "3 of 10 players counted"
+    assert data["counted_at"] is not None and data["counted_at"] <= before + 1
+    assert cli("--db", db, "player", "bust", "Anna", "--yes").exit_code == 0
+    assert "Anna" not in [r["name"] for r in chip_screen(state_of(db))["rows"]]
+    german = chip_screen(state_of(db), words("de"))
+    assert german["rows"][0]["value"] == "31.500" and "von 9 Spielern gezählt" in german["counted"]
+
+
+def test_rotation_turns_through_the_chip_counts_and_the_results(db):
+    _, _, body = ask(db, "/?rotate=chips,results&every=10")
+    assert 'src="/screen/chips"' in body and 'src="/screen/results"' in body
+
+
+def test_chip_counts_show_at_most_the_leaders_a_tv_reads(tmp_path, cli):
+    path = make(tmp_path / "big.tdtool", buy_in=100, seats=10)
+    names = [f"P{i:03d}" for i in range(LEADERS + 10)]
+    assert cli("--db", path, "player", "add", *names).exit_code == 0
+    counts = [x for i, n in enumerate(names) for x in (n, str(1000 + i))]
+    assert cli("--db", path, "player", "chips", *counts).exit_code == 0
+    rows = chip_screen(state_of(path))["rows"]
+    assert len(rows) == LEADERS and rows[0]["name"] == names[-1]
+
+
+def test_results_list_the_places_decided_best_first_with_prizes_and_the_winner(tmp_path, cli):
+    path = make(tmp_path / "cup.tdtool", buy_in=100)
+    assert cli("--db", path, "player", "add", "Anna", "Bea", "Carl", "Dora").exit_code == 0
+    assert cli("--db", path, "seat", "draw").exit_code == 0
+    assert cli("--db", path, "player", "bust", "Dora", "--yes").exit_code == 0
+    data = result_screen(state_of(path))
+    assert data["lead"] == "3 players left"
+    assert [(r["label"], r["name"]) for r in data["rows"]] == [("4th", "Dora")]
+    for name in ("Carl", "Bea"):
+        assert cli("--db", path, "player", "bust", name, "--yes").exit_code == 0
+    data = result_screen(state_of(path))
+    assert data["lead"] == "Final results"
+    assert [r["name"] for r in data["rows"]] == ["Anna", "Bea", "Carl", "Dora"]
+    assert data["rows"][0]["mark"] == "winner" and data["rows"][0]["value"] == "400"
+    ro = result_screen(state_of(path), words("ro"))
+    assert ro["lead"] == "Rezultate finale" and ro["rows"][0]["label"] == "locul 1"
+
+
+def test_bounty_leaders_put_the_biggest_pko_bounty_still_in_play_first(tmp_path, cli):
+    """A PKO's bounties grow with each knockout: the leader is the one with the most on
+    their head, with their knockouts; a busted player leaves the screen; German amounts."""
+    path = tmp_path / "pko.tdtool"
+    cli("--db", path, "new", "Cup", "-s", "turbo", "--buy-in", "50", "--bounty", "25", "--pko")
+    cli("--db", path, "player", "add", "Anna", "Ben", "Cleo", "Dan")
+    cli("--db", path, "seat", "draw")
+    assert cli("--db", path, "player", "bust", "Dan", "--by", "Anna").exit_code == 0
+    data = bounty_screen(state_of(path))
+    assert [(r["name"], r["value"], r["knockouts"]) for r in data["rows"]] == [
+        ("Anna", "37.50", "1 knockout"), ("Ben", "25", ""), ("Cleo", "25", "")
+    ]  # fmt: skip
+    assert data["lead"].startswith("Progressive knockout (PKO)")
+    german = bounty_screen(state_of(path), words("de"))
+    assert german["rows"][0]["value"] == "37,50" and german["rows"][0]["knockouts"] == "1 Knockout"
+
+
+def test_bounty_leaders_of_a_tournament_without_bounties_say_so(db):
+    data = bounty_screen(state_of(db))
+    assert data["rows"] == [] and data["none"] == "This tournament has no bounties"
+
+
+HOUSE_SLIDE = """{% extends "screen_base.html" %}
+{% block body %}<h1>{{ title }}</h1>{% if theme.logo %}<img src="{{ theme.logo }}" alt="">
+{% endif %}<p>Happy hour at the bar: 18:00 to 20:00</p>{% endblock %}
+"""
+
+
+def test_a_theme_with_a_house_slide_shows_it_and_rotates_it_one_without_says_so(db, tmp_path):
+    """The house or sponsor slide is the theme's screen_house.html (its logo and its
+    words): served at /screen/house and turned with the others; without one, /screen/house
+    is 404 and a rotation naming it 400, each saying where a slide comes from."""
+    from tdtool.io.pages import load_theme
+
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "screen_house.html").write_text(HOUSE_SLIDE, encoding="utf-8")
+    source = ClockSource(db, load_theme(folder))
+    try:
+        page = asyncio.run(source.answer("/screen/house"))
+        turning = asyncio.run(source.answer("/?rotate=clock,house&every=30"))
+    finally:
+        source.close()
+    assert page.status.value == 200 and "Happy hour at the bar" in page.body.decode()
+    assert "Test Cup" in page.body.decode()
+    assert turning.status.value == 200 and 'src="/screen/house"' in turning.body.decode()
+    status, _, body = ask(db, "/screen/house")
+    assert status == 404 and "screen_house.html" in body
+    status, _, body = ask(db, "/?rotate=clock,house")
+    assert status == 400 and "no house slide" in body and "screen_house.html" in body

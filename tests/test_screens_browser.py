@@ -71,7 +71,7 @@ def test_every_screen_fits_a_tv_and_a_phone(db, tmp_path, size):
     try:
         with serving(db) as url:
             page = browser.page(*size, 1)
-            for screen in ("payouts", "seats"):
+            for screen in ("payouts", "seats", "chips", "results", "bounties"):
                 page.goto(f"{url}screen/{screen}?lang=ro")
                 page.wait("document.body.dataset.fits === 'yes'")
                 keep(page.screenshot(tmp_path / f"screen-{screen}-{size[0]}x{size[1]}.png"))
@@ -81,6 +81,43 @@ def test_every_screen_fits_a_tv_and_a_phone(db, tmp_path, size):
             page.wait("document.getElementById('clock').contentDocument?.body?.dataset.fits"
                       " === 'yes'")  # fmt: skip
             keep(page.screenshot(tmp_path / f"screen-clock-payouts-{size[0]}x{size[1]}.png"))
+    finally:
+        browser.close()
+
+
+def test_the_chip_counts_and_the_results_show_a_change_from_the_cli_within_a_second(
+    db, cli, tmp_path
+):
+    """A count typed at the desk tops the bar's TV, a bust reaches the results screen, each
+    within a second, in German; a count of long names at 1080p still fits."""
+    counts = [x for i, n in enumerate(NAMES) for x in (n, str(20000 + 100 * i))]
+    assert cli("--db", db, "player", "chips", *counts).exit_code == 0
+    browser = Browser(tmp_path, "bar")
+    try:
+        with serving(db) as url:
+            chips, results = browser.page(1920, 1080, 1), browser.page(1280, 720, 1)
+            chips.goto(url + "screen/chips?lang=de")
+            results.goto(url + "screen/results?lang=de")
+            first = "document.querySelector('#ranks .row .who').textContent"
+            chips.wait(f"{first} === {NAMES[-1]!r}")
+            assert "von 30 Spielern gezählt" in chips.js(
+                "document.getElementById('lead').textContent"
+            )
+            results.wait("document.querySelector('#ranks .empty') !== null")
+            assert cli("--db", db, "player", "chips", NAMES[3], "99000").exit_code == 0
+            counted = time.monotonic()
+            chips.wait(f"{first} === {NAMES[3]!r}", timeout=5)
+            on_chips = time.monotonic() - counted
+            assert "99.000" in chips.js("document.querySelector('#ranks .row .v').textContent")
+            assert cli("--db", db, "player", "bust", NAMES[0]).exit_code == 0
+            busted = time.monotonic()
+            results.wait(f"document.getElementById('ranks').textContent.includes({NAMES[0]!r})", 5)
+            on_results = time.monotonic() - busted
+            assert "30. Platz" in results.js("document.getElementById('ranks').textContent")
+            assert on_chips < 1.0 and on_results < 1.0, (on_chips, on_results)
+            chips.wait("document.body.dataset.fits === 'yes'")
+            keep(chips.screenshot(tmp_path / "screen-chips-de-1920x1080.png"))
+            keep(results.screenshot(tmp_path / "screen-results-de-1280x720.png"))
     finally:
         browser.close()
 

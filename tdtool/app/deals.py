@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from tdtool.errors import InputError
 
 if TYPE_CHECKING:
+    from tdtool.i18n import Words
     from tdtool.io.money_sheets import Heading
     from tdtool.io.pages import Theme
     from tdtool.tournament.icm import Deal, DealMethod
@@ -123,12 +124,7 @@ def deal(
 
         in_play = live.chips_in_play if live is not None else 0
         off = sum(worked_out.stacks) - in_play if in_play else 0
-        check = (
-            f"Check the count: the stacks add up to {sum(worked_out.stacks):,} but {in_play:,}"
-            f" chips are in play ({abs(off):,} {'too many' if off > 0 else 'missing'})."
-            if off
-            else ""
-        )
+        check = _check_line(sum(worked_out.stacks), in_play, tournament) if off else ""
         sheet_text = deal_sheet(worked_out, tournament, check, heads)
         write_sheet(sheet_text, sheet, theme, paper)
     if accept:
@@ -204,37 +200,151 @@ def deal_sheet(
     """The printable summary the players sign (under the tournament's name, date, buy-in and
     entries when it is known), with a total row to check against; `check`: a line saying
     the stacks do not add up to the chips in play; `bounties`: (name, cents) on each head in
-    a bounty tournament, a column of their own that the deal does not share."""
-    from tdtool.io.money_sheets import Sheet, money, ordinal, rows_of
-    from tdtool.tournament.bounty import deal_bounties_line
-    from tdtool.tournament.bounty import money as cents
+    a bounty tournament, a column of their own that the deal does not share. In the
+    tournament's language (its heading's), English without a tournament."""
+    from tdtool.i18n import words
+    from tdtool.io.money_sheets import Sheet, money, rows_of
 
-    places = " · ".join(f"{ordinal(i)} {money(p)}" for i, p in enumerate(deal.prizes, start=1))
+    lang = tournament[1].lang if tournament is not None else "en"
+    _ = words(lang)
+    cash = money if lang == "en" else _.number
+    places = " · ".join(f"{_.ordinal(i)} {cash(p)}" for i, p in enumerate(deal.prizes, start=1))
+    paid = (
+        _(
+            "Each player is paid the amount under “%(column)s” at once (rounded to multiples"
+            " of %(unit)s).",
+            column=_("Paid now"),
+            unit=cash(deal.unit),
+        )
+        if deal.unit > 1
+        else _("Each player is paid the amount under “%(column)s” at once.", column=_("Paid now"))
+    )
     lines = [
-        f"Prizes still to be won: {places} (total {money(deal.total)}).",
-        "Each player is paid the amount under “Paid now” at once"
-        + (f" (rounded to multiples of {deal.unit:,})." if deal.unit > 1 else "."),
-        *deal.notes(),
+        _("Prizes still to be won: %(places)s (total %(total)s).", places=places,
+          total=cash(deal.total)),
+        paid,
+        *(deal.notes() if lang == "en" else _deal_notes(deal, _)),
         *([check] if check else []),
-        *([deal_bounties_line(deal.hold_back)] if bounties else []),
-        "By signing, each player agrees to this deal.",
+        *([_bounties_line(deal.hold_back, _)] if bounties else []),
+        _("By signing, each player agrees to this deal."),
+    ]  # fmt: skip
+    kind = _("ICM deal") if deal.method == "icm" else _("Chip-chop deal")
+    name = kind if tournament is None else f"{tournament[0]}: {kind}"
+    chips = sum(deal.stacks)
+    share, equity = _figures(lang)
+    heads = dict(bounties)
+    players = zip(deal.names, deal.stacks, deal.equities, deal.amounts, strict=True)
+    body = [
+        (who, cash(stack), share(100 * stack / chips), equity(worth), cash(amount))
+        + ((_.cash(heads[who]),) if bounties else ())
+        for who, stack, worth, amount in sorted(players, key=lambda p: -p[1])
     ]
-    name = title(deal) if tournament is None else f"{tournament[0]}: {title(deal)}"
     total = (
-        "Total",
-        f"{sum(deal.stacks):,}",
+        _("Total"),
+        cash(chips),
         "100%",
-        f"{sum(deal.equities):,.2f}",
-        money(sum(deal.amounts)),
-    ) + ((cents(sum(c for _, c in bounties)),) if bounties else ())
+        equity(sum(deal.equities)),
+        cash(sum(deal.amounts)),
+    ) + ((_.cash(sum(c for _n, c in bounties)),) if bounties else ())
+    columns = (_("Player"), _("Chips"), _("Share"), _("Equity"), _("Paid now"))
     return Sheet(
         name,
-        headers(bounties),
-        rows_of([*rows(deal, bounties), total]),
+        (*columns, _("Bounty")) if bounties else columns,
+        rows_of([*body, total]),
         tuple(lines),
         deal.names,
         heading=None if tournament is None else tournament[1],
         size="fit",
         strong=len(HEADERS) - 1,
         total=True,
+        lang=lang,
+    )
+
+
+def _check_line(stacks: int, in_play: int, tournament: tuple[str, Heading] | None) -> str:
+    """The sheet's line saying the stacks typed do not add up to the chips in play."""
+    from tdtool.i18n import words
+
+    lang = tournament[1].lang if tournament is not None else "en"
+    _ = words(lang)
+    off = stacks - in_play
+    number = (lambda n: f"{n:,}") if lang == "en" else _.number
+    if off > 0:
+        wrong = _("%(chips)s too many", chips=number(off))
+    else:
+        wrong = _("%(chips)s missing", chips=number(-off))
+    return _(
+        "Check the count: the stacks add up to %(stacks)s but %(chips)s chips are in play"
+        " (%(off)s).",
+        stacks=number(stacks),
+        chips=number(in_play),
+        off=wrong,
+    )
+
+
+def _figures(lang: str) -> tuple[Callable[[float], str], Callable[[float], str]]:
+    """How the deal sheet writes a share of the chips ('33.3%') and an equity ('1,234.56')
+    in `lang`: '33,3%' and '1.234,56' in German and Romanian."""
+    if lang == "en":
+        return (lambda v: f"{v:.1f}%"), (lambda v: f"{v:,.2f}")
+    from babel.numbers import format_decimal
+
+    def share(v: float) -> str:
+        return str(format_decimal(round(v, 1), "#,##0.0", locale=lang)) + "%"
+
+    def equity(v: float) -> str:
+        return str(format_decimal(round(v, 2), "#,##0.00", locale=lang))
+
+    return share, equity
+
+
+def _deal_notes(deal: Deal, _: Words) -> list[str]:
+    """`Deal.notes()`, the sentences read out before the players sign, in `_`'s language."""
+    from tdtool.tournament.icm import MAX_ERROR_STANDARD_ERRORS, SUBSET_PLAYERS, Computation
+
+    out: list[str] = []
+    first = deal.prizes[0]
+    for name, amount in zip(deal.names, deal.amounts, strict=True):
+        if amount > first:
+            out.append(
+                _(
+                    "%(name)s would get %(amount)s, more than first prize (%(first)s): chip-chop"
+                    " overpays big stacks; compare the ICM deal.",
+                    name=name,
+                    amount=_.number(amount),
+                    first=_.number(first),
+                )
+            )
+    if deal.hold_back:
+        out.append(
+            _(
+                "%(amount)s is held back: play goes on and the winner takes it.",
+                amount=_.number(deal.hold_back),
+            )
+        )
+    if deal.computation is Computation.SAMPLED:
+        out.append(
+            _(
+                "Equities were sampled (%(samples)s finishing orders, more than %(players)s"
+                " players left): each is within %(error)s of the exact value (%(errors)s"
+                " standard errors; a larger error has odds of about 1 in 15,000).",
+                samples=_.number(deal.samples),
+                players=SUBSET_PLAYERS,
+                error=_.decimal(deal.max_error, 2),
+                errors=f"{MAX_ERROR_STANDARD_ERRORS:g}",
+            )
+        )
+    return out
+
+
+def _bounties_line(hold_back: int, _: Words) -> str:
+    """`tdtool.tournament.bounty.deal_bounties_line` in `_`'s language."""
+    if hold_back:
+        return _(
+            "The bounties are not part of this deal and stay in play: a knockout is paid as"
+            " before, and the winner collects their own bounty."
+        )
+    return _(
+        "The bounties are not part of this deal: it ends play, so each player also collects"
+        " their own bounty."
     )

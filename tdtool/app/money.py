@@ -108,15 +108,15 @@ def what_if(
     return payout_view(Terms().with_values(values or {}), entries, rebuys, addons, table)
 
 
-def heading_of(state: State, counts: bool = True) -> Heading:
+def heading_of(state: State, counts: bool = True, lang: str | None = None) -> Heading:
     """What the tournament's sheets say under their title: its date and prices, and (when
-    `counts`) its entries and prize pool."""
+    `counts`) its entries and prize pool; in `lang` (default: the tournament's language)."""
     from tdtool.i18n import language_of
     from tdtool.io.money_sheets import Heading
     from tdtool.tournament.terms import prices
 
     structure = state.structure
-    lang = language_of(state)
+    lang = lang or language_of(state)
     listed = prices(
         state.terms,
         structure.starting_stack if structure else None,

@@ -663,13 +663,15 @@ def players(db: Path) -> PlayerList:
     return player_rows(state, big_blind_now(state, now))
 
 
-def bounty_view(db: Path) -> tuple[str, Bounties]:
-    """The tournament's name and its bounties (RuleError when its terms have none)."""
+def bounty_view(db: Path) -> tuple[str, Bounties, str]:
+    """The tournament's name, its bounties and its language (RuleError when its terms have
+    none)."""
     from tdtool.errors import RuleError
+    from tdtool.i18n import language_of
     from tdtool.tournament.bounty import bounties
 
     state = read_state(db)
     view = bounties(state)
     if view is None:
         raise RuleError("This tournament has no bounties", "(set {created:bounty AMOUNT}).")
-    return state.name, view
+    return state.name, view, language_of(state)

@@ -41,6 +41,26 @@ PaperOpt = Annotated[
 ]
 
 
+SheetLanguageOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--language",
+        help="The language of the printed sheet: en, ro or de (default: the tournament's,"
+        " or the league's; English for a sheet of no tournament).",
+        show_default=False,
+    ),
+]
+
+
+def read_language(code: str | None, own: str = "en") -> str:
+    """The language --language names (checked: one line naming the shipped ones), else `own`."""
+    if code is None:
+        return own
+    from tdtool.i18n import check
+
+    return check(code)
+
+
 ScreenThemeOpt = Annotated[
     Path | None,
     typer.Option(
@@ -48,7 +68,8 @@ ScreenThemeOpt = Annotated[
         envvar=THEME_ENVVAR,
         help="A house theme for the page: a folder whose templates (clock.html,"
         " clock_words.html, clock_say.html, screen_base.html, screen_payouts.html,"
-        " screen_seats.html ...) override tdtool's by name (default: the environment variable"
+        " screen_seats.html, screen_chips.html, screen_results.html ...) override tdtool's"
+        " by name (default: the environment variable"
         " TDTOOL_THEME).",
         show_default=False,
     ),

@@ -289,8 +289,10 @@ def serve(
     """The clock as a web page for a TV or projector (read-only); Ctrl-C stops it.
 
     Other screens from the same process: /screen/payouts, /screen/seats (players by name
-    with table and seat), /screen/clock-payouts; one TV turns through several with
-    /?rotate=clock,payouts,seats&every=20 (seconds each). ?lang=de on any of them.
+    with table and seat), /screen/clock-payouts, /screen/chips (the last chip count, the
+    biggest stacks first: the TV at the bar), /screen/results (the places decided, with
+    prizes), /screen/bounties (the bounty leaders); one TV turns through several with
+    /?rotate=clock,payouts,chips&every=20 (seconds each). ?lang=de on any of them.
 
     Only requests for this computer's addresses and names are answered (a page elsewhere
     cannot read it through DNS rebinding); name others with --allow-host.
@@ -354,6 +356,10 @@ def serve(
     if host not in ("127.0.0.1", "localhost", "::1"):
         typer.echo("Anyone on this network can view it (it is read-only).")
     typer.echo(f"Payouts: {url}screen/payouts  Seats: {url}screen/seats")
+    typer.echo(
+        f"Chip counts: {url}screen/chips  Results: {url}screen/results"
+        f"  Bounties: {url}screen/bounties"
+    )
     typer.echo(f"All in turn on one TV: {url}?rotate=clock,payouts,seats&every=20")
     typer.echo("Open it full screen on the TV's browser (F11). Ctrl-C stops it.")
     try:

@@ -170,9 +170,9 @@ def asked_rotation(query: str) -> tuple[tuple[str, ...], int] | None:
 
     >>> asked_rotation("rotate=clock,seats&every=30"), asked_rotation("lang=de")
     ((('clock', 'seats'), 30), None)
-    >>> asked_rotation("rotate=clock,chips")
+    >>> asked_rotation("rotate=clock,bar")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
-    ValueError: ?rotate=: no screen 'chips'; the screens are clock, payouts, seats, clock-payouts
+    ValueError: ?rotate=: no screen 'bar'; the screens are clock, payouts, seats, ..., house
     """
     from urllib.parse import parse_qs
 
@@ -201,12 +201,18 @@ PG_POLL = 0.5
 """Seconds between two questions to a PostgreSQL server about its last change (a round trip)."""
 ROUTES = (
     "/", "/index.html", "/api/clock",
-    "/screen/payouts", "/screen/seats", "/screen/clock-payouts",
-    "/api/screen/payouts", "/api/screen/seats",
+    "/screen/payouts", "/screen/seats", "/screen/clock-payouts", "/screen/chips",
+    "/screen/results", "/screen/bounties",
+    "/api/screen/payouts", "/api/screen/seats", "/api/screen/chips", "/api/screen/results",
+    "/api/screen/bounties", "/screen/house",
 )  # fmt: skip
 NOT_FOUND = (
-    b"Not found: the clock is at /, the other screens at /screen/payouts, /screen/seats and"
-    b" /screen/clock-payouts\n"
+    b"Not found: the clock is at /, the other screens at /screen/payouts, /screen/seats,"
+    b" /screen/clock-payouts, /screen/chips, /screen/results and /screen/bounties\n"
+)
+NO_HOUSE = (
+    "Not found: no house slide; a theme (--theme DIR) gives one as its screen_house.html"
+    " (docs/cli.md)"
 )
 
 
@@ -378,11 +384,16 @@ class ClockSource:
         route, _, query = target.partition("?")
         if route not in ROUTES:
             return Reply(HTTPStatus.NOT_FOUND, "text/plain", NOT_FOUND)
+        if route == "/screen/house" and not self.has_house():
+            return Reply(HTTPStatus.NOT_FOUND, "text/plain", f"{NO_HOUSE}\n".encode())
         try:
             lang = asked_language(query)
             rotation = asked_rotation(query) if route in ("/", "/index.html") else None
         except ValueError as exc:
             return Reply(HTTPStatus.BAD_REQUEST, "text/plain", f"{exc}\n".encode())
+        if rotation is not None and "house" in rotation[0] and not self.has_house():
+            said = "?rotate=: " + NO_HOUSE.removeprefix("Not found: ")
+            return Reply(HTTPStatus.BAD_REQUEST, "text/plain", f"{said}\n".encode())
         screen = route.rpartition("/")[2]
         try:
             if route.startswith("/api/screen/"):
@@ -415,6 +426,13 @@ class ClockSource:
         else:
             text = page(data, self._theme, own, self._qr)
         return Reply(HTTPStatus.OK, "text/html; charset=utf-8", text.encode())
+
+    def has_house(self) -> bool:
+        """Whether the theme gives a house or sponsor slide (tdtool.app.screens.HOUSE)."""
+        from tdtool.app.screens import HOUSE
+
+        folder = self._theme.folder if self._theme is not None else None
+        return folder is not None and (folder / HOUSE).is_file()
 
     def close(self) -> None:
         """Stop the worker and close the tournament."""

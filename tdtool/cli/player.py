@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any
 
 import typer
 
 from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt, YesOpt, asker, db_path
-from tdtool.cli._theme import PaperOpt, ThemeOpt
+from tdtool.cli._theme import PaperOpt, SheetLanguageOpt, ThemeOpt
 from tdtool.cli._values import bb_text
-from tdtool.i18n import words
+from tdtool.i18n import Words, words
+
+if TYPE_CHECKING:
+    from tdtool.tournament.bounty import Bounties
 
 HELP = (
     "Players: registration, bust-outs, re-entries, rebuys, add-ons, bounties, chip counts.\n\n"
@@ -886,6 +889,7 @@ def bounties(
     json_out: JsonOpt = False,
     theme: ThemeOpt = None,
     paper: PaperOpt = None,
+    language: SheetLanguageOpt = None,
 ) -> None:
     """The bounties: each player's bounty, bounties won and knockouts, and every knockout in
     order with what it paid (the bounty desk's record).
@@ -893,48 +897,27 @@ def bounties(
     Example: tdtool player bounties --print bounties.html
     """
     from tdtool.app import players
-    from tdtool.cli._theme import read_paper, read_theme
+    from tdtool.cli._theme import read_language, read_paper, read_theme
     from tdtool.cli.render import emit_json, table
     from tdtool.io.money_sheets import Sheet, rows_of, write_sheet
     from tdtool.tournament.bounty import money
 
     house = read_theme(theme) if print_to is not None else None
     sheet_paper = read_paper(paper)
-    name, view = players.bounty_view(db_path(ctx))
-    ko_headers: tuple[str, ...] = ("#", "Busted", "Bounty", "Knocked out by", "Paid")
-    if view.pko:
-        ko_headers += ("Added to bounty",)
-    ko_rows: list[tuple[str, ...]] = []
-    for i, k in enumerate(view.knockouts, start=1):
-        for j, s in enumerate(k.shares):
-            first = j == 0
-            ko_rows.append(
-                (
-                    str(i) if first else "",
-                    k.busted if first else "",
-                    money(k.collected) if first else "",
-                    s.name,
-                    money(s.paid),
-                )
-                + ((money(s.added),) if view.pko else ())
-            )
-    # The desk's record adds up to the "paid" of the line above it: the own bounties
-    # collected at the end, then the total paid.
-    for who, cents in view.own:
-        ko_rows.append(
-            ("", f"{who} (own)", money(cents), "collected at the end", money(cents))
-            + (("",) if view.pko else ())
-        )
-    if ko_rows:
-        ko_rows.append(("", "Total", "", "", money(view.paid)) + (("",) if view.pko else ()))
+    name, view, own = players.bounty_view(db_path(ctx))
+    ko_headers, ko_rows = _knockout_table(view)
     if print_to is not None:
+        lang = read_language(language, own)
+        _ = words(lang)
+        headers, rows = _knockout_table(view, _)
         write_sheet(
             Sheet(
-                f"{name}: knockouts",
-                ko_headers,
-                rows_of(ko_rows),
-                (view.line(),),
-                total=bool(ko_rows),
+                _("%(tournament)s: knockouts", tournament=name),
+                headers,
+                rows_of(rows),
+                (view.line(lang),),
+                total=bool(rows),
+                lang=lang,
             ),
             print_to,
             house,
@@ -977,3 +960,39 @@ def bounties(
         )
     if print_to is not None:
         typer.echo(f"Knockouts written to {print_to}.")
+
+
+def _knockout_table(view: Bounties, _: Words | None = None) -> tuple[tuple[str, ...], list[Any]]:
+    """The bounty desk's record: every knockout in order with what it paid, the own bounties
+    collected at the end and the total; in `_`'s language (the sheet's), else English."""
+    _ = _ or words()
+    cash = _.cash
+    ko_headers: tuple[str, ...] = (
+        "#", _("Busted"), _("Bounty"), _("Knocked out by"), _("Paid")
+    )  # fmt: skip
+    if view.pko:
+        ko_headers += (_("Added to bounty"),)
+    ko_rows: list[tuple[str, ...]] = []
+    for i, k in enumerate(view.knockouts, start=1):
+        for j, s in enumerate(k.shares):
+            first = j == 0
+            ko_rows.append(
+                (
+                    str(i) if first else "",
+                    k.busted if first else "",
+                    cash(k.collected) if first else "",
+                    s.name,
+                    cash(s.paid),
+                )
+                + ((cash(s.added),) if view.pko else ())
+            )
+    # The desk's record adds up to the "paid" of the line above it: the own bounties
+    # collected at the end, then the total paid.
+    for who, cents in view.own:
+        ko_rows.append(
+            ("", _("%(name)s (own)", name=who), cash(cents), _("collected at the end"), cash(cents))
+            + (("",) if view.pko else ())
+        )
+    if ko_rows:
+        ko_rows.append(("", _("Total"), "", "", cash(view.paid)) + (("",) if view.pko else ()))
+    return ko_headers, ko_rows

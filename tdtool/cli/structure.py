@@ -9,7 +9,7 @@ from typing import Annotated, Any
 import typer
 
 from tdtool.cli._app import App
-from tdtool.cli._theme import ThemeOpt
+from tdtool.cli._theme import SheetLanguageOpt, ThemeOpt
 
 HELP = (
     "Blind/ante structures: the bundled ones and your own YAML files.\n\n"
@@ -276,6 +276,7 @@ def print_sheet(
         ),
     ] = False,
     theme: ThemeOpt = None,
+    language: SheetLanguageOpt = None,
 ) -> None:
     """Write a structure sheet to hang on the tables: HTML for paper, Markdown or CSV.
 
@@ -288,12 +289,13 @@ def print_sheet(
 
     Example: tdtool structure print daily --start 19:00 -o daily.html
     """
-    from tdtool.cli._theme import read_theme
+    from tdtool.cli._theme import read_language, read_theme
     from tdtool.errors import InputError
     from tdtool.io.structure_sheet import FORMATS, PAPERS, sheet
     from tdtool.io.structure_yaml import read_structure
 
     house = read_theme(theme)
+    lang = read_language(language)
     start_of_day = parse_start(start)
     if paper.lower() not in PAPERS:
         raise InputError(f"--paper {paper!r} is not known; use a4 or letter.")
@@ -316,7 +318,11 @@ def print_sheet(
         state = read_state(handle)
         assert state.structure is not None  # every tournament is created with one
         chosen_structure = state.structure
-        title, facts = state.name, heading_of(state, counts=False).facts()
+        from tdtool.i18n import language_of
+
+        lang = read_language(language, language_of(state))
+        heading = heading_of(state, counts=False, lang=lang)
+        title, facts = state.name, heading.facts()
         stem = f"{Path(str(target)).stem if isinstance(target, Path) else 'tournament'}-structure"
     else:
         loaded = read_structure(structure)
@@ -335,7 +341,7 @@ def print_sheet(
         chosen = suffixes[output.suffix.lower()]
     else:
         chosen = fmt.lower()
-    text = sheet(chosen_structure, chosen, start_of_day, paper.lower(), facts, title, house)
+    text = sheet(chosen_structure, chosen, start_of_day, paper.lower(), facts, title, house, lang)
     try:
         output.write_text(text, encoding="utf-8")
     except OSError as exc:

@@ -16,6 +16,7 @@ from tdtool.tournament.structure import Break, Day, Level, Structure, start_minu
 from tdtool.tournament.structure_check import chips_in_play
 
 if TYPE_CHECKING:
+    from tdtool.i18n import Words
     from tdtool.io.pages import Theme
 
 FORMATS = ("html", "md", "csv")
@@ -91,23 +92,40 @@ def when(row: Row, start_of_day: int | None) -> str:
     return clock(start, row.day_minute)
 
 
-def day_title(day: Day, structure: Structure, start_of_day: int | None) -> str:
-    """'Day 2 · starts 11:00 · levels 6-10'."""
+def _words(_: Words | None) -> Words:
+    """`_`, or English (the terminal's, Markdown's and CSV's language)."""
+    if _ is not None:
+        return _
+    from tdtool.i18n import words
+
+    return words()
+
+
+def day_title(
+    day: Day, structure: Structure, start_of_day: int | None, _: Words | None = None
+) -> str:
+    """'Day 2 · starts 11:00 · levels 6-10' (in `_`'s language)."""
+    _ = _words(_)
     numbers = [lv.number for lv in structure.levels if structure.day_of(lv.number) == day.number]
     start = day.start if day.start is not None else start_of_day
-    parts = [f"Day {day.number}"]
+    parts = [_("Day %(day)s", day=day.number)]
     if start is not None:
-        parts.append(f"starts {start // 60:02d}:{start % 60:02d}")
+        parts.append(_("starts %(time)s", time=f"{start // 60:02d}:{start % 60:02d}"))
     if numbers:
-        span = f"level {numbers[0]}" if len(numbers) == 1 else f"levels {numbers[0]}–{numbers[-1]}"
+        span = (
+            _("level %(level)s", level=numbers[0])
+            if len(numbers) == 1
+            else _("levels %(first)s–%(last)s", first=numbers[0], last=numbers[-1])
+        )
         parts.append(span)
     return " · ".join(parts)
 
 
-def day_end_note(row: Row, structure: Structure) -> str:
+def day_end_note(row: Row, structure: Structure, _: Words | None = None) -> str:
     """'End of Day 1: bag and tag' on the last level of a day but the last."""
+    _ = _words(_)
     if isinstance(row.period, Level) and row.period.number in structure.day_ends:
-        return f"End of Day {row.day}: bag and tag"
+        return _("End of Day %(day)s: bag and tag", day=row.day)
     return ""
 
 
@@ -148,17 +166,20 @@ def blinds(level: Level) -> str:
     return f"{number(level.small_blind)}/{number(level.big_blind)}"
 
 
-def ante(level: Level) -> str:
+def ante(level: Level, _: Words | None = None) -> str:
     """'200 (BB)' for a big blind ante, '25' for a classic ante, '' for none."""
+    show = number if _ is None else _.number
     if level.bb_ante:
-        return f"{number(level.bb_ante)} (BB)"
-    return number(level.ante) if level.ante else ""
+        _ = _words(_)
+        return show(level.bb_ante) + " " + _("(BB)")
+    return show(level.ante) if level.ante else ""
 
 
-def limits(level: Level) -> str:
+def limits(level: Level, _: Words | None = None) -> str:
     """The limit bets: '200/400'."""
+    show = number if _ is None else _.number
     small, big = level.limit_bets
-    return f"{number(small)}/{number(big)}"
+    return f"{show(small)}/{show(big)}"
 
 
 def chip_list(chips: tuple[int, ...]) -> str:
@@ -166,61 +187,79 @@ def chip_list(chips: tuple[int, ...]) -> str:
     return ", ".join(number(c) for c in chips)
 
 
-def break_label(period: Break) -> str:
-    """'Break', or the break's own name ('Dinner break')."""
-    return period.name or "Break"
+def break_label(period: Break, _: Words | None = None) -> str:
+    """'Break', or the break's own name ('Dinner break', as the structure writes it)."""
+    _ = _words(_)
+    return period.name or _("Break")
 
 
-def break_note(row: Row) -> str:
+def break_note(row: Row, _: Words | None = None) -> str:
     """'Color up the 25s' (the chips that leave play at this break) or ''.
 
     >>> break_note(Row(Break(10, (100, 500)), 0, 10, (100, 500, 1000)))
     'Color up the 100s and 500s'
     """
     assert isinstance(row.period, Break)
-    chips = [f"{number(c)}s" for c in row.period.color_up]
+    _ = _words(_)
+    chips = [_("%(chip)ss", chip=_.number(c)) for c in row.period.color_up]
     if not chips:
         return ""
-    listed = chips[0] if len(chips) == 1 else ", ".join(chips[:-1]) + " and " + chips[-1]
-    return f"Color up the {listed}"
+    listed = (
+        chips[0]
+        if len(chips) == 1
+        else _("%(first)s and %(last)s", first=", ".join(chips[:-1]), last=chips[-1])
+    )
+    return _("Color up the %(chips)s", chips=listed)
 
 
-def level_note(structure: Structure, row: Row) -> str:
+def level_note(structure: Structure, row: Row, _: Words | None = None) -> str:
     """'Last level to register' on the late-registration level; 'End of Day 1: bag and tag'
     on a day's last level."""
-    notes = ["Last level to register"] if row.last_registration else []
-    end = day_end_note(row, structure)
+    _ = _words(_)
+    notes = [_("Last level to register")] if row.last_registration else []
+    end = day_end_note(row, structure, _)
     return "; ".join([*notes, end] if end else notes)
 
 
-def game_name(game: Game) -> str:
+def game_name(game: Game, _: Words | None = None) -> str:
     """'No-limit hold'em'."""
+    _ = _words(_)
     return {
-        Game.NO_LIMIT: "No-limit hold'em",
-        Game.POT_LIMIT: "Pot-limit hold'em",
-        Game.LIMIT: "Limit hold'em",
+        Game.NO_LIMIT: _("No-limit hold'em"),
+        Game.POT_LIMIT: _("Pot-limit hold'em"),
+        Game.LIMIT: _("Limit hold'em"),
     }[game]
 
 
-def summary(structure: Structure) -> str:
+def summary(structure: Structure, _: Words | None = None) -> str:
     """One line: game, stack, level length, chips and registration."""
+    _ = _words(_)
     lengths = [lv.minutes for lv in structure.levels]
     usual = max(set(lengths), key=lambda m: (lengths.count(m), -m))
     others = [lv for lv in structure.levels if lv.minutes != usual]
-    minutes = f"{usual}-minute levels"
+    minutes = _("%(minutes)s-minute levels", minutes=usual)
     if 0 < len(others) <= 3:
-        minutes += " (" + ", ".join(f"level {lv.number}: {lv.minutes}" for lv in others) + ")"
+        minutes += (
+            " ("
+            + ", ".join(
+                _("level %(level)s: %(minutes)s", level=lv.number, minutes=lv.minutes)
+                for lv in others
+            )
+            + ")"
+        )
     elif others:
-        minutes = f"levels of {min(lengths)}-{max(lengths)} minutes"
+        minutes = _("levels of %(low)s-%(high)s minutes", low=min(lengths), high=max(lengths))
     parts = [
-        game_name(structure.game),
-        f"starting stack {number(structure.starting_stack)}",
+        game_name(structure.game, _),
+        _("starting stack %(chips)s", chips=_.number(structure.starting_stack)),
         minutes,
     ]
     if structure.late_registration is not None:
-        parts.append(f"registration open through level {structure.late_registration}")
+        parts.append(
+            _("registration open through level %(level)s", level=structure.late_registration)
+        )
     if structure.days:
-        parts.append(f"{len(structure.days)} days")
+        parts.append(_.ngettext("%(num)s day", "%(num)s days", len(structure.days)))
     return " · ".join(parts)
 
 
@@ -328,11 +367,14 @@ def sheet(
     facts: Sequence[str] = (),
     title: str | None = None,
     theme: Theme | None = None,
+    lang: str = "en",
 ) -> str:
     """The printable sheet in `fmt` (html, md or csv). `title` (default: the structure's name)
-    and `facts` (lines under it: a tournament's date and buy-in) are for html and md."""
+    and `facts` (lines under it: a tournament's date and buy-in) are for html and md; the
+    HTML sheet is in the language `lang` (Markdown and CSV, files for a program or a
+    website, stay English)."""
     if fmt == "html":
-        return sheet_html(structure, start_of_day, paper, facts, title, theme)
+        return sheet_html(structure, start_of_day, paper, facts, title, theme, lang)
     if fmt == "md":
         return sheet_markdown(structure, start_of_day, facts, title)
     if fmt == "csv":
@@ -376,15 +418,21 @@ def sheet_markdown(
     return "\n".join(lines) + "\n"
 
 
-def total_line(structure: Structure) -> str:
+def total_line(structure: Structure, _: Words | None = None) -> str:
     """'Total: 6:10 of play and breaks', or per day for a multi-day structure."""
+    _ = _words(_)
     if not structure.days:
-        return f"Total: {duration(total_minutes(structure))} of play and breaks"
+        return _("Total: %(time)s of play and breaks", time=duration(total_minutes(structure)))
     lengths = day_lengths(structure)
     if len(set(lengths.values())) == 1:
-        return f"{len(lengths)} days of {duration(next(iter(lengths.values())))} of play and breaks"
-    each = ", ".join(f"Day {d} {duration(m)}" for d, m in lengths.items())
-    return f"{len(lengths)} days: {each} of play and breaks"
+        return _.ngettext(
+            "%(num)s day of %(time)s of play and breaks",
+            "%(num)s days of %(time)s of play and breaks",
+            len(lengths),
+            time=duration(next(iter(lengths.values()))),
+        )
+    each = ", ".join(_("Day %(day)s %(time)s", day=d, time=duration(m)) for d, m in lengths.items())
+    return _("%(num)s days: %(each)s of play and breaks", num=len(lengths), each=each)
 
 
 def sheet_csv(structure: Structure, start_of_day: int | None) -> str:
@@ -455,11 +503,16 @@ def sheet_html(
     facts: Sequence[str] = (),
     title: str | None = None,
     theme: Theme | None = None,
+    lang: str = "en",
 ) -> str:
     """A self-contained HTML page made for paper: one page where it fits, header repeated.
     `title` (default: the structure's name) and `facts` (lines under it) name a tournament;
-    the page is `structure_sheet.html` on the print base, in `theme`'s look."""
+    the page is `structure_sheet.html` on the print base, in `theme`'s look, its words and
+    numbers in the language `lang`."""
+    from tdtool.i18n import words
     from tdtool.io import pages
+
+    _ = words(lang)
 
     is_limit = structure.game is Game.LIMIT
     has_ante = any(lv.ante or lv.bb_ante for lv in structure.levels)
@@ -472,24 +525,26 @@ def sheet_html(
         period = row.period
         if structure.days and row.day != shown_day:
             shown_day = row.day
-            heading = day_title(days[row.day], structure, start_of_day) if row.day in days else ""
+            heading = (
+                day_title(days[row.day], structure, start_of_day, _) if row.day in days else ""
+            )
             body.append({"kind": "day", "heading": heading})
         common = {"minutes": period.minutes, "when": when(row, start_of_day)}
         if isinstance(period, Level):
-            note = level_note(structure, row)
+            note = level_note(structure, row, _)
             css = "level alt" if period.number % 2 == 0 else "level"
             css += " lastreg" if row.last_registration else ""
-            css += " dayend" if day_end_note(row, structure) else ""
+            css += " dayend" if day_end_note(row, structure, _) else ""
             body.append(
                 common
                 | {
                     "kind": "level",
                     "css": css,
                     "number": period.number,
-                    "small_blind": number(period.small_blind),
-                    "big_blind": number(period.big_blind),
-                    "limits": limits(period) if is_limit else "",
-                    "ante": ante(period),
+                    "small_blind": _.number(period.small_blind),
+                    "big_blind": _.number(period.big_blind),
+                    "limits": limits(period, _) if is_limit else "",
+                    "ante": ante(period, _),
                     "notes": note.split("; ") if note else [],
                 }
             )
@@ -499,24 +554,25 @@ def sheet_html(
                 | {
                     "kind": "break",
                     "css": "break meal" if period.name else "break",
-                    "label": break_label(period),
-                    "note": break_note(row),
+                    "label": break_label(period, _),
+                    "note": break_note(row, _),
                 }
             )
     total = (
-        total_line(structure)
+        total_line(structure, _)
         if structure.days
-        else (f"{duration(total_minutes(structure))} of play and breaks")
+        else _("%(time)s of play and breaks", time=duration(total_minutes(structure)))
     )
     return pages.render(
         "structure_sheet.html",
         theme,
+        lang,
         title=title or structure.name,
         paper=paper if paper in PAPERS else "a4",
         density=_density(len(structure.periods) + len(structure.days)),
         facts=[line.split(" · ") for line in facts],
-        summary=summary(structure),
-        chips=[number(c) for c in structure.chips],
+        summary=summary(structure, _),
+        chips=[_.number(c) for c in structure.chips],
         limit=is_limit,
         has_ante=has_ante,
         timed=timed,

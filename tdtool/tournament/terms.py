@@ -392,7 +392,7 @@ OPTIONS: tuple[TermOption, ...] = (
                "pause (TDA RP-8): the clock stands still, each `clock hand` takes 2 min"
                " off it; run: it runs on.", str, choices=HAND_FOR_HAND_CLOCKS),
     TermOption("language", "language", "Language",
-               "Screens, announcements, seat paper, payouts and results in en, ro or de.", str,
+               "Screens, announcements and printed sheets in en, ro or de.", str,
                choices=tuple(LANGUAGES), what_if=True),
 )  # fmt: skip
 """Every money term a person sets, in the order they are shown."""
