@@ -132,6 +132,25 @@ class Web:
         self.envs: dict[str, Any] = {}
         """The templates of each language a page was asked in (made once each)."""
         self.sign_ins = RateLimit()
+        self.listener: Any = None
+        """The PostgreSQL change listener (tdtool.web.notify), once started."""
+
+    async def listen(self) -> Any:
+        """On PostgreSQL, a `Listener` that wakes the push at each change by anyone (None on
+        a file: the poll finds those in microseconds)."""
+        channel = await self.reader.call(self.reader.channel)
+        if channel is None:
+            return None
+        from tdtool.web.notify import Listener
+
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:  # from the listener's thread
+            loop.call_soon_threadsafe(self.feed.wake)
+
+        self.listener = Listener(*channel, wake)
+        self.listener.start()
+        return self.listener
 
     # -- pages
 
@@ -486,9 +505,12 @@ def build(settings: Settings) -> Any:
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
         task = asyncio.create_task(web.feed.run())
+        listener = await web.listen()
         try:
             yield
         finally:
+            if listener is not None:
+                await run_in_threadpool(listener.stop)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
