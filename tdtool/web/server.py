@@ -113,7 +113,7 @@ def _error(status: int, message: str) -> JSONResponse:
 
 def _refusal(exc: TdtoolError) -> JSONResponse:
     """A refusal in the CLI's words: 400 for bad input, 409 refused by the rules or state."""
-    from tdtool.cli._words import ACTIONS
+    from tdtool.app.hints import ACTIONS
 
     return _error(409 if isinstance(exc, RuleError) else 400, exc.worded(ACTIONS))
 
@@ -311,9 +311,8 @@ class Web:
         return register(self.handle(person), names).to_dict()
 
     def bust(self, person: Person, body: dict[str, Any]) -> Any:
-        from tdtool.app.players import bust
-        from tdtool.cli._moves import move_lines
-        from tdtool.cli.player import _bounty_lines, _eliminators
+        from tdtool.app.players import bust, eliminators
+        from tdtool.app.slips import bounty_lines, move_lines
 
         names = _names(body, "names")
         by = _strings(body, "by")
@@ -330,20 +329,20 @@ class Web:
             stacks,
             bool(body.get("hand_for_hand", False)),
             None,
-            _eliminators(names, by) if by else None,
+            eliminators(names, by) if by else None,
             bool(body.get("anywhere", False)),
         )
         from tdtool.i18n import words
 
         _ = words(result.language)  # read aloud in the tournament's language, as the CLI does
         out = result.to_dict()
-        out["lines"] = _bounty_lines(result, _)
+        out["lines"] = bounty_lines(result, _)
         out["slips"] = move_lines(result.moves, _)
         return out
 
     def reenter(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import reenter
-        from tdtool.cli._moves import move_lines, opened_lines
+        from tdtool.app.slips import move_lines, opened_lines
         from tdtool.i18n import words
 
         result = reenter(self.handle(person), _name(body), None)  # the tool chooses who moves
@@ -354,7 +353,7 @@ class Web:
 
     def rebuy(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import rebuy
-        from tdtool.cli._moves import move_lines, opened_lines
+        from tdtool.app.slips import move_lines, opened_lines
         from tdtool.i18n import words
 
         result = rebuy(self.handle(person), _name(body), None)
