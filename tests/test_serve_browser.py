@@ -153,3 +153,66 @@ def test_floor_busts_and_pauses_from_a_phone_and_a_players_phone_follows(tmp_pat
         staff_browser.close()
         player_browser.close()
         time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_floor_counts_a_table_moves_a_player_and_balances_from_a_phone(tmp_path, size):
+    import json
+
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES)
+    tdtool(db, "seat", "draw")
+    tdtool(db, "clock", "start")
+    tables = json.loads(tdtool(db, "seat", "show", "--json"))["tables"]
+    first = dict(sorted((int(s), n) for s, n in tables[0]["seats"].items()))
+    free = next(s for s in range(1, 10) if str(s) not in tables[1]["seats"])
+    mover = first[min(first)]
+    browser = Browser(tmp_path, "floor")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Flo", "--role", "floor", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.wait("document.getElementById('names').options.length === 10")
+            assert phone.js("document.querySelector('[data-clock]') === null")  # not the floor's
+
+            phone.js(
+                "const t = document.getElementById('chips-table');"
+                f"t.value = '{tables[0]['table']}';"
+                "t.dispatchEvent(new Event('input'))"
+            )
+            phone.wait("document.querySelectorAll('#chips-rows input').length === 5")
+            phone.js(
+                "document.querySelectorAll('#chips-rows input').forEach((i, n) =>"
+                " { i.value = String(10000 + 1000 * n); });"
+                "document.getElementById('chips').requestSubmit()"
+            )
+            phone.wait("document.getElementById('chips-result').children.length >= 5")
+            phone.js("document.getElementById('chips').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"floor-chips-{tag}.png", whole=False))
+
+            phone.js(
+                f"document.getElementById('move-name').value = {json.dumps(mover)};"
+                f"document.getElementById('move-table').value = '{tables[1]['table']}';"
+                f"document.getElementById('move-seat').value = '{free}';"
+                "document.getElementById('move').requestSubmit()"
+            )
+            phone.wait("document.getElementById('move-result').children.length > 0")
+            assert mover in phone.js("document.getElementById('move-result').textContent")
+            phone.js("document.getElementById('balance').click()")
+            phone.wait("document.getElementById('balance-result').children.length > 0")
+            phone.js("document.getElementById('move').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"floor-seats-{tag}.png", whole=False))
+        log = json.loads(tdtool(db, "log", "--json"))
+        kinds = [e["kind"] for e in log if e["operator"] == "Flo"]
+        assert kinds == ["staff.signed-in", "player.chips", "seat.moved", "seat.moved"], kinds
+        now = json.loads(tdtool(db, "seat", "show", "--json"))["tables"]
+        assert sorted(len(t["seats"]) for t in now) == [5, 5]
+    finally:
+        browser.close()
+        time.sleep(0.1)

@@ -340,6 +340,47 @@ class Web:
         out["slips"] = move_lines(result.moves, _)
         return out
 
+    def chips(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.chips import record
+
+        counts = body.get("counts")
+        if (
+            not isinstance(counts, list)
+            or not counts
+            or len(counts) > MAX_NAMES
+            or not all(
+                isinstance(c, dict)
+                and isinstance(c.get("name"), str)
+                and c["name"].strip()
+                and _whole(c.get("chips"))
+                for c in counts
+            )
+        ):
+            raise InputError(
+                '"counts": give [{"name": ..., "chips": ...}, ...], a whole number of chips'
+                f" for each player (at most {MAX_NAMES})."
+            )
+        given = [(" ".join(c["name"].split()), int(c["chips"])) for c in counts]
+        return record(self.handle(person), given).to_dict()
+
+    def balance(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.seats import balance
+
+        return _seated(balance(self.handle(person), None))  # the tool chooses who moves
+
+    def move(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.seats import move
+
+        table, seat = body.get("table"), body.get("seat")
+        if not (isinstance(table, int) and _whole(table) and table >= 1) or not (
+            isinstance(seat, int) and _whole(seat) and seat >= 1
+        ):
+            raise InputError('"table", "seat": give the table and the open seat, as numbers.')
+        lock = body.get("lock", False)
+        if not isinstance(lock, bool):
+            raise InputError('"lock": true or false.')
+        return _seated(move(self.handle(person), _name(body), table, seat, lock))
+
     def reenter(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import reenter
         from tdtool.app.slips import move_lines, opened_lines
@@ -405,6 +446,9 @@ _ACTIONS = (
     "players.rebuy",
     "players.addon",
     "players.bust",
+    "players.chips",
+    "seats.balance",
+    "seats.move",
     "clock",
     "undo",
     "hand.check",
@@ -415,10 +459,33 @@ _WHO_MAY = {
     "players.rebuy": "only the desk, the floor and the director sell rebuys",
     "players.addon": "only the desk, the floor and the director sell add-ons",
     "players.bust": "only the floor and the director bust players",
+    "players.chips": "only the floor and the director record chip counts",
+    "seats.balance": "only the floor and the director balance the tables",
+    "seats.move": "only the floor and the director move players",
     "clock": "only the director runs the clock",
     "undo": "only the director takes back a change",
     "hand.check": "only the staff check hands",
 }
+
+
+def _whole(value: Any) -> bool:
+    """A whole number of chips, a table, a seat (JSON's true is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _seated(result: Any) -> dict[str, Any]:
+    """A change of seats as `seat balance|move --json` gives it, with the slips to read out
+    (in the tournament's language, as the CLI prints them)."""
+    from tdtool.app.slips import left_short_line, move_lines
+    from tdtool.i18n import words
+
+    _ = words(result.language)
+    slips = move_lines(result.moves, _)
+    if not slips and result.left_short is None:
+        slips = [_("No moves needed: the tables are even.")]
+    if result.left_short is not None:
+        slips.append(left_short_line(result.left_short, _))
+    return dict(result.to_dict(), slips=slips)
 
 
 def _strings(body: dict[str, Any], key: str) -> list[str]:
@@ -531,6 +598,9 @@ def build(settings: Settings) -> Any:
         Route("/api/players/reenter", post("players.reenter", web.reenter), methods=["POST"]),
         Route("/api/players/rebuy", post("players.rebuy", web.rebuy), methods=["POST"]),
         Route("/api/players/addon", post("players.addon", web.addon), methods=["POST"]),
+        Route("/api/players/chips", post("players.chips", web.chips), methods=["POST"]),
+        Route("/api/seats/balance", post("seats.balance", web.balance), methods=["POST"]),
+        Route("/api/seats/move", post("seats.move", web.move), methods=["POST"]),
         Route("/api/clock", post("clock", web.clock), methods=["POST"]),
         Route("/api/undo", post("undo", web.undo), methods=["POST"]),
         Route("/api/hand/check", post("hand.check", web.hand_check), methods=["POST"]),

@@ -164,11 +164,14 @@
   }
 
   let namesAt = 0;
+  let seated = [];
   function loadNames() {
     const list = $("names");
     if (!list || Date.now() - namesAt < 500) return;
     namesAt = Date.now();
     fetch("/api/players").then((r) => (r.ok ? r.json() : { players: [] })).then((answer) => {
+      seated = answer.players;
+      chipRows(false);
       list.replaceChildren(...answer.players.map((p) => {
         const o = el("option");
         o.value = p.name;
@@ -268,6 +271,59 @@
     if (answer) { ruling(answer); $("message").hidden = true; }
   }
 
+  // Chip counts: the players at the table typed, a count for each.
+  function chipRows(typed) {
+    const box = $("chips-rows");
+    if (!box) return;
+    const table = Number($("chips-table").value);
+    if (!typed && box.dataset.table === String(table)) return;  // keep what is being typed
+    box.dataset.table = String(table);
+    const here = seated.filter((p) => p.table === table).sort((a, b) => a.seat - b.seat);
+    if (!here.length) { box.replaceChildren(table ? el("p", W.nobody_at, "hint") : ""); return; }
+    box.replaceChildren(...here.map((p) => {
+      const row = el("label", `${p.seat} · ${p.name}`, "count");
+      const input = el("input");
+      Object.assign(input, { type: "number", min: "0", inputmode: "numeric" });
+      input.dataset.name = p.name;
+      row.append(input);
+      return row;
+    }));
+  }
+  async function chips(ev) {
+    ev.preventDefault();
+    const counts = [...document.querySelectorAll("#chips-rows input")]
+      .filter((i) => i.value !== "")
+      .map((i) => ({ name: i.dataset.name, chips: Number(i.value) }));
+    const answer = await post("/api/players/chips", { counts });
+    if (!answer) return;
+    const out = answer.recorded.map((c) => `${W.recorded} ${c.name}: ${num(c.chips)}`);
+    if (answer.chips && answer.chips.average_stack) out.push(`${W.average}: ${num(answer.chips.average_stack)}`);
+    lines("chips-result", out);
+    say(W.done, false);
+    document.querySelectorAll("#chips-rows input").forEach((i) => { i.value = ""; });
+  }
+
+  async function balance() {
+    const answer = await post("/api/seats/balance", {});
+    if (!answer) return;
+    lines("balance-result", answer.slips);
+    say(W.done, false);
+  }
+
+  async function move(ev) {
+    ev.preventDefault();
+    const answer = await post("/api/seats/move", {
+      name: $("move-name").value.trim(),
+      table: Number($("move-table").value),
+      seat: Number($("move-seat").value),
+      lock: $("move-lock").checked,
+    });
+    if (!answer) return;
+    lines("move-result", answer.slips);
+    say(W.done, false);
+    $("move-name").value = "";
+  }
+
   function on(id, event, fn) { const e = $(id); if (e) e.addEventListener(event, fn); }
   on("find", "submit", findSeat);
   on("bust", "submit", bust);
@@ -275,6 +331,10 @@
   on("buy", "submit", buy);
   on("hand", "submit", hand);
   on("undo", "click", undo);
+  on("chips", "submit", chips);
+  on("chips-table", "input", () => chipRows(true));
+  on("balance", "click", balance);
+  on("move", "submit", move);
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
 
