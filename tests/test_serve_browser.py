@@ -216,3 +216,46 @@ def test_the_floor_counts_a_table_moves_a_player_and_balances_from_a_phone(tmp_p
     finally:
         browser.close()
         time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_director_adds_a_dealer_with_a_qr_code_and_takes_them_off(tmp_path, size):
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES)
+    browser = Browser(tmp_path, "director")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Maria", "--role", "director", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.wait("document.getElementById('staff-list').textContent.includes('Maria')")
+            phone.js(
+                "document.getElementById('staff-name').value = 'Dan';"
+                "document.getElementById('staff-role').value = 'dealer';"
+                "document.getElementById('staff-add').requestSubmit()"
+            )
+            phone.wait("!document.getElementById('staff-link').hidden")
+            phone.wait("document.getElementById('staff-qr').naturalWidth > 0")  # drawn, not broken
+            assert (
+                phone.js("document.getElementById('staff-qr').getBoundingClientRect().width") > 100
+            )
+            shown = phone.js("document.getElementById('staff-link-url').textContent")
+            assert shown.startswith(url + "/signin/")
+            phone.wait("document.getElementById('staff-list').textContent.includes('Dan')")
+            phone.js("document.getElementById('staff-add').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"director-staff-{tag}.png", whole=False))
+            phone.js("window.confirm = () => true;")
+            phone.js(
+                "[...document.querySelectorAll('#staff-list li')]"
+                ".find((li) => li.textContent.includes('Dan')).querySelector('button').click()"
+            )
+            phone.wait("!document.getElementById('staff-list').textContent.includes('Dan')")
+        assert "Dan" not in tdtool(db, "staff", "list")
+    finally:
+        browser.close()
+        time.sleep(0.1)

@@ -45,6 +45,9 @@ MAY: dict[str, frozenset[str]] = {
     "seats.balance": frozenset({"floor", "director"}),
     "seats.move": frozenset({"floor", "director"}),
     "clock": frozenset({"director"}),
+    "staff.list": frozenset({"director"}),
+    "staff.add": frozenset({"director"}),
+    "staff.revoke": frozenset({"director"}),
     "undo": frozenset({"director"}),
     "hand.check": frozenset({"dealer", "floor", "director", "desk"}),
 }

@@ -273,6 +273,23 @@ class Web:
         players = await self.reader.call(self.reader.players)
         return JSONResponse({"players": players}, headers=HEADERS)
 
+    async def staff_list(self, request: Request) -> Response:
+        person = await self.reader.call(self.reader.person, request.cookies.get(COOKIE))
+        if person is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        if not may(person.role, "staff.list"):
+            return _error(403, f"{person.name} is {person.role}: {_WHO_MAY['staff.list']}.")
+        from tdtool.app.staff import people
+
+        found = await run_in_threadpool(people, self.handle(person))
+        return JSONResponse({"staff": [p.to_dict() for p in found]}, headers=HEADERS)
+
+    async def staff_add_route(self, request: Request) -> Response:
+        base = str(request.base_url)  # the address this phone reached (its Host was checked)
+        return await self.guarded(
+            request, "staff.add", lambda person, body: self.staff_add(person, body, base)
+        )
+
     # -- changing
 
     async def guarded(
@@ -381,6 +398,29 @@ class Web:
             raise InputError('"lock": true or false.')
         return _seated(move(self.handle(person), _name(body), table, seat, lock))
 
+    def staff_add(self, person: Person, body: dict[str, Any], base: str) -> Any:
+        from tdtool.app.staff import LINK_MINUTES, add
+        from tdtool.io.qr import svg
+
+        role, minutes = body.get("role"), body.get("minutes", LINK_MINUTES)
+        if not isinstance(role, str):
+            raise InputError('"role": give one of desk, floor, director, dealer.')
+        if not (isinstance(minutes, int) and _whole(minutes)):
+            raise InputError('"minutes": give how many minutes the link is valid.')
+        issued = add(self.handle(person), _name(body), role, minutes)
+        out = issued.to_dict(base)
+        out["again"] = issued.again
+        drawn = svg(out["link"])  # drawn in an <img>, so a document of its own: it names SVG
+        if "xmlns=" not in drawn.split(">", 1)[0]:
+            drawn = drawn.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+        out["qr"] = drawn
+        return out
+
+    def staff_revoke(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.staff import revoke
+
+        return revoke(self.handle(person), _name(body)).to_dict()
+
     def reenter(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import reenter
         from tdtool.app.slips import move_lines, opened_lines
@@ -449,6 +489,8 @@ _ACTIONS = (
     "players.chips",
     "seats.balance",
     "seats.move",
+    "staff.add",
+    "staff.revoke",
     "clock",
     "undo",
     "hand.check",
@@ -463,6 +505,9 @@ _WHO_MAY = {
     "seats.balance": "only the floor and the director balance the tables",
     "seats.move": "only the floor and the director move players",
     "clock": "only the director runs the clock",
+    "staff.list": "only the director sees the staff",
+    "staff.add": "only the director adds staff",
+    "staff.revoke": "only the director takes staff off",
     "undo": "only the director takes back a change",
     "hand.check": "only the staff check hands",
 }
@@ -601,6 +646,9 @@ def build(settings: Settings) -> Any:
         Route("/api/players/chips", post("players.chips", web.chips), methods=["POST"]),
         Route("/api/seats/balance", post("seats.balance", web.balance), methods=["POST"]),
         Route("/api/seats/move", post("seats.move", web.move), methods=["POST"]),
+        Route("/api/staff", web.staff_list),
+        Route("/api/staff/add", web.staff_add_route, methods=["POST"]),
+        Route("/api/staff/revoke", post("staff.revoke", web.staff_revoke), methods=["POST"]),
         Route("/api/clock", post("clock", web.clock), methods=["POST"]),
         Route("/api/undo", post("undo", web.undo), methods=["POST"]),
         Route("/api/hand/check", post("hand.check", web.hand_check), methods=["POST"]),

@@ -96,7 +96,7 @@
     lastUpdate = new Date();
     $("live").hidden = true;
     draw();
-    if (page === "staff") loadNames();
+    if (page === "staff") { loadNames(); loadStaff(); }
   }
 
   let asked = false;
@@ -324,6 +324,49 @@
     $("move-name").value = "";
   }
 
+  // Staff (the director): add with the link and its QR code, the list, take off.
+  function loadStaff() {
+    const list = $("staff-list");
+    if (!list) return;
+    fetch("/api/staff").then((r) => (r.ok ? r.json() : { staff: [] })).then((answer) => {
+      if (!answer.staff.length) { list.replaceChildren(el("li", W.no_staff)); return; }
+      list.replaceChildren(...answer.staff.map((p) => {
+        const li = el("li", null, "person");
+        li.append(el("span", `${p.name} · ${W.roles[p.role] || p.role}`));
+        const b = el("button", W.revoke, "danger small");
+        b.type = "button";
+        b.addEventListener("click", () => revoke(p.name));
+        li.append(b);
+        return li;
+      }));
+    });
+  }
+  async function staffAdd(ev) {
+    ev.preventDefault();
+    const answer = await post("/api/staff/add", {
+      name: $("staff-name").value.trim(), role: $("staff-role").value,
+    });
+    if (!answer) return;
+    set("staff-link-what", fill(W.link_for, {
+      name: answer.name, role: W.roles[answer.role] || answer.role, minutes: answer.minutes,
+    }));
+    $("staff-qr").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.qr);
+    const a = $("staff-link-url");
+    a.href = answer.link;
+    a.textContent = answer.link;
+    $("staff-link").hidden = false;
+    $("staff-name").value = "";
+    say(W.done, false);
+    loadStaff();
+  }
+  async function revoke(name) {
+    if (!window.confirm(fill(W.sure_revoke, { name }))) return;
+    const answer = await post("/api/staff/revoke", { name });
+    if (!answer) return;
+    say(fill(W.revoked, { name: answer.name }), false);
+    loadStaff();
+  }
+
   function on(id, event, fn) { const e = $(id); if (e) e.addEventListener(event, fn); }
   on("find", "submit", findSeat);
   on("bust", "submit", bust);
@@ -335,6 +378,7 @@
   on("chips-table", "input", () => chipRows(true));
   on("balance", "click", balance);
   on("move", "submit", move);
+  on("staff-add", "submit", staffAdd);
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
 
@@ -342,6 +386,6 @@
     draw();
     follow();
     setInterval(drawClock, 250);
-    if (page === "staff") loadNames();
+    if (page === "staff") { loadNames(); loadStaff(); }
   }
 })();
