@@ -259,3 +259,41 @@ def test_the_director_adds_a_dealer_with_a_qr_code_and_takes_them_off(tmp_path, 
     finally:
         browser.close()
         time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_director_works_out_a_deal_and_accepts_it_from_a_phone(tmp_path, size):
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES[:6])
+    tdtool(db, "seat", "draw")
+    tdtool(db, "clock", "start")
+    for name in NAMES[:3]:
+        tdtool(db, "player", "bust", name, "--yes")
+    browser = Browser(tmp_path, "deal")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Maria", "--role", "director", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.js(
+                "document.getElementById('deal-stacks').value ="
+                " 'Dana 25000\\nJosé García 20,000\\nFay=15000';"
+                "document.querySelector('[data-deal=propose]').click()"
+            )
+            phone.wait("document.querySelectorAll('#deal-result tr').length === 4")
+            assert "Nothing" in phone.js("document.getElementById('deal-result').textContent")
+            assert "deal.accepted" not in tdtool(db, "log", "--json")
+            phone.js("window.confirm = () => true;")
+            phone.js("document.querySelector('[data-deal=accept]').click()")
+            phone.wait("document.getElementById('deal-result').textContent.includes('recorded')")
+            phone.js("document.getElementById('deal').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"director-deal-{tag}.png", whole=False))
+        assert '"deal.accepted"' in tdtool(db, "log", "--json")
+    finally:
+        browser.close()
+        time.sleep(0.1)

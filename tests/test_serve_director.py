@@ -15,6 +15,7 @@ from tdtool.web.server import Settings, build
 from tests.test_serve_api import NAMES, TestClient, log_of, make, sign_in
 
 POSTS = [
+    ("/api/deal", {"method": "chip-chop", "accept": True}),
     ("/api/staff/add", {"name": "Zed", "role": "floor"}),
     ("/api/staff/revoke", {"name": "Maria"}),
 ]
@@ -45,7 +46,7 @@ def test_no_session_is_401_and_nothing_changes(client, db, path, body):
 
 @pytest.mark.parametrize("role", ["floor", "desk", "dealer"])
 @pytest.mark.parametrize(("path", "body"), POSTS, ids=IDS)
-def test_only_the_director_adds_and_revokes_staff(client, db, role, path, body):
+def test_only_the_director_deals_adds_and_revokes_staff(client, db, role, path, body):
     csrf = sign_in(client, db, "Maria", role)
     before = log_of(db)
     answer = client.post(path, json=body, headers={"X-CSRF-Token": csrf})
@@ -121,3 +122,64 @@ def test_refusals_are_the_clis_sentences(client, db, cli):
                          headers={"X-CSRF-Token": csrf})  # fmt: skip
     assert "Error: " + answer.json()["error"] == typed.stderr.strip()
     assert log_of(db) == before
+
+
+STACKS = [{"name": "Fay", "chips": 30000}, {"name": "Gus", "chips": 20000},
+          {"name": "Hana", "chips": 50000}]  # fmt: skip
+
+
+@pytest.fixture
+def three_left(tmp_path, cli):
+    path = make(tmp_path / "final.tdtool", buy_in=100)
+    for args in (["player", "add", *NAMES[:8]], ["seat", "draw"], ["clock", "start"]):
+        assert cli("--db", path, "--operator", "Tom", *args).exit_code == 0
+    for name in NAMES[:5]:
+        assert cli("--db", path, "player", "bust", name, "--yes").exit_code == 0
+    return path
+
+
+@pytest.mark.parametrize("method", ["icm", "chip-chop"])
+def test_a_deal_is_worked_out_then_accepted_as_the_cli_records_it(
+    three_left, cli, tmp_path, method
+):
+    import shutil
+
+    typed = shutil.copy(three_left, tmp_path / "typed.tdtool")
+    with TestClient(build(Settings(three_left, allowed_hosts=("testserver",)))) as client:
+        csrf = sign_in(client, three_left, "Maria", "director")
+        before = log_of(three_left)
+        body = {"method": method, "stacks": STACKS}
+        proposed = client.post("/api/deal", json=body, headers={"X-CSRF-Token": csrf})
+        assert proposed.status_code == 200, proposed.text
+        assert proposed.json()["accepted"] is False and log_of(three_left) == before
+        assert sorted(r[0] for r in proposed.json()["rows"]) == ["Fay", "Gus", "Hana"]
+        accepted = client.post("/api/deal", json=dict(body, accept=True),
+                               headers={"X-CSRF-Token": csrf})  # fmt: skip
+        assert accepted.json()["accepted"] is True
+        assert accepted.json()["amounts"] == proposed.json()["amounts"]
+    stacks = ",".join(f"{s['name']}={s['chips']}" for s in STACKS)
+    cli("--db", typed, "staff", "add", "Maria", "--role", "director")
+    seed = ["--seed", "0"] if method == "icm" else []
+    done = cli("--db", typed, "--operator", "Maria", "deal", method, "--stacks", stacks, *seed,
+               "--accept")  # fmt: skip
+    assert done.exit_code == 0, done.output
+    log = json.loads(cli("--db", three_left, "log", "--json").stdout)
+    cli_log = json.loads(cli("--db", typed, "log", "--json").stdout)
+    assert (log[-1]["operator"], log[-1]["kind"]) == ("Maria", cli_log[-1]["kind"])
+    assert log[-1]["data"] == cli_log[-1]["data"]
+
+
+def test_a_deal_refused_is_the_clis_sentence(three_left, cli):
+    with TestClient(build(Settings(three_left, allowed_hosts=("testserver",)))) as client:
+        csrf = sign_in(client, three_left, "Maria", "director")
+        before = log_of(three_left)
+        stacks = [{"name": "Anna", "chips": 5}, *STACKS]
+        answer = client.post("/api/deal", json={"method": "icm", "stacks": stacks},
+                             headers={"X-CSRF-Token": csrf})  # fmt: skip
+        typed = cli("--db", three_left, "deal", "icm", "--stacks",
+                    "Anna=5,Fay=30000,Gus=20000,Hana=50000")  # fmt: skip
+        assert answer.status_code in (400, 409)
+        assert "Error: " + answer.json()["error"] == typed.stderr.strip()
+        bad = client.post("/api/deal", json={"method": "even"}, headers={"X-CSRF-Token": csrf})
+        assert bad.status_code == 400 and bad.json()["error"].startswith('"method"')
+        assert log_of(three_left) == before

@@ -45,6 +45,7 @@ MAY: dict[str, frozenset[str]] = {
     "seats.balance": frozenset({"floor", "director"}),
     "seats.move": frozenset({"floor", "director"}),
     "clock": frozenset({"director"}),
+    "deal": frozenset({"director"}),
     "staff.list": frozenset({"director"}),
     "staff.add": frozenset({"director"}),
     "staff.revoke": frozenset({"director"}),

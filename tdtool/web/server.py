@@ -360,25 +360,8 @@ class Web:
     def chips(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.chips import record
 
-        counts = body.get("counts")
-        if (
-            not isinstance(counts, list)
-            or not counts
-            or len(counts) > MAX_NAMES
-            or not all(
-                isinstance(c, dict)
-                and isinstance(c.get("name"), str)
-                and c["name"].strip()
-                and _whole(c.get("chips"))
-                for c in counts
-            )
-        ):
-            raise InputError(
-                '"counts": give [{"name": ..., "chips": ...}, ...], a whole number of chips'
-                f" for each player (at most {MAX_NAMES})."
-            )
-        given = [(" ".join(c["name"].split()), int(c["chips"])) for c in counts]
-        return record(self.handle(person), given).to_dict()
+        names, chips = _counts(body.get("counts"), "counts")
+        return record(self.handle(person), list(zip(names, chips, strict=True))).to_dict()
 
     def balance(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.seats import balance
@@ -397,6 +380,40 @@ class Web:
         if not isinstance(lock, bool):
             raise InputError('"lock": true or false.')
         return _seated(move(self.handle(person), _name(body), table, seat, lock))
+
+    def deal(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.deals import deal, headers, prizes_line, rows, title
+        from tdtool.tournament.icm import DealMethod
+
+        method = body.get("method")
+        if method not in ("icm", "chip-chop"):
+            raise InputError('"method": give icm or chip-chop.')
+        given = body.get("stacks")
+        names: list[str] | None = None
+        stacks: list[int] | None = None
+        if given is not None:  # else the chip counts recorded, as the CLI without --stacks
+            names, stacks = _counts(given, "stacks")
+        hold_back, accept = body.get("hold_back", 0), body.get("accept", False)
+        if not (isinstance(hold_back, int) and _whole(hold_back)) or not isinstance(accept, bool):
+            raise InputError('"hold_back": a whole amount; "accept": true or false.')
+        handle = self.handle(person)
+        result = deal(
+            DealMethod(method),
+            stacks,
+            names=names,
+            hold_back=hold_back,
+            samples=50_000 if method == "icm" else 0,
+            seed=0,  # the deal accepted is the deal proposed, to the cent
+            accept=accept,
+            db=lambda: handle,
+        )
+        out = result.to_dict()
+        out["title"] = title(result.deal)
+        out["prizes_line"] = prizes_line(result.deal)
+        out["headers"] = list(headers(result.bounties))
+        out["rows"] = [list(r) for r in rows(result.deal, result.bounties)]
+        out["notes"] = list(result.deal.notes())
+        return out
 
     def staff_add(self, person: Person, body: dict[str, Any], base: str) -> Any:
         from tdtool.app.staff import LINK_MINUTES, add
@@ -489,6 +506,7 @@ _ACTIONS = (
     "players.chips",
     "seats.balance",
     "seats.move",
+    "deal",
     "staff.add",
     "staff.revoke",
     "clock",
@@ -505,6 +523,7 @@ _WHO_MAY = {
     "seats.balance": "only the floor and the director balance the tables",
     "seats.move": "only the floor and the director move players",
     "clock": "only the director runs the clock",
+    "deal": "only the director works out deals",
     "staff.list": "only the director sees the staff",
     "staff.add": "only the director adds staff",
     "staff.revoke": "only the director takes staff off",
@@ -516,6 +535,27 @@ _WHO_MAY = {
 def _whole(value: Any) -> bool:
     """A whole number of chips, a table, a seat (JSON's true is no number)."""
     return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _counts(counts: Any, key: str) -> tuple[list[str], list[int]]:
+    """`[{"name": ..., "chips": ...}, ...]` as (names, chips), or the one line saying how."""
+    if (
+        not isinstance(counts, list)
+        or not counts
+        or len(counts) > MAX_NAMES
+        or not all(
+            isinstance(c, dict)
+            and isinstance(c.get("name"), str)
+            and c["name"].strip()
+            and _whole(c.get("chips"))
+            for c in counts
+        )
+    ):
+        raise InputError(
+            f'"{key}": give [{{"name": ..., "chips": ...}}, ...], a whole number of chips'
+            f" for each player (at most {MAX_NAMES})."
+        )
+    return [" ".join(c["name"].split()) for c in counts], [int(c["chips"]) for c in counts]
 
 
 def _seated(result: Any) -> dict[str, Any]:
@@ -646,6 +686,7 @@ def build(settings: Settings) -> Any:
         Route("/api/players/chips", post("players.chips", web.chips), methods=["POST"]),
         Route("/api/seats/balance", post("seats.balance", web.balance), methods=["POST"]),
         Route("/api/seats/move", post("seats.move", web.move), methods=["POST"]),
+        Route("/api/deal", post("deal", web.deal), methods=["POST"]),
         Route("/api/staff", web.staff_list),
         Route("/api/staff/add", web.staff_add_route, methods=["POST"]),
         Route("/api/staff/revoke", post("staff.revoke", web.staff_revoke), methods=["POST"]),

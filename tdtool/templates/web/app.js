@@ -324,6 +324,37 @@
     $("move-name").value = "";
   }
 
+  // Deals (the director): work one out, then accept it when every player has agreed.
+  async function deal(ev) {
+    ev.preventDefault();
+    const accept = (ev.submitter && ev.submitter.dataset.deal) === "accept";
+    const typed = $("deal-stacks").value.split("\n").map((s) => s.trim()).filter(Boolean);
+    const stacks = [];
+    for (const line of typed) {
+      const m = line.match(/^(.+?)[\s=:]+([\d.,\s]+)$/);
+      if (!m) { say(W.bad_stack, true); return; }
+      stacks.push({ name: m[1].trim(), chips: Number(m[2].replace(/[^\d]/g, "")) });
+    }
+    if (accept && !window.confirm(W.sure_deal)) return;
+    const body = { method: $("deal-method").value, accept };
+    if (stacks.length) body.stacks = stacks;
+    const answer = await post("/api/deal", body);
+    if (!answer) return;
+    const box = $("deal-result");
+    const table = el("table");
+    const head = el("tr");
+    head.append(...answer.headers.map((h) => el("th", h)));
+    table.append(head, ...answer.rows.map((r) => {
+      const tr = el("tr");
+      tr.append(...r.map((c) => el("td", c)));
+      return tr;
+    }));
+    box.replaceChildren(el("p", `${answer.title}. ${answer.prizes_line}`), table,
+      ...answer.notes.map((n) => el("p", n, "hint")),
+      el("p", answer.accepted ? W.deal_recorded : W.deal_not_yet, answer.accepted ? "" : "hint"));
+    say(W.done, false);
+  }
+
   // Staff (the director): add with the link and its QR code, the list, take off.
   function loadStaff() {
     const list = $("staff-list");
@@ -379,6 +410,7 @@
   on("balance", "click", balance);
   on("move", "submit", move);
   on("staff-add", "submit", staffAdd);
+  on("deal", "submit", deal);
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
 
