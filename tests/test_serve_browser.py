@@ -297,3 +297,35 @@ def test_the_director_works_out_a_deal_and_accepts_it_from_a_phone(tmp_path, siz
     finally:
         browser.close()
         time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_director_changes_the_guarantee_from_a_phone_in_german(tmp_path, size):
+    import json
+
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES)
+    browser = Browser(tmp_path, "terms")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Maria", "--role", "director", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.goto(url + "/staff?lang=de")
+            phone.wait("document.querySelector('[data-term=buy_in]').value === '100'")
+            phone.js(
+                "document.querySelector('[data-term=guarantee]').value = '5000';"
+                "document.getElementById('terms').requestSubmit()"
+            )
+            phone.wait("document.getElementById('message').textContent !== ''")
+            phone.js("document.getElementById('terms').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"director-terms-de-{tag}.png", whole=False))
+        assert json.loads(tdtool(db, "terms", "--json"))["guarantee"] == 5000
+    finally:
+        browser.close()
+        time.sleep(0.1)

@@ -16,6 +16,7 @@ from tests.test_serve_api import NAMES, TestClient, log_of, make, sign_in
 
 POSTS = [
     ("/api/deal", {"method": "chip-chop", "accept": True}),
+    ("/api/terms", {"changes": {"guarantee": 5000}}),
     ("/api/staff/add", {"name": "Zed", "role": "floor"}),
     ("/api/staff/revoke", {"name": "Maria"}),
 ]
@@ -183,3 +184,44 @@ def test_a_deal_refused_is_the_clis_sentence(three_left, cli):
         bad = client.post("/api/deal", json={"method": "even"}, headers={"X-CSRF-Token": csrf})
         assert bad.status_code == 400 and bad.json()["error"].startswith('"method"')
         assert log_of(three_left) == before
+
+
+def test_terms_are_changed_before_the_first_bust_as_typed(client, db, cli, tmp_path):
+    import shutil
+
+    csrf = sign_in(client, db, "Maria", "director")
+    typed = shutil.copy(db, tmp_path / "typed.tdtool")
+    now = client.get("/api/terms").json()
+    assert now["buy_in"] == 100 and now["fixed"] is False
+    answer = client.post("/api/terms", json={"changes": {"guarantee": 5000, "reentry": True}},
+                         headers={"X-CSRF-Token": csrf})  # fmt: skip
+    assert answer.status_code == 200, answer.text
+    assert answer.json()["guarantee"] == 5000 and answer.json()["reentry"] is True
+    done = cli("--db", typed, "--operator", "Maria", "terms", "--guarantee", "5000", "--reentry")
+    assert done.exit_code == 0, done.output
+    log = json.loads(cli("--db", db, "log", "--json").stdout)
+    cli_log = json.loads(cli("--db", typed, "log", "--json").stdout)
+    assert (log[-1]["operator"], log[-1]["kind"]) == ("Maria", cli_log[-1]["kind"])
+    assert log[-1]["data"] == cli_log[-1]["data"]
+
+
+def test_terms_after_a_bust_are_refused_with_the_clis_sentence(client, db, cli):
+    csrf = sign_in(client, db, "Maria", "director")
+    assert cli("--db", db, "player", "bust", "Anna", "--yes").exit_code == 0
+    before = log_of(db)
+    assert client.get("/api/terms").json()["fixed"] is True
+    typed = cli("--db", db, "terms", "--guarantee", "5000")
+    answer = client.post("/api/terms", json={"changes": {"guarantee": 5000}},
+                         headers={"X-CSRF-Token": csrf})  # fmt: skip
+    assert answer.status_code == 409
+    assert "Error: " + answer.json()["error"] == typed.stderr.strip()
+    for changes in ({"language": "de"}, {"guarantee": "lots"}, {"reentry": 1}, {}):
+        bad = client.post("/api/terms", json={"changes": changes}, headers={"X-CSRF-Token": csrf})
+        assert bad.status_code == 400 and bad.json()["error"].startswith('"changes"')
+    assert log_of(db) == before
+
+
+def test_the_terms_are_the_directors_to_read_here(client, db):
+    assert client.get("/api/terms").status_code == 401
+    sign_in(client, db, "Flo", "floor")
+    assert client.get("/api/terms").status_code == 403

@@ -46,6 +46,7 @@ MAY: dict[str, frozenset[str]] = {
     "seats.move": frozenset({"floor", "director"}),
     "clock": frozenset({"director"}),
     "deal": frozenset({"director"}),
+    "terms": frozenset({"director"}),
     "staff.list": frozenset({"director"}),
     "staff.add": frozenset({"director"}),
     "staff.revoke": frozenset({"director"}),

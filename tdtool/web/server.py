@@ -284,6 +284,17 @@ class Web:
         found = await run_in_threadpool(people, self.handle(person))
         return JSONResponse({"staff": [p.to_dict() for p in found]}, headers=HEADERS)
 
+    async def terms_now(self, request: Request) -> Response:
+        person = await self.reader.call(self.reader.person, request.cookies.get(COOKIE))
+        if person is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        if not may(person.role, "terms"):
+            return _error(403, f"{person.name} is {person.role}: {_WHO_MAY['terms']}.")
+        from tdtool.app.money import terms
+
+        view = await run_in_threadpool(terms, self.handle(person))
+        return JSONResponse(dict(view.to_dict(), fixed=view.fixed), headers=HEADERS)
+
     async def staff_add_route(self, request: Request) -> Response:
         base = str(request.base_url)  # the address this phone reached (its Host was checked)
         return await self.guarded(
@@ -415,6 +426,25 @@ class Web:
         out["notes"] = list(result.deal.notes())
         return out
 
+    def terms(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.money import terms
+
+        changes = body.get("changes")
+        if not isinstance(changes, dict) or not changes:
+            raise InputError('"changes": give {"term": value, ...}, e.g. {"guarantee": 5000}.')
+        for field, value in changes.items():
+            kind = COMMON_TERMS.get(field)
+            if kind is None:
+                raise InputError(
+                    f'"changes": {field!r} is not one of {", ".join(COMMON_TERMS)} (the'
+                    " others: `tdtool terms`)."
+                )
+            if not _of_kind(value, kind):
+                wanted = "true or false" if kind is bool else "a whole number"
+                raise InputError(f'"changes": {field} takes {wanted}.')
+        view = terms(self.handle(person), changes)
+        return dict(view.to_dict(), fixed=view.fixed)
+
     def staff_add(self, person: Person, body: dict[str, Any], base: str) -> Any:
         from tdtool.app.staff import LINK_MINUTES, add
         from tdtool.io.qr import svg
@@ -507,6 +537,7 @@ _ACTIONS = (
     "seats.balance",
     "seats.move",
     "deal",
+    "terms",
     "staff.add",
     "staff.revoke",
     "clock",
@@ -524,12 +555,36 @@ _WHO_MAY = {
     "seats.move": "only the floor and the director move players",
     "clock": "only the director runs the clock",
     "deal": "only the director works out deals",
+    "terms": "only the director changes the terms",
     "staff.list": "only the director sees the staff",
     "staff.add": "only the director adds staff",
     "staff.revoke": "only the director takes staff off",
     "undo": "only the director takes back a change",
     "hand.check": "only the staff check hands",
 }
+
+
+COMMON_TERMS: dict[str, type] = {
+    "buy_in": int,
+    "fee": int,
+    "reentry": bool,
+    "max_entries": int,
+    "rebuy_price": int,
+    "addon_price": int,
+    "bounty": int,
+    "pko": bool,
+    "guarantee": int,
+    "rounding": int,
+    "places_paid": int,
+}
+"""The terms a director changes from the phone (`Terms` field -> its JSON type); every other
+is `tdtool terms`'s. The core checks each value's bounds, as for the CLI."""
+
+
+def _of_kind(value: Any, kind: type) -> bool:
+    if kind is bool:
+        return isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _whole(value: Any) -> bool:
@@ -687,6 +742,8 @@ def build(settings: Settings) -> Any:
         Route("/api/seats/balance", post("seats.balance", web.balance), methods=["POST"]),
         Route("/api/seats/move", post("seats.move", web.move), methods=["POST"]),
         Route("/api/deal", post("deal", web.deal), methods=["POST"]),
+        Route("/api/terms", web.terms_now, methods=["GET"]),
+        Route("/api/terms", post("terms", web.terms), methods=["POST"]),
         Route("/api/staff", web.staff_list),
         Route("/api/staff/add", web.staff_add_route, methods=["POST"]),
         Route("/api/staff/revoke", post("staff.revoke", web.staff_revoke), methods=["POST"]),

@@ -96,7 +96,7 @@
     lastUpdate = new Date();
     $("live").hidden = true;
     draw();
-    if (page === "staff") { loadNames(); loadStaff(); }
+    if (page === "staff") { loadNames(); loadStaff(); loadTerms(); }
   }
 
   let asked = false;
@@ -355,6 +355,36 @@
     say(W.done, false);
   }
 
+  // Terms (the director): the common ones, changed before the first bust.
+  let termsNow = {};
+  function showTerms(t) {
+    termsNow = t;
+    document.querySelectorAll("[data-term]").forEach((i) => {
+      const v = t[i.dataset.term];
+      if (i.dataset.kind === "bool") i.checked = Boolean(v); else i.value = v === null || v === undefined ? "" : v;
+      i.disabled = Boolean(t.fixed);
+    });
+    const fixed = $("terms-fixed");
+    if (fixed) fixed.hidden = !t.fixed;
+  }
+  function loadTerms() {
+    if (!$("terms")) return;
+    fetch("/api/terms").then((r) => (r.ok ? r.json() : null)).then((t) => { if (t) showTerms(t); });
+  }
+  async function terms(ev) {
+    ev.preventDefault();
+    const changes = {};
+    document.querySelectorAll("[data-term]").forEach((i) => {
+      const v = i.dataset.kind === "bool" ? i.checked : Number(i.value || 0);
+      if (v !== (termsNow[i.dataset.term] ?? (i.dataset.kind === "bool" ? false : 0))) changes[i.dataset.term] = v;
+    });
+    if (!Object.keys(changes).length) { say(W.done, false); return; }
+    const answer = await post("/api/terms", { changes });
+    if (!answer) return;
+    showTerms(answer);
+    say(W.done, false);
+  }
+
   // Staff (the director): add with the link and its QR code, the list, take off.
   function loadStaff() {
     const list = $("staff-list");
@@ -411,6 +441,7 @@
   on("move", "submit", move);
   on("staff-add", "submit", staffAdd);
   on("deal", "submit", deal);
+  on("terms", "submit", terms);
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
 
@@ -418,6 +449,6 @@
     draw();
     follow();
     setInterval(drawClock, 250);
-    if (page === "staff") { loadNames(); loadStaff(); }
+    if (page === "staff") { loadNames(); loadStaff(); loadTerms(); }
   }
 })();
