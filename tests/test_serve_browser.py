@@ -329,3 +329,71 @@ def test_the_director_changes_the_guarantee_from_a_phone_in_german(tmp_path, siz
     finally:
         browser.close()
         time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_a_dealer_builds_the_side_pot_hand_step_by_step_and_gets_the_ruling(tmp_path, size):
+    import json
+
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    browser = Browser(tmp_path, "dealer")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Dan", "--role", "dealer", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            seats = [("Anna", 20, "Ah Ad"), ("Ben", 200, "Kh Kd"), ("Carla", 200, "Qh Qd")]
+            phone.js(
+                f"const seats = {json.dumps(seats)};"
+                "document.querySelectorAll('#build-seats .seatrow').forEach((r, n) => {"
+                " const [name, stack, cards] = seats[n];"
+                " r.querySelector('.b-name').value = name;"
+                " r.querySelector('.b-name').dispatchEvent(new Event('change'));"
+                " r.querySelector('.b-stack').value = String(stack);"
+                " r.querySelector('.b-cards').value = cards; });"
+                "document.getElementById('build-blinds').value = '5/10';"
+            )
+
+            def act(who: str, verb: str, amount: str = "") -> None:
+                phone.js(
+                    f"document.getElementById('build-who').value = {json.dumps(who)};"
+                    f"document.getElementById('build-verb').value = '{verb}';"
+                    f"document.getElementById('build-amount').value = '{amount}';"
+                    "document.getElementById('build-act').click()"
+                )
+
+            def deal(cards: str) -> None:
+                phone.js(
+                    f"document.getElementById('build-board').value = '{cards}';"
+                    "document.getElementById('build-deal').click()"
+                )
+
+            act("Anna", "all-in")
+            act("Ben", "raise", "50")
+            act("Carla", "call")
+            for cards in ("2c 7s 9d", "Jc", "3h"):
+                deal(cards)
+                act("Ben", "check")
+                act("Carla", "check")
+            assert phone.js("document.getElementById('build-actions').children.length") == 12
+            phone.js("document.getElementById('build').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"dealer-build-{tag}.png", whole=False))
+            phone.js("document.getElementById('build').requestSubmit()")
+            phone.wait("document.getElementById('hand-result').children.length >= 2")
+            text = phone.js("document.getElementById('hand-result').textContent")
+            assert "Anna" in text and "Ben" in text and "60" in text
+            keep(phone.screenshot(tmp_path / f"dealer-build-ruling-{tag}.png", whole=False))
+            built = phone.js("document.getElementById('hand-text').value")
+        (tmp_path / "built.yaml").write_text(built)
+        mine = json.loads(tdtool(db, "hand", "check", str(tmp_path / "built.yaml"), "--json"))
+        example = ROOT / "examples" / "hands" / "side-pots.yaml"
+        theirs = json.loads(tdtool(db, "hand", "check", str(example), "--json"))
+        assert mine["pots"] == theirs["pots"]
+    finally:
+        browser.close()
+        time.sleep(0.1)

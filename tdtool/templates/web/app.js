@@ -355,6 +355,78 @@
     say(W.done, false);
   }
 
+  // The hand builder: seats, blinds, the actions street by street, cards -> the hand
+  // file's YAML (strings written as JSON, which YAML reads), checked by /api/hand/check.
+  const steps = [];
+  function seatRow(n) {
+    const row = el("div", null, "seatrow");
+    const field = (cls, label, type) => {
+      const l = el("label", label);
+      const i = el("input");
+      i.className = cls;
+      if (type) { i.type = type; i.min = "1"; i.inputMode = "numeric"; }
+      l.append(i);
+      row.append(l);
+      return i;
+    };
+    field("b-seat", W.seat_no, "number").value = String(n);
+    field("b-name", W.name).addEventListener("change", whoOptions);
+    field("b-stack", W.stack, "number");
+    field("b-cards", W.cards);
+    $("build-seats").append(row);
+  }
+  function seatsTyped() {
+    return [...document.querySelectorAll("#build-seats .seatrow")].map((r) => ({
+      seat: Number(r.querySelector(".b-seat").value), name: r.querySelector(".b-name").value.trim(),
+      stack: Number(r.querySelector(".b-stack").value), cards: r.querySelector(".b-cards").value.trim(),
+    })).filter((s) => s.name);
+  }
+  function whoOptions() {
+    const who = $("build-who");
+    const keep = who.value;
+    who.replaceChildren(...seatsTyped().map((s) => { const o = el("option", s.name); o.value = s.name; return o; }));
+    if (keep) who.value = keep;
+  }
+  function drawSteps() { lines("build-actions", steps); }
+  function act() {
+    const verb = $("build-verb").value;
+    const amount = $("build-amount").value;
+    if ((verb === "bet" || verb === "raise") && !amount) { say(W.need_amount, true); return; }
+    steps.push(`${$("build-who").value} ${verb}${verb === "bet" || verb === "raise" ? " " + amount : ""}`);
+    $("build-amount").value = "";
+    drawSteps();
+  }
+  function dealStreet() {
+    steps.push(`${$("build-street").value} ${$("build-board").value.trim()}`);
+    $("build-board").value = "";
+    const street = $("build-street");
+    if (street.selectedIndex < street.options.length - 1) street.selectedIndex += 1;
+    drawSteps();
+  }
+  function handYaml() {
+    const q = (s) => JSON.stringify(s);
+    const out = [`blinds: ${q($("build-blinds").value.trim())}`,
+      `ante: ${Number($("build-ante").value || 0)}`, `bb_ante: ${Number($("build-bb-ante").value || 0)}`,
+      `button: ${Number($("build-button").value)}`, "seats:"];
+    for (const s of seatsTyped()) {
+      const cards = s.cards ? `, cards: ${q(s.cards)}` : "";
+      out.push(`  ${s.seat}: {name: ${q(s.name)}, stack: ${s.stack}${cards}}`);
+    }
+    out.push("actions:", ...steps.map((a) => `  - ${q(a)}`));
+    return out.join("\n") + "\n";
+  }
+  async function build(ev) {
+    ev.preventDefault();
+    const text = handYaml();
+    const answer = await post("/api/hand/check", { hand: text });
+    if (!answer) return;
+    $("hand-text").value = text;  // the file it made, to read or to change by hand
+    ruling(answer);
+    $("message").hidden = true;
+    $("hand-result").scrollIntoView();
+  }
+  if ($("build")) { for (let n = 1; n <= 3; n += 1) seatRow(n); }
+
   // Terms (the director): the common ones, changed before the first bust.
   let termsNow = {};
   function showTerms(t) {
@@ -442,6 +514,11 @@
   on("staff-add", "submit", staffAdd);
   on("deal", "submit", deal);
   on("terms", "submit", terms);
+  on("build", "submit", build);
+  on("build-seat-add", "click", () => seatRow(document.querySelectorAll("#build-seats .seatrow").length + 1));
+  on("build-act", "click", act);
+  on("build-deal", "click", dealStreet);
+  on("build-back", "click", () => { steps.pop(); drawSteps(); });
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
 
