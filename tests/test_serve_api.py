@@ -547,3 +547,22 @@ def test_the_phone_pages_speak_the_tournaments_language_or_the_one_asked_for(db,
     assert '<html lang="ro">' in romanian and "Găsește-mi locul" in romanian
     assert "Autentificare ca personal" in client.get("/signin/not-a-code").text
     assert "Găsește-mi locul" in client.get("/?lang=xx").text  # not shipped: the tournament's
+
+
+def test_the_web_and_the_cli_import_none_of_each_others_private_helpers():
+    """What both use (the slips, the knockout lines, the --by parsing, the hint words) lives in
+    tdtool.app; neither front end reaches into the other's private names."""
+    import ast
+
+    def private_imports(folder: str, other: str) -> list[str]:
+        found = []
+        for path in sorted((ROOT / "tdtool" / folder).glob("*.py")):
+            for node in ast.walk(ast.parse(path.read_text())):
+                if isinstance(node, ast.ImportFrom) and (node.module or "").startswith(other):
+                    parts = node.module.split(".") + [a.name for a in node.names]
+                    if any(p.startswith("_") for p in parts[2:]):
+                        found.append(f"{path.name}: from {node.module} import ...")
+        return found
+
+    assert private_imports("web", "tdtool.cli") == []
+    assert private_imports("cli", "tdtool.web") == []

@@ -153,3 +153,247 @@ def test_floor_busts_and_pauses_from_a_phone_and_a_players_phone_follows(tmp_pat
         staff_browser.close()
         player_browser.close()
         time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_floor_counts_a_table_moves_a_player_and_balances_from_a_phone(tmp_path, size):
+    import json
+
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES)
+    tdtool(db, "seat", "draw")
+    tdtool(db, "clock", "start")
+    tables = json.loads(tdtool(db, "seat", "show", "--json"))["tables"]
+    first = dict(sorted((int(s), n) for s, n in tables[0]["seats"].items()))
+    free = next(s for s in range(1, 10) if str(s) not in tables[1]["seats"])
+    mover = first[min(first)]
+    browser = Browser(tmp_path, "floor")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Flo", "--role", "floor", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.wait("document.getElementById('names').options.length === 10")
+            assert phone.js("document.querySelector('[data-clock]') === null")  # not the floor's
+
+            phone.js(
+                "const t = document.getElementById('chips-table');"
+                f"t.value = '{tables[0]['table']}';"
+                "t.dispatchEvent(new Event('input'))"
+            )
+            phone.wait("document.querySelectorAll('#chips-rows input').length === 5")
+            phone.js(
+                "document.querySelectorAll('#chips-rows input').forEach((i, n) =>"
+                " { i.value = String(10000 + 1000 * n); });"
+                "document.getElementById('chips').requestSubmit()"
+            )
+            phone.wait("document.getElementById('chips-result').children.length >= 5")
+            phone.js("document.getElementById('chips').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"floor-chips-{tag}.png", whole=False))
+
+            phone.js(
+                f"document.getElementById('move-name').value = {json.dumps(mover)};"
+                f"document.getElementById('move-table').value = '{tables[1]['table']}';"
+                f"document.getElementById('move-seat').value = '{free}';"
+                "document.getElementById('move').requestSubmit()"
+            )
+            phone.wait("document.getElementById('move-result').children.length > 0")
+            assert mover in phone.js("document.getElementById('move-result').textContent")
+            phone.js("document.getElementById('balance').click()")
+            phone.wait("document.getElementById('balance-result').children.length > 0")
+            phone.js("document.getElementById('move').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"floor-seats-{tag}.png", whole=False))
+        log = json.loads(tdtool(db, "log", "--json"))
+        kinds = [e["kind"] for e in log if e["operator"] == "Flo"]
+        assert kinds == ["staff.signed-in", "player.chips", "seat.moved", "seat.moved"], kinds
+        now = json.loads(tdtool(db, "seat", "show", "--json"))["tables"]
+        assert sorted(len(t["seats"]) for t in now) == [5, 5]
+    finally:
+        browser.close()
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_director_adds_a_dealer_with_a_qr_code_and_takes_them_off(tmp_path, size):
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES)
+    browser = Browser(tmp_path, "director")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Maria", "--role", "director", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.wait("document.getElementById('staff-list').textContent.includes('Maria')")
+            phone.js(
+                "document.getElementById('staff-name').value = 'Dan';"
+                "document.getElementById('staff-role').value = 'dealer';"
+                "document.getElementById('staff-add').requestSubmit()"
+            )
+            phone.wait("!document.getElementById('staff-link').hidden")
+            phone.wait("document.getElementById('staff-qr').naturalWidth > 0")  # drawn, not broken
+            assert (
+                phone.js("document.getElementById('staff-qr').getBoundingClientRect().width") > 100
+            )
+            shown = phone.js("document.getElementById('staff-link-url').textContent")
+            assert shown.startswith(url + "/signin/")
+            phone.wait("document.getElementById('staff-list').textContent.includes('Dan')")
+            phone.js("document.getElementById('staff-add').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"director-staff-{tag}.png", whole=False))
+            phone.js("window.confirm = () => true;")
+            phone.js(
+                "[...document.querySelectorAll('#staff-list li')]"
+                ".find((li) => li.textContent.includes('Dan')).querySelector('button').click()"
+            )
+            phone.wait("!document.getElementById('staff-list').textContent.includes('Dan')")
+        assert "Dan" not in tdtool(db, "staff", "list")
+    finally:
+        browser.close()
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_director_works_out_a_deal_and_accepts_it_from_a_phone(tmp_path, size):
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES[:6])
+    tdtool(db, "seat", "draw")
+    tdtool(db, "clock", "start")
+    for name in NAMES[:3]:
+        tdtool(db, "player", "bust", name, "--yes")
+    browser = Browser(tmp_path, "deal")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Maria", "--role", "director", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.js(
+                "document.getElementById('deal-stacks').value ="
+                " 'Dana 25000\\nJosé García 20,000\\nFay=15000';"
+                "document.querySelector('[data-deal=propose]').click()"
+            )
+            phone.wait("document.querySelectorAll('#deal-result tr').length === 4")
+            assert "Nothing" in phone.js("document.getElementById('deal-result').textContent")
+            assert "deal.accepted" not in tdtool(db, "log", "--json")
+            phone.js("window.confirm = () => true;")
+            phone.js("document.querySelector('[data-deal=accept]').click()")
+            phone.wait("document.getElementById('deal-result').textContent.includes('recorded')")
+            phone.js("document.getElementById('deal').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"director-deal-{tag}.png", whole=False))
+        assert '"deal.accepted"' in tdtool(db, "log", "--json")
+    finally:
+        browser.close()
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_the_director_changes_the_guarantee_from_a_phone_in_german(tmp_path, size):
+    import json
+
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    tdtool(db, "player", "add", *NAMES)
+    browser = Browser(tmp_path, "terms")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Maria", "--role", "director", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            phone.goto(url + "/staff?lang=de")
+            phone.wait("document.querySelector('[data-term=buy_in]').value === '100'")
+            phone.js(
+                "document.querySelector('[data-term=guarantee]').value = '5000';"
+                "document.getElementById('terms').requestSubmit()"
+            )
+            phone.wait("document.getElementById('message').textContent !== ''")
+            phone.js("document.getElementById('terms').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"director-terms-de-{tag}.png", whole=False))
+        assert json.loads(tdtool(db, "terms", "--json"))["guarantee"] == 5000
+    finally:
+        browser.close()
+        time.sleep(0.1)
+
+
+@pytest.mark.parametrize("size", [PHONE, TABLET], ids=["phone", "tablet"])
+def test_a_dealer_builds_the_side_pot_hand_step_by_step_and_gets_the_ruling(tmp_path, size):
+    import json
+
+    from tests.cdp import Browser
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    browser = Browser(tmp_path, "dealer")
+    tag = "x".join(map(str, size))
+    try:
+        with serving(db) as url:
+            link = tdtool(db, "staff", "add", "Dan", "--role", "dealer", "--url", url)
+            phone = browser.page(*size)
+            phone.goto(link.strip().splitlines()[-1])
+            phone.js("document.getElementById('signin').click()")
+            phone.wait("location.pathname === '/staff' && document.readyState === 'complete'")
+            seats = [("Anna", 20, "Ah Ad"), ("Ben", 200, "Kh Kd"), ("Carla", 200, "Qh Qd")]
+            phone.js(
+                f"const seats = {json.dumps(seats)};"
+                "document.querySelectorAll('#build-seats .seatrow').forEach((r, n) => {"
+                " const [name, stack, cards] = seats[n];"
+                " r.querySelector('.b-name').value = name;"
+                " r.querySelector('.b-name').dispatchEvent(new Event('change'));"
+                " r.querySelector('.b-stack').value = String(stack);"
+                " r.querySelector('.b-cards').value = cards; });"
+                "document.getElementById('build-blinds').value = '5/10';"
+            )
+
+            def act(who: str, verb: str, amount: str = "") -> None:
+                phone.js(
+                    f"document.getElementById('build-who').value = {json.dumps(who)};"
+                    f"document.getElementById('build-verb').value = '{verb}';"
+                    f"document.getElementById('build-amount').value = '{amount}';"
+                    "document.getElementById('build-act').click()"
+                )
+
+            def deal(cards: str) -> None:
+                phone.js(
+                    f"document.getElementById('build-board').value = '{cards}';"
+                    "document.getElementById('build-deal').click()"
+                )
+
+            act("Anna", "all-in")
+            act("Ben", "raise", "50")
+            act("Carla", "call")
+            for cards in ("2c 7s 9d", "Jc", "3h"):
+                deal(cards)
+                act("Ben", "check")
+                act("Carla", "check")
+            assert phone.js("document.getElementById('build-actions').children.length") == 12
+            phone.js("document.getElementById('build').scrollIntoView()")
+            keep(phone.screenshot(tmp_path / f"dealer-build-{tag}.png", whole=False))
+            phone.js("document.getElementById('build').requestSubmit()")
+            phone.wait("document.getElementById('hand-result').children.length >= 2")
+            text = phone.js("document.getElementById('hand-result').textContent")
+            assert "Anna" in text and "Ben" in text and "60" in text
+            keep(phone.screenshot(tmp_path / f"dealer-build-ruling-{tag}.png", whole=False))
+            built = phone.js("document.getElementById('hand-text').value")
+        (tmp_path / "built.yaml").write_text(built)
+        mine = json.loads(tdtool(db, "hand", "check", str(tmp_path / "built.yaml"), "--json"))
+        example = ROOT / "examples" / "hands" / "side-pots.yaml"
+        theirs = json.loads(tdtool(db, "hand", "check", str(example), "--json"))
+        assert mine["pots"] == theirs["pots"]
+    finally:
+        browser.close()
+        time.sleep(0.1)

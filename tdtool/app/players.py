@@ -675,3 +675,35 @@ def bounty_view(db: Path) -> tuple[str, Bounties, str]:
     if view is None:
         raise RuleError("This tournament has no bounties", "(set {created:bounty AMOUNT}).")
     return state.name, view, language_of(state)
+
+
+def eliminators(names: list[str], given: list[str]) -> dict[str, list[str]]:
+    """--by of a bust: busted name -> eliminators. `NAME` (or `A,B`: a split pot) applies to
+    every busted player not given as `BUSTED=NAME` (or `BUSTED=A,B`)."""
+    from tdtool.errors import InputError
+
+    plain: list[str] = []
+    each: dict[str, list[str]] = {}
+    for value in given:
+        target, sep, rest = value.partition("=")
+        who = [n.strip() for n in (rest if sep else value).split(",") if n.strip()]
+        if (sep and not target.strip()) or not who or "=" in rest:
+            raise InputError(
+                f"--by {value!r}: give NAME (A,B for a split pot), or BUSTED=NAME for each"
+                " player out."
+            )
+        if sep:
+            each.setdefault(target.strip(), []).extend(who)
+        else:
+            plain.extend(who)
+    out = dict(each)
+    if plain:
+        named = {k.casefold() for k in each}
+        rest_out = [n for n in names if n.casefold() not in named]
+        if not rest_out:
+            raise InputError(
+                f"--by {','.join(plain)}: every player out is already given as BUSTED=NAME."
+            )
+        for n in rest_out:
+            out[n] = plain
+    return out

@@ -52,7 +52,7 @@ def add(
     Example: tdtool player add Anna Ben "Carla M"
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines, opened_lines
+    from tdtool.app.slips import move_lines, opened_lines
     from tdtool.cli.render import emit_json
 
     db = db_path(ctx)
@@ -172,12 +172,12 @@ def bust(
     Example: tdtool player bust Anna --by Carl --by Dan
     """
     from tdtool.app import players
-    from tdtool.cli._moves import left_short_line, move_lines
+    from tdtool.app.slips import bounty_lines, left_short_line, move_lines
     from tdtool.cli.render import emit_json
     from tdtool.tournament.places import ordinal
 
     chips = _stacks_in_order(names, stacks)
-    eliminators = _eliminators(names, by or [])
+    eliminators = players.eliminators(names, by or [])
     result = players.bust(
         db_path(ctx), names, chips, hand_for_hand, asker(yes or json_out), eliminators, anywhere
     )
@@ -347,7 +347,7 @@ def bust(
                 jump=jump,
             )
         )
-    for line in _bounty_lines(result, _):
+    for line in bounty_lines(result, _):
         typer.echo(line)
     if result.seats_decided:
         from tdtool.names import and_list
@@ -405,92 +405,6 @@ def bust(
                 left=_.number(result.players_left),
             )
         )
-
-
-def _eliminators(names: list[str], given: list[str]) -> dict[str, list[str]]:
-    """--by of a bust: busted name -> eliminators. `NAME` (or `A,B`: a split pot) applies to
-    every busted player not given as `BUSTED=NAME` (or `BUSTED=A,B`)."""
-    from tdtool.errors import InputError
-
-    plain: list[str] = []
-    each: dict[str, list[str]] = {}
-    for value in given:
-        target, sep, rest = value.partition("=")
-        who = [n.strip() for n in (rest if sep else value).split(",") if n.strip()]
-        if (sep and not target.strip()) or not who or "=" in rest:
-            raise InputError(
-                f"--by {value!r}: give NAME (A,B for a split pot), or BUSTED=NAME for each"
-                " player out."
-            )
-        if sep:
-            each.setdefault(target.strip(), []).extend(who)
-        else:
-            plain.extend(who)
-    out = dict(each)
-    if plain:
-        named = {k.casefold() for k in each}
-        rest_out = [n for n in names if n.casefold() not in named]
-        if not rest_out:
-            raise InputError(
-                f"--by {','.join(plain)}: every player out is already given as BUSTED=NAME."
-            )
-        for n in rest_out:
-            out[n] = plain
-    return out
-
-
-def _bounty_lines(result: Any, _: Any) -> list[str]:
-    """What each knockout paid, to read aloud: 'Carl collects Anna's bounty: 25 ...' (in the
-    language of the Words `_`)."""
-    money = _.cash
-    lines = []
-    for k in result.knockouts:
-        if not k.collected:
-            continue
-        if len(k.shares) == 1 and not k.shares[0].added:
-            s = k.shares[0]  # a fixed bounty: paid whole
-            lines.append(
-                _(
-                    "%(name)s collects %(busted)s's bounty: %(amount)s.",
-                    name=s.name,
-                    busted=k.busted,
-                    amount=money(s.paid),
-                )
-            )
-        elif len(k.shares) == 1:
-            s = k.shares[0]
-            what = _("%(amount)s paid", amount=money(s.paid))
-            if s.added:
-                what += _(
-                    ", %(amount)s added to %(name)s's bounty", amount=money(s.added), name=s.name
-                )
-            lines.append(
-                _(
-                    "%(name)s collects %(busted)s's bounty of %(amount)s: %(what)s.",
-                    name=s.name,
-                    busted=k.busted,
-                    amount=money(k.collected),
-                    what=what,
-                )
-            )
-        else:
-            parts = "; ".join(
-                _("%(name)s %(amount)s paid", name=s.name, amount=money(s.paid))
-                + (_(" + %(amount)s to their bounty", amount=money(s.added)) if s.added else "")
-                for s in k.shares
-            )
-            lines.append(
-                _(
-                    "Split pot: %(busted)s's bounty of %(amount)s is shared: %(parts)s.",
-                    busted=k.busted,
-                    amount=money(k.collected),
-                    parts=parts,
-                )
-            )
-    if result.bounty_now:
-        now = ", ".join(f"{n} {money(c)}" for n, c in result.bounty_now)
-        lines.append(_("Bounties now: %(list)s.", list=now))
-    return lines
 
 
 def _stacks_in_order(names: list[str], text: str | None) -> list[int] | None:
@@ -768,7 +682,7 @@ def remove(
     Example: tdtool player remove "Zed"
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines
+    from tdtool.app.slips import move_lines
     from tdtool.cli.render import emit_json
 
     result = players.remove(db_path(ctx), name, not_played, asker(yes or json_out))
@@ -797,7 +711,7 @@ def reenter(
     Example: tdtool player reenter Anna
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines, opened_lines
+    from tdtool.app.slips import move_lines, opened_lines
     from tdtool.cli.render import emit_json
 
     result = players.reenter(db_path(ctx), name, asker(yes or json_out))
@@ -829,7 +743,7 @@ def rebuy(
     Example: tdtool player rebuy Anna
     """
     from tdtool.app import players
-    from tdtool.cli._moves import move_lines, opened_lines
+    from tdtool.app.slips import move_lines, opened_lines
     from tdtool.cli.render import emit_json
 
     result = players.rebuy(db_path(ctx), name, asker(json_out))

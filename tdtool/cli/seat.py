@@ -56,13 +56,13 @@ def plan_lines(view: PlanView) -> list[str]:
 
 
 def _report(result: Seated, json_out: bool, done: str) -> None:
-    from tdtool.cli._moves import move_lines
+    from tdtool.app.slips import move_lines
     from tdtool.cli.render import emit_json
 
     if json_out:
         emit_json(result.to_dict())
         return
-    from tdtool.cli._moves import left_short_line
+    from tdtool.app.slips import left_short_line
 
     typer.echo(done)
     moves = result.moves
@@ -198,7 +198,7 @@ def move(
 
         emit_json(result.to_dict())
         return
-    from tdtool.cli._moves import move_lines
+    from tdtool.app.slips import move_lines
 
     typer.echo("\n".join(move_lines(result.moves)))
     moved = result.moves[0]

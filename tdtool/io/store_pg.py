@@ -109,6 +109,9 @@ SERVER_SETTINGS = {
 
 _COLUMNS = "seq, change, kind, data, at, operator"
 
+CHANNEL = "tdtool_change"
+"""The NOTIFY channel every change is announced on, with the tournament's id as payload."""
+
 _MIGRATION_LOCK = 0x7464_7431  # pg_advisory_xact_lock key while migrating ('tdt1')
 
 MIGRATIONS: tuple[tuple[str, str], ...] = (
@@ -930,6 +933,9 @@ class PgStore:
                     " last_hash = %s WHERE id = %s",
                     (tx._seq, tx.change, tx._hash, self.tournament_id),
                 )
+                # Sent at the COMMIT (NOTIFY is transactional): every `tdtool serve` on this
+                # database that LISTENs reads the change at once (tdtool.web.notify).
+                conn.execute("SELECT pg_notify(%s, %s)", (CHANNEL, str(self.tournament_id)))
             if not nested:
                 self._in_flight = (tx, True)
                 conn.execute("COMMIT")

@@ -3,7 +3,9 @@
 One worker thread owns the read connection (a SQLite connection, or a PostgreSQL session, is
 used by one thread at a time) and keeps the state folded in memory (`View`): it is folded
 again only after a change. `Feed` asks the store for its newest change every `poll` seconds
-(on a file `PRAGMA data_version`, microseconds; on PostgreSQL one small query) and, when
+(on a file `PRAGMA data_version`, microseconds; on PostgreSQL one small query), or at once
+when woken (a change made here, or on PostgreSQL a NOTIFY from any laptop or other `serve`:
+tdtool.web.notify), and, when
 something changed or the clock moved to another level, sends the players' page data to
 every open page at once as a server-sent event: 300 phones cost one read, not 300 polls.
 """
@@ -72,6 +74,13 @@ class Reader:
     def version(self) -> Any:
         """A value that changes with every change (by anyone)."""
         return self._store().version()
+
+    def channel(self) -> tuple[Any, int] | None:
+        """(the server's target, the tournament's id) to LISTEN for its changes on
+        (tdtool.web.notify); None on a tournament file."""
+        store = self._store()
+        tournament_id = getattr(store, "tournament_id", None)
+        return None if tournament_id is None else (store.target, int(tournament_id))
 
     def public(self) -> dict[str, Any]:
         """The players' page data now (tdtool.app.public)."""

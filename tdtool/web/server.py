@@ -113,7 +113,7 @@ def _error(status: int, message: str) -> JSONResponse:
 
 def _refusal(exc: TdtoolError) -> JSONResponse:
     """A refusal in the CLI's words: 400 for bad input, 409 refused by the rules or state."""
-    from tdtool.cli._words import ACTIONS
+    from tdtool.app.hints import ACTIONS
 
     return _error(409 if isinstance(exc, RuleError) else 400, exc.worded(ACTIONS))
 
@@ -132,6 +132,25 @@ class Web:
         self.envs: dict[str, Any] = {}
         """The templates of each language a page was asked in (made once each)."""
         self.sign_ins = RateLimit()
+        self.listener: Any = None
+        """The PostgreSQL change listener (tdtool.web.notify), once started."""
+
+    async def listen(self) -> Any:
+        """On PostgreSQL, a `Listener` that wakes the push at each change by anyone (None on
+        a file: the poll finds those in microseconds)."""
+        channel = await self.reader.call(self.reader.channel)
+        if channel is None:
+            return None
+        from tdtool.web.notify import Listener
+
+        loop = asyncio.get_running_loop()
+
+        def wake() -> None:  # from the listener's thread
+            loop.call_soon_threadsafe(self.feed.wake)
+
+        self.listener = Listener(*channel, wake)
+        self.listener.start()
+        return self.listener
 
     # -- pages
 
@@ -254,6 +273,34 @@ class Web:
         players = await self.reader.call(self.reader.players)
         return JSONResponse({"players": players}, headers=HEADERS)
 
+    async def staff_list(self, request: Request) -> Response:
+        person = await self.reader.call(self.reader.person, request.cookies.get(COOKIE))
+        if person is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        if not may(person.role, "staff.list"):
+            return _error(403, f"{person.name} is {person.role}: {_WHO_MAY['staff.list']}.")
+        from tdtool.app.staff import people
+
+        found = await run_in_threadpool(people, self.handle(person))
+        return JSONResponse({"staff": [p.to_dict() for p in found]}, headers=HEADERS)
+
+    async def terms_now(self, request: Request) -> Response:
+        person = await self.reader.call(self.reader.person, request.cookies.get(COOKIE))
+        if person is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        if not may(person.role, "terms"):
+            return _error(403, f"{person.name} is {person.role}: {_WHO_MAY['terms']}.")
+        from tdtool.app.money import terms
+
+        view = await run_in_threadpool(terms, self.handle(person))
+        return JSONResponse(dict(view.to_dict(), fixed=view.fixed), headers=HEADERS)
+
+    async def staff_add_route(self, request: Request) -> Response:
+        base = str(request.base_url)  # the address this phone reached (its Host was checked)
+        return await self.guarded(
+            request, "staff.add", lambda person, body: self.staff_add(person, body, base)
+        )
+
     # -- changing
 
     async def guarded(
@@ -292,9 +339,8 @@ class Web:
         return register(self.handle(person), names).to_dict()
 
     def bust(self, person: Person, body: dict[str, Any]) -> Any:
-        from tdtool.app.players import bust
-        from tdtool.cli._moves import move_lines
-        from tdtool.cli.player import _bounty_lines, _eliminators
+        from tdtool.app.players import bust, eliminators
+        from tdtool.app.slips import bounty_lines, move_lines
 
         names = _names(body, "names")
         by = _strings(body, "by")
@@ -311,20 +357,120 @@ class Web:
             stacks,
             bool(body.get("hand_for_hand", False)),
             None,
-            _eliminators(names, by) if by else None,
+            eliminators(names, by) if by else None,
             bool(body.get("anywhere", False)),
         )
         from tdtool.i18n import words
 
         _ = words(result.language)  # read aloud in the tournament's language, as the CLI does
         out = result.to_dict()
-        out["lines"] = _bounty_lines(result, _)
+        out["lines"] = bounty_lines(result, _)
         out["slips"] = move_lines(result.moves, _)
         return out
 
+    def chips(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.chips import record
+
+        names, chips = _counts(body.get("counts"), "counts")
+        return record(self.handle(person), list(zip(names, chips, strict=True))).to_dict()
+
+    def balance(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.seats import balance
+
+        return _seated(balance(self.handle(person), None))  # the tool chooses who moves
+
+    def move(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.seats import move
+
+        table, seat = body.get("table"), body.get("seat")
+        if not (isinstance(table, int) and _whole(table) and table >= 1) or not (
+            isinstance(seat, int) and _whole(seat) and seat >= 1
+        ):
+            raise InputError('"table", "seat": give the table and the open seat, as numbers.')
+        lock = body.get("lock", False)
+        if not isinstance(lock, bool):
+            raise InputError('"lock": true or false.')
+        return _seated(move(self.handle(person), _name(body), table, seat, lock))
+
+    def deal(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.deals import deal, headers, prizes_line, rows, title
+        from tdtool.tournament.icm import DealMethod
+
+        method = body.get("method")
+        if method not in ("icm", "chip-chop"):
+            raise InputError('"method": give icm or chip-chop.')
+        given = body.get("stacks")
+        names: list[str] | None = None
+        stacks: list[int] | None = None
+        if given is not None:  # else the chip counts recorded, as the CLI without --stacks
+            names, stacks = _counts(given, "stacks")
+        hold_back, accept = body.get("hold_back", 0), body.get("accept", False)
+        if not (isinstance(hold_back, int) and _whole(hold_back)) or not isinstance(accept, bool):
+            raise InputError('"hold_back": a whole amount; "accept": true or false.')
+        handle = self.handle(person)
+        result = deal(
+            DealMethod(method),
+            stacks,
+            names=names,
+            hold_back=hold_back,
+            samples=50_000 if method == "icm" else 0,
+            seed=0,  # the deal accepted is the deal proposed, to the cent
+            accept=accept,
+            db=lambda: handle,
+        )
+        out = result.to_dict()
+        out["title"] = title(result.deal)
+        out["prizes_line"] = prizes_line(result.deal)
+        out["headers"] = list(headers(result.bounties))
+        out["rows"] = [list(r) for r in rows(result.deal, result.bounties)]
+        out["notes"] = list(result.deal.notes())
+        return out
+
+    def terms(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.money import terms
+
+        changes = body.get("changes")
+        if not isinstance(changes, dict) or not changes:
+            raise InputError('"changes": give {"term": value, ...}, e.g. {"guarantee": 5000}.')
+        for field, value in changes.items():
+            kind = COMMON_TERMS.get(field)
+            if kind is None:
+                raise InputError(
+                    f'"changes": {field!r} is not one of {", ".join(COMMON_TERMS)} (the'
+                    " others: `tdtool terms`)."
+                )
+            if not _of_kind(value, kind):
+                wanted = "true or false" if kind is bool else "a whole number"
+                raise InputError(f'"changes": {field} takes {wanted}.')
+        view = terms(self.handle(person), changes)
+        return dict(view.to_dict(), fixed=view.fixed)
+
+    def staff_add(self, person: Person, body: dict[str, Any], base: str) -> Any:
+        from tdtool.app.staff import LINK_MINUTES, add
+        from tdtool.io.qr import svg
+
+        role, minutes = body.get("role"), body.get("minutes", LINK_MINUTES)
+        if not isinstance(role, str):
+            raise InputError('"role": give one of desk, floor, director, dealer.')
+        if not (isinstance(minutes, int) and _whole(minutes)):
+            raise InputError('"minutes": give how many minutes the link is valid.')
+        issued = add(self.handle(person), _name(body), role, minutes)
+        out = issued.to_dict(base)
+        out["again"] = issued.again
+        drawn = svg(out["link"])  # drawn in an <img>, so a document of its own: it names SVG
+        if "xmlns=" not in drawn.split(">", 1)[0]:
+            drawn = drawn.replace("<svg", '<svg xmlns="http://www.w3.org/2000/svg"', 1)
+        out["qr"] = drawn
+        return out
+
+    def staff_revoke(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.staff import revoke
+
+        return revoke(self.handle(person), _name(body)).to_dict()
+
     def reenter(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import reenter
-        from tdtool.cli._moves import move_lines, opened_lines
+        from tdtool.app.slips import move_lines, opened_lines
         from tdtool.i18n import words
 
         result = reenter(self.handle(person), _name(body), None)  # the tool chooses who moves
@@ -335,7 +481,7 @@ class Web:
 
     def rebuy(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import rebuy
-        from tdtool.cli._moves import move_lines, opened_lines
+        from tdtool.app.slips import move_lines, opened_lines
         from tdtool.i18n import words
 
         result = rebuy(self.handle(person), _name(body), None)
@@ -387,6 +533,13 @@ _ACTIONS = (
     "players.rebuy",
     "players.addon",
     "players.bust",
+    "players.chips",
+    "seats.balance",
+    "seats.move",
+    "deal",
+    "terms",
+    "staff.add",
+    "staff.revoke",
     "clock",
     "undo",
     "hand.check",
@@ -397,10 +550,82 @@ _WHO_MAY = {
     "players.rebuy": "only the desk, the floor and the director sell rebuys",
     "players.addon": "only the desk, the floor and the director sell add-ons",
     "players.bust": "only the floor and the director bust players",
+    "players.chips": "only the floor and the director record chip counts",
+    "seats.balance": "only the floor and the director balance the tables",
+    "seats.move": "only the floor and the director move players",
     "clock": "only the director runs the clock",
+    "deal": "only the director works out deals",
+    "terms": "only the director changes the terms",
+    "staff.list": "only the director sees the staff",
+    "staff.add": "only the director adds staff",
+    "staff.revoke": "only the director takes staff off",
     "undo": "only the director takes back a change",
     "hand.check": "only the staff check hands",
 }
+
+
+COMMON_TERMS: dict[str, type] = {
+    "buy_in": int,
+    "fee": int,
+    "reentry": bool,
+    "max_entries": int,
+    "rebuy_price": int,
+    "addon_price": int,
+    "bounty": int,
+    "pko": bool,
+    "guarantee": int,
+    "rounding": int,
+    "places_paid": int,
+}
+"""The terms a director changes from the phone (`Terms` field -> its JSON type); every other
+is `tdtool terms`'s. The core checks each value's bounds, as for the CLI."""
+
+
+def _of_kind(value: Any, kind: type) -> bool:
+    if kind is bool:
+        return isinstance(value, bool)
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _whole(value: Any) -> bool:
+    """A whole number of chips, a table, a seat (JSON's true is no number)."""
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
+
+
+def _counts(counts: Any, key: str) -> tuple[list[str], list[int]]:
+    """`[{"name": ..., "chips": ...}, ...]` as (names, chips), or the one line saying how."""
+    if (
+        not isinstance(counts, list)
+        or not counts
+        or len(counts) > MAX_NAMES
+        or not all(
+            isinstance(c, dict)
+            and isinstance(c.get("name"), str)
+            and c["name"].strip()
+            and _whole(c.get("chips"))
+            for c in counts
+        )
+    ):
+        raise InputError(
+            f'"{key}": give [{{"name": ..., "chips": ...}}, ...], a whole number of chips'
+            f" for each player (at most {MAX_NAMES})."
+        )
+    return [" ".join(c["name"].split()) for c in counts], [int(c["chips"]) for c in counts]
+
+
+def _seated(result: Any) -> dict[str, Any]:
+    """A change of seats as `seat balance|move --json` gives it, with the slips to read out
+    (in the tournament's language, as the CLI prints them)."""
+    from tdtool.app.slips import left_short_line, move_lines
+    from tdtool.i18n import words
+
+    _ = words(result.language)
+    slips = move_lines(result.moves, _)
+    if not slips and result.left_short is None:
+        slips = [_("No moves needed: the tables are even.")]
+    if result.left_short is not None:
+        slips.append(left_short_line(result.left_short, _))
+    return dict(result.to_dict(), slips=slips)
 
 
 def _strings(body: dict[str, Any], key: str) -> list[str]:
@@ -486,9 +711,12 @@ def build(settings: Settings) -> Any:
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
         task = asyncio.create_task(web.feed.run())
+        listener = await web.listen()
         try:
             yield
         finally:
+            if listener is not None:
+                await run_in_threadpool(listener.stop)
             task.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await task
@@ -510,6 +738,15 @@ def build(settings: Settings) -> Any:
         Route("/api/players/reenter", post("players.reenter", web.reenter), methods=["POST"]),
         Route("/api/players/rebuy", post("players.rebuy", web.rebuy), methods=["POST"]),
         Route("/api/players/addon", post("players.addon", web.addon), methods=["POST"]),
+        Route("/api/players/chips", post("players.chips", web.chips), methods=["POST"]),
+        Route("/api/seats/balance", post("seats.balance", web.balance), methods=["POST"]),
+        Route("/api/seats/move", post("seats.move", web.move), methods=["POST"]),
+        Route("/api/deal", post("deal", web.deal), methods=["POST"]),
+        Route("/api/terms", web.terms_now, methods=["GET"]),
+        Route("/api/terms", post("terms", web.terms), methods=["POST"]),
+        Route("/api/staff", web.staff_list),
+        Route("/api/staff/add", web.staff_add_route, methods=["POST"]),
+        Route("/api/staff/revoke", post("staff.revoke", web.staff_revoke), methods=["POST"]),
         Route("/api/clock", post("clock", web.clock), methods=["POST"]),
         Route("/api/undo", post("undo", web.undo), methods=["POST"]),
         Route("/api/hand/check", post("hand.check", web.hand_check), methods=["POST"]),

@@ -96,7 +96,7 @@
     lastUpdate = new Date();
     $("live").hidden = true;
     draw();
-    if (page === "staff") loadNames();
+    if (page === "staff") { loadNames(); loadStaff(); loadTerms(); }
   }
 
   let asked = false;
@@ -164,11 +164,14 @@
   }
 
   let namesAt = 0;
+  let seated = [];
   function loadNames() {
     const list = $("names");
     if (!list || Date.now() - namesAt < 500) return;
     namesAt = Date.now();
     fetch("/api/players").then((r) => (r.ok ? r.json() : { players: [] })).then((answer) => {
+      seated = answer.players;
+      chipRows(false);
       list.replaceChildren(...answer.players.map((p) => {
         const o = el("option");
         o.value = p.name;
@@ -268,6 +271,235 @@
     if (answer) { ruling(answer); $("message").hidden = true; }
   }
 
+  // Chip counts: the players at the table typed, a count for each.
+  function chipRows(typed) {
+    const box = $("chips-rows");
+    if (!box) return;
+    const table = Number($("chips-table").value);
+    if (!typed && box.dataset.table === String(table)) return;  // keep what is being typed
+    box.dataset.table = String(table);
+    const here = seated.filter((p) => p.table === table).sort((a, b) => a.seat - b.seat);
+    if (!here.length) { box.replaceChildren(table ? el("p", W.nobody_at, "hint") : ""); return; }
+    box.replaceChildren(...here.map((p) => {
+      const row = el("label", `${p.seat} · ${p.name}`, "count");
+      const input = el("input");
+      Object.assign(input, { type: "number", min: "0", inputmode: "numeric" });
+      input.dataset.name = p.name;
+      row.append(input);
+      return row;
+    }));
+  }
+  async function chips(ev) {
+    ev.preventDefault();
+    const counts = [...document.querySelectorAll("#chips-rows input")]
+      .filter((i) => i.value !== "")
+      .map((i) => ({ name: i.dataset.name, chips: Number(i.value) }));
+    const answer = await post("/api/players/chips", { counts });
+    if (!answer) return;
+    const out = answer.recorded.map((c) => `${W.recorded} ${c.name}: ${num(c.chips)}`);
+    if (answer.chips && answer.chips.average_stack) out.push(`${W.average}: ${num(answer.chips.average_stack)}`);
+    lines("chips-result", out);
+    say(W.done, false);
+    document.querySelectorAll("#chips-rows input").forEach((i) => { i.value = ""; });
+  }
+
+  async function balance() {
+    const answer = await post("/api/seats/balance", {});
+    if (!answer) return;
+    lines("balance-result", answer.slips);
+    say(W.done, false);
+  }
+
+  async function move(ev) {
+    ev.preventDefault();
+    const answer = await post("/api/seats/move", {
+      name: $("move-name").value.trim(),
+      table: Number($("move-table").value),
+      seat: Number($("move-seat").value),
+      lock: $("move-lock").checked,
+    });
+    if (!answer) return;
+    lines("move-result", answer.slips);
+    say(W.done, false);
+    $("move-name").value = "";
+  }
+
+  // Deals (the director): work one out, then accept it when every player has agreed.
+  async function deal(ev) {
+    ev.preventDefault();
+    const accept = (ev.submitter && ev.submitter.dataset.deal) === "accept";
+    const typed = $("deal-stacks").value.split("\n").map((s) => s.trim()).filter(Boolean);
+    const stacks = [];
+    for (const line of typed) {
+      const m = line.match(/^(.+?)[\s=:]+([\d.,\s]+)$/);
+      if (!m) { say(W.bad_stack, true); return; }
+      stacks.push({ name: m[1].trim(), chips: Number(m[2].replace(/[^\d]/g, "")) });
+    }
+    if (accept && !window.confirm(W.sure_deal)) return;
+    const body = { method: $("deal-method").value, accept };
+    if (stacks.length) body.stacks = stacks;
+    const answer = await post("/api/deal", body);
+    if (!answer) return;
+    const box = $("deal-result");
+    const table = el("table");
+    const head = el("tr");
+    head.append(...answer.headers.map((h) => el("th", h)));
+    table.append(head, ...answer.rows.map((r) => {
+      const tr = el("tr");
+      tr.append(...r.map((c) => el("td", c)));
+      return tr;
+    }));
+    box.replaceChildren(el("p", `${answer.title}. ${answer.prizes_line}`), table,
+      ...answer.notes.map((n) => el("p", n, "hint")),
+      el("p", answer.accepted ? W.deal_recorded : W.deal_not_yet, answer.accepted ? "" : "hint"));
+    say(W.done, false);
+  }
+
+  // The hand builder: seats, blinds, the actions street by street, cards -> the hand
+  // file's YAML (strings written as JSON, which YAML reads), checked by /api/hand/check.
+  const steps = [];
+  function seatRow(n) {
+    const row = el("div", null, "seatrow");
+    const field = (cls, label, type) => {
+      const l = el("label", label);
+      const i = el("input");
+      i.className = cls;
+      if (type) { i.type = type; i.min = "1"; i.inputMode = "numeric"; }
+      l.append(i);
+      row.append(l);
+      return i;
+    };
+    field("b-seat", W.seat_no, "number").value = String(n);
+    field("b-name", W.name).addEventListener("change", whoOptions);
+    field("b-stack", W.stack, "number");
+    field("b-cards", W.cards);
+    $("build-seats").append(row);
+  }
+  function seatsTyped() {
+    return [...document.querySelectorAll("#build-seats .seatrow")].map((r) => ({
+      seat: Number(r.querySelector(".b-seat").value), name: r.querySelector(".b-name").value.trim(),
+      stack: Number(r.querySelector(".b-stack").value), cards: r.querySelector(".b-cards").value.trim(),
+    })).filter((s) => s.name);
+  }
+  function whoOptions() {
+    const who = $("build-who");
+    const keep = who.value;
+    who.replaceChildren(...seatsTyped().map((s) => { const o = el("option", s.name); o.value = s.name; return o; }));
+    if (keep) who.value = keep;
+  }
+  function drawSteps() { lines("build-actions", steps); }
+  function act() {
+    const verb = $("build-verb").value;
+    const amount = $("build-amount").value;
+    if ((verb === "bet" || verb === "raise") && !amount) { say(W.need_amount, true); return; }
+    steps.push(`${$("build-who").value} ${verb}${verb === "bet" || verb === "raise" ? " " + amount : ""}`);
+    $("build-amount").value = "";
+    drawSteps();
+  }
+  function dealStreet() {
+    steps.push(`${$("build-street").value} ${$("build-board").value.trim()}`);
+    $("build-board").value = "";
+    const street = $("build-street");
+    if (street.selectedIndex < street.options.length - 1) street.selectedIndex += 1;
+    drawSteps();
+  }
+  function handYaml() {
+    const q = (s) => JSON.stringify(s);
+    const out = [`blinds: ${q($("build-blinds").value.trim())}`,
+      `ante: ${Number($("build-ante").value || 0)}`, `bb_ante: ${Number($("build-bb-ante").value || 0)}`,
+      `button: ${Number($("build-button").value)}`, "seats:"];
+    for (const s of seatsTyped()) {
+      const cards = s.cards ? `, cards: ${q(s.cards)}` : "";
+      out.push(`  ${s.seat}: {name: ${q(s.name)}, stack: ${s.stack}${cards}}`);
+    }
+    out.push("actions:", ...steps.map((a) => `  - ${q(a)}`));
+    return out.join("\n") + "\n";
+  }
+  async function build(ev) {
+    ev.preventDefault();
+    const text = handYaml();
+    const answer = await post("/api/hand/check", { hand: text });
+    if (!answer) return;
+    $("hand-text").value = text;  // the file it made, to read or to change by hand
+    ruling(answer);
+    $("message").hidden = true;
+    $("hand-result").scrollIntoView();
+  }
+  if ($("build")) { for (let n = 1; n <= 3; n += 1) seatRow(n); }
+
+  // Terms (the director): the common ones, changed before the first bust.
+  let termsNow = {};
+  function showTerms(t) {
+    termsNow = t;
+    document.querySelectorAll("[data-term]").forEach((i) => {
+      const v = t[i.dataset.term];
+      if (i.dataset.kind === "bool") i.checked = Boolean(v); else i.value = v === null || v === undefined ? "" : v;
+      i.disabled = Boolean(t.fixed);
+    });
+    const fixed = $("terms-fixed");
+    if (fixed) fixed.hidden = !t.fixed;
+  }
+  function loadTerms() {
+    if (!$("terms")) return;
+    fetch("/api/terms").then((r) => (r.ok ? r.json() : null)).then((t) => { if (t) showTerms(t); });
+  }
+  async function terms(ev) {
+    ev.preventDefault();
+    const changes = {};
+    document.querySelectorAll("[data-term]").forEach((i) => {
+      const v = i.dataset.kind === "bool" ? i.checked : Number(i.value || 0);
+      if (v !== (termsNow[i.dataset.term] ?? (i.dataset.kind === "bool" ? false : 0))) changes[i.dataset.term] = v;
+    });
+    if (!Object.keys(changes).length) { say(W.done, false); return; }
+    const answer = await post("/api/terms", { changes });
+    if (!answer) return;
+    showTerms(answer);
+    say(W.done, false);
+  }
+
+  // Staff (the director): add with the link and its QR code, the list, take off.
+  function loadStaff() {
+    const list = $("staff-list");
+    if (!list) return;
+    fetch("/api/staff").then((r) => (r.ok ? r.json() : { staff: [] })).then((answer) => {
+      if (!answer.staff.length) { list.replaceChildren(el("li", W.no_staff)); return; }
+      list.replaceChildren(...answer.staff.map((p) => {
+        const li = el("li", null, "person");
+        li.append(el("span", `${p.name} · ${W.roles[p.role] || p.role}`));
+        const b = el("button", W.revoke, "danger small");
+        b.type = "button";
+        b.addEventListener("click", () => revoke(p.name));
+        li.append(b);
+        return li;
+      }));
+    });
+  }
+  async function staffAdd(ev) {
+    ev.preventDefault();
+    const answer = await post("/api/staff/add", {
+      name: $("staff-name").value.trim(), role: $("staff-role").value,
+    });
+    if (!answer) return;
+    set("staff-link-what", fill(W.link_for, {
+      name: answer.name, role: W.roles[answer.role] || answer.role, minutes: answer.minutes,
+    }));
+    $("staff-qr").src = "data:image/svg+xml;charset=utf-8," + encodeURIComponent(answer.qr);
+    const a = $("staff-link-url");
+    a.href = answer.link;
+    a.textContent = answer.link;
+    $("staff-link").hidden = false;
+    $("staff-name").value = "";
+    say(W.done, false);
+    loadStaff();
+  }
+  async function revoke(name) {
+    if (!window.confirm(fill(W.sure_revoke, { name }))) return;
+    const answer = await post("/api/staff/revoke", { name });
+    if (!answer) return;
+    say(fill(W.revoked, { name: answer.name }), false);
+    loadStaff();
+  }
+
   function on(id, event, fn) { const e = $(id); if (e) e.addEventListener(event, fn); }
   on("find", "submit", findSeat);
   on("bust", "submit", bust);
@@ -275,6 +507,18 @@
   on("buy", "submit", buy);
   on("hand", "submit", hand);
   on("undo", "click", undo);
+  on("chips", "submit", chips);
+  on("chips-table", "input", () => chipRows(true));
+  on("balance", "click", balance);
+  on("move", "submit", move);
+  on("staff-add", "submit", staffAdd);
+  on("deal", "submit", deal);
+  on("terms", "submit", terms);
+  on("build", "submit", build);
+  on("build-seat-add", "click", () => seatRow(document.querySelectorAll("#build-seats .seatrow").length + 1));
+  on("build-act", "click", act);
+  on("build-deal", "click", dealStreet);
+  on("build-back", "click", () => { steps.pop(); drawSteps(); });
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
 
@@ -282,6 +526,6 @@
     draw();
     follow();
     setInterval(drawClock, 250);
-    if (page === "staff") loadNames();
+    if (page === "staff") { loadNames(); loadStaff(); loadTerms(); }
   }
 })();

@@ -1,8 +1,11 @@
-"""Moves as the floor reads them aloud, in the tournament's language (tdtool.i18n)."""
+"""What the floor reads aloud, in the tournament's language (tdtool.i18n): the moves as slips,
+a table left short, tables opened, what each knockout paid. The CLI prints these lines and
+`tdtool serve` shows them on the floor's phone, the same words."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from tdtool.i18n import Words, words
 from tdtool.tournament.seating import Move
@@ -84,4 +87,58 @@ def opened_lines(opened: Sequence[int], moves: Sequence[Move], _: Words | None =
                 moved,
             )
         lines.append(line)
+    return lines
+
+
+def bounty_lines(result: Any, _: Words) -> list[str]:
+    """What each knockout paid, to read aloud: 'Carl collects Anna's bounty: 25 ...' (in the
+    language of the Words `_`)."""
+    money = _.cash
+    lines = []
+    for k in result.knockouts:
+        if not k.collected:
+            continue
+        if len(k.shares) == 1 and not k.shares[0].added:
+            s = k.shares[0]  # a fixed bounty: paid whole
+            lines.append(
+                _(
+                    "%(name)s collects %(busted)s's bounty: %(amount)s.",
+                    name=s.name,
+                    busted=k.busted,
+                    amount=money(s.paid),
+                )
+            )
+        elif len(k.shares) == 1:
+            s = k.shares[0]
+            what = _("%(amount)s paid", amount=money(s.paid))
+            if s.added:
+                what += _(
+                    ", %(amount)s added to %(name)s's bounty", amount=money(s.added), name=s.name
+                )
+            lines.append(
+                _(
+                    "%(name)s collects %(busted)s's bounty of %(amount)s: %(what)s.",
+                    name=s.name,
+                    busted=k.busted,
+                    amount=money(k.collected),
+                    what=what,
+                )
+            )
+        else:
+            parts = "; ".join(
+                _("%(name)s %(amount)s paid", name=s.name, amount=money(s.paid))
+                + (_(" + %(amount)s to their bounty", amount=money(s.added)) if s.added else "")
+                for s in k.shares
+            )
+            lines.append(
+                _(
+                    "Split pot: %(busted)s's bounty of %(amount)s is shared: %(parts)s.",
+                    busted=k.busted,
+                    amount=money(k.collected),
+                    parts=parts,
+                )
+            )
+    if result.bounty_now:
+        now = ", ".join(f"{n} {money(c)}" for n, c in result.bounty_now)
+        lines.append(_("Bounties now: %(list)s.", list=now))
     return lines
