@@ -140,14 +140,28 @@ def test_a_staff_name_must_be_printable(db):
 
 
 DESK = ("players.reenter", "players.rebuy", "players.addon")
+FLOOR = ("players.chips", "seats.balance", "seats.move")
+DIRECTOR = ("deal", "terms", "staff.list", "staff.add", "staff.revoke")
 
 
 @pytest.mark.parametrize(
     ("role", "allowed"),
     [
         ("desk", {"players.add", *DESK, "hand.check"}),
-        ("floor", {"players.add", *DESK, "players.bust", "hand.check"}),
-        ("director", {"players.add", *DESK, "players.bust", "clock", "undo", "hand.check"}),
+        ("floor", {"players.add", *DESK, "players.bust", *FLOOR, "hand.check"}),
+        (
+            "director",
+            {
+                "players.add",
+                *DESK,
+                "players.bust",
+                *FLOOR,
+                *DIRECTOR,
+                "clock",
+                "undo",
+                "hand.check",
+            },
+        ),
         ("dealer", {"hand.check"}),
     ],
 )

@@ -522,7 +522,10 @@ class TablePlan:
         return new
 
     def snapshot(self) -> dict[str, Any]:
-        """The whole plan as a JSON-ready dict (`from_snapshot` rebuilds it)."""
+        """The plan as a JSON-ready dict (`from_snapshot` rebuilds it): who sits where, the
+        buttons, locks and the break order. Who moved lately (`moved_last`, a tie-break of
+        the tool's own pick) is left out, so plans compare by their seats; the stored
+        snapshot (`parts`) keeps it."""
         return {
             "seats": self.seats,
             "tables": None if self.tables is None else list(self.tables),
@@ -536,9 +539,6 @@ class TablePlan:
             },
             "buttons": {str(t): s for t, s in sorted(self._buttons.items())},
             "locked": [[x.table, x.seat] for x in self.locked()],
-            "change": self.change,
-            "moved_last": sorted(self.moved_last),
-            "moved_now": sorted(self.moved_now),
         }
 
     @classmethod
