@@ -383,3 +383,15 @@ def test_a_theme_with_a_house_slide_shows_it_and_rotates_it_one_without_says_so(
     assert status == 404 and "screen_house.html" in body
     status, _, body = ask(db, "/?rotate=clock,house")
     assert status == 400 and "no house slide" in body and "screen_house.html" in body
+
+
+def test_seat_wall_lists_players_by_surname_as_the_printed_list(tmp_path, cli):
+    # Issue 22: the wall was sorted by first names; it reads as the seat list now prints.
+    db = make(tmp_path / "wall.tdtool")
+    for name in ("Nina Petrova", "Anna Zed", "Bo"):
+        assert cli("--db", db, "player", "add", name).exit_code == 0
+    assert cli("--db", db, "seat", "draw").exit_code == 0
+    wall = seat_screen(state_of(db))
+    assert [e.get("letter") or e["name"] for e in wall["entries"]] == [
+        "B", "Bo", "P", "Petrova, Nina", "Z", "Zed, Anna",
+    ]  # fmt: skip

@@ -99,19 +99,24 @@ def payout_screen(state: State, _: Words | None = None) -> dict[str, Any]:
 
 
 def seat_screen(state: State, _: Words | None = None) -> dict[str, Any]:
-    """Every player still in by name: `entries` of {"letter"} headings and {name, table,
-    seat} (or {name, waiting: true}), alphabetical as a person reads it."""
+    """Every player still in by surname, as the printed seat list: `entries` of {"letter"}
+    headings and {name, table, seat} (or {name, waiting: true}), the name as 'Petrova,
+    Nina' (tdtool.names.surname_first), alphabetical as a person reads it."""
     from tdtool.app.seats import plan_of
-    from tdtool.names import ascii_fold
+    from tdtool.names import ascii_fold, surname_first
 
     _ = _ or words()
     plan = plan_of(state)
-    people: list[tuple[str, str, dict[str, Any]]] = [  # (folded name, name, entry)
-        (ascii_fold(name), name, {"name": name, "table": t.table, "seat": seat})
-        for t in plan.tables
-        for seat, name in t.seats
-    ]
-    people += [(ascii_fold(name), name, {"name": name, "waiting": True}) for name in plan.unseated]
+    people: list[tuple[str, str, dict[str, Any]]] = []  # (folded listed name, name, entry)
+    for t in plan.tables:
+        for seat, name in t.seats:
+            listed = surname_first(name)
+            people.append(
+                (ascii_fold(listed), name, {"name": listed, "table": t.table, "seat": seat})
+            )
+    for name in plan.unseated:
+        listed = surname_first(name)
+        people.append((ascii_fold(listed), name, {"name": listed, "waiting": True}))
     people.sort(key=lambda p: (p[0], p[1]))
     entries: list[dict[str, Any]] = []
     letter = None
