@@ -395,3 +395,33 @@ def test_seat_wall_lists_players_by_surname_as_the_printed_list(tmp_path, cli):
     assert [e.get("letter") or e["name"] for e in wall["entries"]] == [
         "B", "Bo", "P", "Petrova, Nina", "Z", "Zed, Anna",
     ]  # fmt: skip
+
+
+def test_a_held_poll_is_answered_when_another_request_reads_the_change_first(db, cli, monkeypatch):
+    # The race seen in CI: a seats screen's fresh poll read the bust before the watcher's
+    # next look, and the payouts screen's held poll waited out its hold (1.9 s).
+    import time
+
+    import tdtool.cli.clock_web as clock_web
+
+    monkeypatch.setattr(clock_web, "HOLD", 60.0)
+    monkeypatch.setattr(clock_web, "WATCH", 60.0)  # the watcher never looks in time
+
+    async def race() -> tuple[dict, float]:
+        source = ClockSource(db)
+        try:
+            first = json.loads((await source.answer("/api/screen/payouts")).body)
+            held = asyncio.ensure_future(
+                source.answer(f"/api/screen/payouts?seen={first['version']}&wait=1")
+            )
+            await asyncio.sleep(0.2)  # held now
+            assert cli("--db", db, "player", "bust", "Anna", "--yes").exit_code == 0
+            started = time.monotonic()
+            await source.answer("/api/screen/seats")  # reads the change
+            after = json.loads((await asyncio.wait_for(held, 30)).body)
+            return after, time.monotonic() - started
+        finally:
+            source.close()
+
+    after, took = asyncio.run(race())
+    assert "unchanged" not in after and took < 30

@@ -361,6 +361,11 @@ class ClockSource:
         finally:
             self._read_at = loop.time()
             self._reading = None
+            # Every held poll looks again: a read that another request started may have
+            # taken the change before the watcher saw it (it would then wait on to the
+            # end of the hold, as a payouts screen did beside a seats screen).
+            if self._change is not None and not self._change.done():
+                self._change.set_result(None)
 
     def _read(self) -> tuple[Any, Any, Any]:
         from tdtool.app.clock import display_base
