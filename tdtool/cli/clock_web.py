@@ -259,6 +259,7 @@ class ClockSource:
         # time in ms, so a restarted server never reuses a version a page saw before.
         self._generation = int(time.time() * 1000)
         self._change: asyncio.Future[None] | None = None  # done at the next change, if watched
+        self._watcher: asyncio.Task[None] | None = None
 
     def _open(self) -> None:
         """Open the tournament, in the worker: the only thread that uses that connection."""
@@ -331,7 +332,8 @@ class ClockSource:
         loop = asyncio.get_running_loop()
         if self._change is None or self._change.done():
             self._change = loop.create_future()
-            loop.create_task(self._watch(self._change))
+            # Kept: the loop holds only a weak reference to a task, which could be collected.
+            self._watcher = loop.create_task(self._watch(self._change))
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(asyncio.shield(self._change), timeout)
 
