@@ -32,8 +32,18 @@ def serving(db: Path, *options: str) -> Iterator[str]:
     """`clock serve` on `db` at a free loopback port (with `options`), for the block's
     length; gives its URL."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tdtool", "--db", str(db), "clock", "serve", "--port", "0",
-         *options],  # fmt: skip
+        [
+            sys.executable,
+            "-m",
+            "tdtool",
+            "--db",
+            str(db),
+            "clock",
+            "serve",
+            "--port",
+            "0",
+            *options,
+        ],  # fmt: skip
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
