@@ -97,7 +97,7 @@ def test_standings_screen_lists_rank_player_events_and_points_provisional_marked
     assert data["rows"][0]["events"] == "3 events" and data["rows"][4]["events"] == "2 events"
     assert data["name"] == "Spring" and data["lead"] == "3 events · 1 still being played"
     assert "Week 3" in data["note"] and data["more"] == ""
-    assert set(data["rows"][0]) == {"rank", "name", "events", "points", "provisional"}
+    assert set(data["rows"][0]) == {"rank", "name", "events", "played", "points", "provisional"}
 
 
 def test_a_bust_in_the_running_tournament_moves_the_provisional_standings(season):

@@ -338,8 +338,8 @@ STANDINGS = {
     "lead": "⟦3 events⟧",
     "note": "⟦*⟧",
     "more": "",
-    "rows": [{"rank": "1", "name": "⟦Ben⟧", "events": "⟦3 events⟧", "points": "22.00",
-              "provisional": True}],
+    "rows": [{"rank": "1", "name": "⟦Ben⟧", "events": "⟦3 events⟧", "played": 3,
+              "points": "22.00", "provisional": True}],
 }  # fmt: skip
 """The league standings' data (tdtool.app.league.standings_screen), its words marked."""
 

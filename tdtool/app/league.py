@@ -329,7 +329,8 @@ class LeagueView:
 
 def standings_screen(result: Standings, _: Any) -> dict[str, Any]:
     """The standings as a screen shows them (`_`: the language's tdtool.i18n.Words):
-    `rows` of {rank, name, events, points, provisional} for the first STANDINGS_SHOWN
+    `rows` of {rank, name, events (in words), played (the number), points, provisional}
+    for the first STANDINGS_SHOWN
     lines, `lead` the events counted (and how many are still being played), `note` what the
     provisional mark means (empty when nothing is provisional), `more` the players not
     listed. Names, places and points only: never a registry's contact fields."""
@@ -347,6 +348,7 @@ def standings_screen(result: Standings, _: Any) -> dict[str, Any]:
             "rank": _.number(line.rank) + ("=" if line.shared else ""),
             "name": line.name,
             "events": _.ngettext("%(num)s event", "%(num)s events", line.events),
+            "played": line.events,
             "points": points_text(line.points, _.lang),
             "provisional": line.provisional,
         }

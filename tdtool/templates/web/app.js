@@ -530,7 +530,7 @@
     set("standings-more", d.more || "");
     $("standings").replaceChildren(...(d.rows || []).map((r) => {
       const tr = el("tr", undefined, r.provisional ? "prov" : "");
-      tr.append(el("td", r.rank, "n"), el("td", r.name, "who"), el("td", r.events, "n"),
+      tr.append(el("td", r.rank, "n"), el("td", r.name, "name"), el("td", num(r.played), "n"),
         el("td", r.points + (r.provisional ? "*" : ""), "n"));
       return tr;
     }));
