@@ -308,7 +308,6 @@ def serve(
     cannot read it through DNS rebinding); name others with --allow-host.
 
     Example: tdtool clock serve --host 0.0.0.0 --port 8765 --allow-host clock.venue.lan
-    --league spring.league
     """
     from tdtool.cli._theme import read_theme
     from tdtool.cli.clock_http import raise_file_limit

@@ -122,8 +122,7 @@ def new(
     The formula is checked now: a custom one names the position of anything it does not
     know, with "did you mean".
 
-    Example: tdtool league new "Liga de primăvară" --formula table --table points.yaml
-    --best 8 --language ro
+    Example: tdtool league new "Liga de toamnă" --best 8 --language ro
     """
     from tdtool.app.files import slug
     from tdtool.app.league import create
