@@ -308,3 +308,11 @@ def test_the_league_language_is_the_default_of_the_table_and_the_sheet(season, c
     assert "\n1,Anna,46.13,1,1,1,46.13," in csv  # plain numbers, whatever the language
     refused = cli("league", "new", "X", "--language", "fr", "--league", tmp_path / "x.league")
     assert refused.exit_code == 2 and "not shipped" in refused.stderr
+
+
+def test_the_404_of_a_clock_without_a_league_is_in_the_tournaments_language(tmp_path, cli):
+    from tests.tournament_fixtures import make
+
+    german = make(tmp_path / "pokal.tdtool", name="Pokal", language="de")
+    [(status, _, page)] = ask(german, "/screen/standings")
+    assert status == 404 and 'lang="de"' in page and "Hier gibt es keine Liga-Rangliste" in page

@@ -1,7 +1,7 @@
-"""The league standings screen in Chromium (issue 26, the standings as a screen): a season of
-30 players with long names, one event of 20 of them still being played, fills a TV (1920x1080, 1280x720)
-and a phone in portrait (390x844) without spilling over, in Romanian; screenshots kept in
-$TDTOOL_SHOTS to be looked at."""
+"""The league standings screen in Chromium (issue 26, the standings as a screen): a season
+of 30 players with long names, one event of 20 of them still being played, fills a TV
+(1920x1080, 1280x720) and a phone in portrait (390x844) without spilling over, in Romanian;
+screenshots kept in $TDTOOL_SHOTS to be looked at."""
 
 from __future__ import annotations
 

@@ -413,7 +413,7 @@ class ClockSource:
         if route == "/screen/house" and not self.has_house():
             return Reply(HTTPStatus.NOT_FOUND, "text/plain", f"{NO_HOUSE}\n".encode())
         if route.endswith("/screen/standings") and self._league is None:
-            return self._no_league(route, query)
+            return await self._no_league(route, query)
         try:
             lang = asked_language(query)
             rotation = asked_rotation(query) if route in ("/", "/index.html") else None
@@ -461,7 +461,7 @@ class ClockSource:
             text = page(data, self._theme, own, self._qr)
         return Reply(HTTPStatus.OK, "text/html; charset=utf-8", text.encode())
 
-    def _no_league(self, route: str, query: str) -> Reply:
+    async def _no_league(self, route: str, query: str) -> Reply:
         """/screen/standings (or its JSON) of a clock served without --league: 404, with a
         page in the room's language saying how to start it."""
         if route.startswith("/api/"):
@@ -475,7 +475,10 @@ class ClockSource:
         except ValueError:
             lang = None
         if lang is None:
-            lang = "en" if self._snapshot is None else language_of(self._snapshot[0])
+            try:
+                lang = language_of((await self._fresh())[0])
+            except Exception:  # the file is busy or gone: the page is still said, in English
+                lang = "en"
         text = pages.render("screen_no_league.html", self._theme, lang)
         return Reply(HTTPStatus.NOT_FOUND, "text/html; charset=utf-8", text.encode())
 
