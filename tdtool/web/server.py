@@ -42,6 +42,8 @@ COOKIE = "tdtool_session"
 MAX_BODY = 256 * 1024
 """Bytes of a POST body read at most (a hand file's text is a few KiB)."""
 MAX_NAMES = 100
+LEAGUE_COMMAND = "tdtool serve --league spring.league"
+NO_LEAGUE = "No league standings: start the server with its league (tdtool serve --league FILE)."
 SIGN_IN_TRIES = 10
 SIGN_IN_WINDOW = 300.0
 """At most SIGN_IN_TRIES sign-in attempts per client address in SIGN_IN_WINDOW seconds."""
@@ -68,6 +70,8 @@ class Settings:
     host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
     poll: float = POLL
+    league: Any = None
+    """A tdtool.app.league.LeagueView: its standings at /standings (`serve --league`)."""
 
 
 class RateLimit:
@@ -177,7 +181,30 @@ class Web:
             "players.html",
             lang=await self.language(request),
             initial=json.loads(await self.feed.current()),
+            league=self.settings.league is not None,
         )
+
+    async def standings_page(self, request: Request) -> Response:
+        """The league's standings for the players' phones: rank, name, events, points, the
+        provisional ones marked (nothing else of the league or the registry)."""
+        lang = await self.language(request)
+        if self.settings.league is None:
+            return self.page("no_league.html", 404, lang=lang, error="", command=LEAGUE_COMMAND)
+        try:
+            data = await self.reader.call(self.reader.standings, self.settings.league, lang)
+        except TdtoolError as exc:
+            return self.page("no_league.html", 503, lang=lang, error=str(exc), command="")
+        return self.page("standings.html", lang=lang, initial=data)
+
+    async def standings(self, request: Request) -> Response:
+        if self.settings.league is None:
+            return _error(404, NO_LEAGUE)
+        lang = await self.language(request)
+        try:
+            data = await self.reader.call(self.reader.standings, self.settings.league, lang)
+        except TdtoolError as exc:
+            return _error(503, str(exc))
+        return JSONResponse(data, headers=HEADERS)
 
     async def staff_page(self, request: Request) -> Response:
         token = request.cookies.get(COOKIE)
@@ -730,6 +757,8 @@ def build(settings: Settings) -> Any:
         Route("/static/{name}", web.static),
         Route("/api/session", web.session),
         Route("/api/public", web.public),
+        Route("/standings", web.standings_page),
+        Route("/api/standings", web.standings),
         Route("/api/seat", web.seat),
         Route("/api/events", web.events),
         Route("/api/players", web.staff_players),

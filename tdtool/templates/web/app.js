@@ -522,6 +522,42 @@
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
 
+  // -- the league's standings (/standings): asked again at each change of this tournament
+  // (the push) and every 15 s (the league's other events, read by the server).
+  function drawStandings(d) {
+    set("standings-lead", d.lead || "");
+    set("standings-note", d.note || "");
+    set("standings-more", d.more || "");
+    $("standings").replaceChildren(...(d.rows || []).map((r) => {
+      const tr = el("tr", undefined, r.provisional ? "prov" : "");
+      tr.append(el("td", r.rank, "n"), el("td", r.name, "name"), el("td", num(r.played), "n"),
+        el("td", r.points + (r.provisional ? "*" : ""), "n"));
+      return tr;
+    }));
+  }
+  let standingsShown = "";
+  function loadStandings() {
+    const lang = document.documentElement.lang;
+    fetch("/api/standings?lang=" + encodeURIComponent(lang), { cache: "no-store" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((text) => {
+        $("live").hidden = true;
+        lastUpdate = new Date();
+        const d = JSON.parse(text);
+        const same = JSON.stringify({ ...d, version: 0 });
+        if (same !== standingsShown) { standingsShown = same; drawStandings(d); }
+      })
+      .catch(() => {
+        $("live").textContent = `${W.offline} ${lastUpdate.toLocaleTimeString()}`;
+        $("live").hidden = false;
+      });
+  }
+  if (page === "standings") {
+    const source = new EventSource("/api/events");
+    source.addEventListener("state", loadStandings);
+    setInterval(loadStandings, 15000);
+  }
+
   if (page === "players" || page === "staff") {
     draw();
     follow();
