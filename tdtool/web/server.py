@@ -671,10 +671,10 @@ async def _json_body(request: Request) -> dict[str, Any] | Response:
 
 class HostCheck:
     """Answer only the Host names this server serves (a DNS-rebinding page comes under
-    another name): tdtool.cli.clock_web.served_hosts, as `clock serve` does."""
+    another name): tdtool.io.hosts.served_hosts, as `clock serve` does."""
 
     def __init__(self, app: Any, host: str, allowed: tuple[str, ...]) -> None:
-        from tdtool.cli.clock_web import served_hosts
+        from tdtool.io.hosts import served_hosts
 
         self.app = app
         self.accepts = served_hosts(host, allowed)
