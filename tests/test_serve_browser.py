@@ -288,7 +288,7 @@ def test_the_director_works_out_a_deal_and_accepts_it_from_a_phone(tmp_path, siz
                 " 'Dana 25000\\nJosé García 20,000\\nFay=15000';"
                 "document.querySelector('[data-deal=propose]').click()"
             )
-            phone.wait("document.querySelectorAll('#deal-result tr').length === 4")
+            phone.wait("document.querySelectorAll('#deal-result tr').length === 5")  # and the total
             assert "Nothing" in phone.js("document.getElementById('deal-result').textContent")
             assert "deal.accepted" not in tdtool(db, "log", "--json")
             phone.js("window.confirm = () => true;")

@@ -393,7 +393,7 @@ class Web:
         return _seated(move(self.handle(person), _name(body), table, seat, lock))
 
     def deal(self, person: Person, body: dict[str, Any]) -> Any:
-        from tdtool.app.deals import deal, headers, prizes_line, rows, title
+        from tdtool.app.deals import deal, deal_table
         from tdtool.tournament.icm import DealMethod
 
         method = body.get("method")
@@ -418,12 +418,16 @@ class Web:
             accept=accept,
             db=lambda: handle,
         )
+        table = deal_table(result.deal, result.bounties, result.language)  # the room's words
         out = result.to_dict()
-        out["title"] = title(result.deal)
-        out["prizes_line"] = prizes_line(result.deal)
-        out["headers"] = list(headers(result.bounties))
-        out["rows"] = [list(r) for r in rows(result.deal, result.bounties)]
-        out["notes"] = list(result.deal.notes())
+        out["title"] = table.title
+        out["prizes_line"] = table.prizes_line
+        out["headers"] = list(table.headers)
+        out["rows"] = [list(r) for r in table.rows]
+        out["total"] = list(table.total)
+        out["notes"] = [table.paid_line, *table.notes] + (
+            [table.bounties_line] if table.bounties_line else []
+        )
         return out
 
     def terms(self, person: Person, body: dict[str, Any]) -> Any:

@@ -344,12 +344,13 @@
     const table = el("table");
     const head = el("tr");
     head.append(...answer.headers.map((h) => el("th", h)));
-    table.append(head, ...answer.rows.map((r) => {
-      const tr = el("tr");
+    const row = (r, cls) => {
+      const tr = el("tr", null, cls);
       tr.append(...r.map((c) => el("td", c)));
       return tr;
-    }));
-    box.replaceChildren(el("p", `${answer.title}. ${answer.prizes_line}`), table,
+    };
+    table.append(head, ...answer.rows.map((r) => row(r)), row(answer.total, "total"));
+    box.replaceChildren(el("h3", answer.title), el("p", answer.prizes_line), table,
       ...answer.notes.map((n) => el("p", n, "hint")),
       el("p", answer.accepted ? W.deal_recorded : W.deal_not_yet, answer.accepted ? "" : "hint"));
     say(W.done, false);
