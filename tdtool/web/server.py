@@ -295,6 +295,14 @@ class Web:
         view = await run_in_threadpool(terms, self.handle(person))
         return JSONResponse(dict(view.to_dict(), fixed=view.fixed), headers=HEADERS)
 
+    async def rulings(self, request: Request) -> Response:
+        person = await self.reader.call(self.reader.person, request.cookies.get(COOKIE))
+        if person is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        from tdtool.app.ruling_ask import menu_json
+
+        return JSONResponse(menu_json(), headers=HEADERS)
+
     async def staff_add_route(self, request: Request) -> Response:
         base = str(request.base_url)  # the address this phone reached (its Host was checked)
         return await self.guarded(
@@ -522,6 +530,20 @@ class Web:
         undone = undo(self.handle(person), change).to_list()
         return {"undone": [dict(e, text=describe(e["kind"], e["data"])) for e in undone]}
 
+    def ruling_ask(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.ruling_ask import ask
+        from tdtool.rules.rulings import Profile
+
+        what, answers = body.get("what"), body.get("answers", {})
+        if not isinstance(what, str) or not what.strip():
+            raise InputError('"what": give the irregularity\'s id, as `tdtool ruling list` shows.')
+        if not isinstance(answers, dict):
+            raise InputError('"answers": give {"question": answer, ...} (GET /api/rulings).')
+        rules = body.get("rules", "tda")
+        if rules not in ("tda", "robert"):
+            raise InputError('"rules": give tda (Poker TDA) or robert (Robert\'s Rules).')
+        return ask(what, answers, Profile(rules))
+
     def hand_check(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.hands import check_text
 
@@ -547,6 +569,7 @@ _ACTIONS = (
     "clock",
     "undo",
     "hand.check",
+    "ruling.ask",
 )
 _WHO_MAY = {
     "players.add": "only the desk, the floor and the director register players",
@@ -565,6 +588,7 @@ _WHO_MAY = {
     "staff.revoke": "only the director takes staff off",
     "undo": "only the director takes back a change",
     "hand.check": "only the staff check hands",
+    "ruling.ask": "only the staff ask for rulings",
 }
 
 
@@ -754,6 +778,8 @@ def build(settings: Settings) -> Any:
         Route("/api/clock", post("clock", web.clock), methods=["POST"]),
         Route("/api/undo", post("undo", web.undo), methods=["POST"]),
         Route("/api/hand/check", post("hand.check", web.hand_check), methods=["POST"]),
+        Route("/api/rulings", web.rulings),
+        Route("/api/ruling/ask", post("ruling.ask", web.ruling_ask), methods=["POST"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.web = web
