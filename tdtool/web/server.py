@@ -68,6 +68,9 @@ class Settings:
     host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
     poll: float = POLL
+    registry: Any = None
+    """The player registry registration is matched against (--registry, TDTOOL_REGISTRY);
+    None: where `tdtool player add` looks (tdtool.io.registry_where.default_target)."""
 
 
 class RateLimit:
@@ -127,6 +130,13 @@ class Web:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        from pathlib import Path
+
+        from tdtool.io.registry_where import default_target
+        from tdtool.io.store_base import target_of
+
+        self.registry = default_target(settings.registry, target_of(settings.target), Path.cwd())
+        """Where the player registry is (there may be none: registration as typed)."""
         self.reader = Reader(settings.target)
         self.feed = Feed(self.reader, settings.poll)
         self.envs: dict[str, Any] = {}
@@ -341,10 +351,35 @@ class Web:
         return Tournament(target_of(self.settings.target), person.name)
 
     def add_players(self, person: Person, body: dict[str, Any]) -> Any:
+        """As `tdtool player add` (`--new`: `"new": true`), the names matched against the
+        player registry; a name it cannot settle alone comes back in `ask`, with nothing
+        registered, until `chosen` answers it (`{"jose": 104}`, or null for a new player)."""
         from tdtool.app.players import register
+        from tdtool.app.registry import link_chosen
 
         names = _names(body, "names")
-        return register(self.handle(person), names).to_dict()
+        new, chosen = body.get("new", False), body.get("chosen", {})
+        if not isinstance(new, bool):
+            raise InputError('"new": true or false.')
+        if not isinstance(chosen, dict) or not all(
+            isinstance(k, str) and (v is None or (isinstance(v, int) and _whole(v)))
+            for k, v in chosen.items()
+        ):
+            raise InputError(
+                '"chosen": give {"typed name": registry id, or null for a new player}.'
+            )
+        handle = self.handle(person)
+        linking = None
+        if not new:
+            clean = {" ".join(k.split()): v for k, v in chosen.items()}
+            linking = link_chosen(handle, self.registry, names, clean, person.name)
+        if isinstance(linking, tuple):
+            return {"ask": [a.to_dict() for a in linking], "added": []}
+        if linking is None:
+            return register(handle, names).to_dict()
+        out = register(handle, linking.names, None, linking.ids).to_dict()
+        out["registry"] = [link.to_dict() for link in linking.links]
+        return out
 
     def bust(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import bust, eliminators

@@ -194,15 +194,48 @@
     $("bust-by").value = "";
   }
 
+  // Registration, matched against the player registry as `player add` at a terminal: a
+  // name it cannot settle alone comes back as a question, answered here by choosing; then
+  // the same names go again with the choices, and only then is anyone registered.
   async function add(ev) {
     ev.preventDefault();
     const names = $("add-names").value.split(/\n|,/).map((s) => s.trim()).filter(Boolean);
-    const answer = await post("/api/players/add", { names });
+    await register(names, {});
+  }
+  async function register(names, chosen) {
+    const answer = await post("/api/players/add", { names, chosen });
     if (!answer) return;
+    if (answer.ask && answer.ask.length) { askWho(names, chosen, answer.ask); return; }
+    $("add-ask").replaceChildren();
     lines("add-result", answer.added.map((p) =>
       p.table ? `${W.registered} ${p.name}: ${W.table} ${p.table}, ${W.seat} ${p.seat}` : `${W.registered} ${p.name}`));
     say(W.done, false);
     $("add-names").value = "";
+  }
+  function askWho(names, chosen, asked) {
+    let open = asked.length;
+    $("message").hidden = true;
+    $("add-ask").replaceChildren(...asked.map((a) => {
+      const box = el("div", null, "ask");
+      const one = a.candidates.length === 1;
+      box.append(el("p", one ? fill(W.did_you_mean, { label: a.candidates[0].label }) : fill(W.could_be, { typed: a.typed })));
+      const buttons = el("div", null, "buttons");
+      const choice = (text, id, cls) => {
+        const b = el("button", text, cls);
+        b.type = "button";
+        b.addEventListener("click", () => {
+          chosen[a.typed] = id;
+          box.remove();
+          open -= 1;
+          if (open === 0) register(names, chosen);
+        });
+        buttons.append(b);
+      };
+      for (const c of a.candidates) choice(one ? fill(W.yes_it_is, { label: c.label }) : c.label, c.id);
+      choice(fill(W.someone_else, { typed: a.typed }), null, "danger");
+      box.append(buttons);
+      return box;
+    }));
   }
 
   // Re-entry, rebuy, add-on: the button pressed says which.
