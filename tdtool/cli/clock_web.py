@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tdtool.cli.clock_http import TIMEOUT, HttpServer, Reply
+from tdtool.io.hosts import served_hosts
 from tdtool.io.pages import script_json
 
 if TYPE_CHECKING:
@@ -535,46 +536,6 @@ class _ClockServer(HttpServer):
     def server_close(self) -> None:
         super().server_close()
         self.source.close()
-
-
-def served_hosts(host: str, allowed: tuple[str, ...] = ()) -> Callable[[str], bool]:
-    """Whether a request's Host header names this clock: any IP address (a rebinding page
-    always comes under a name), localhost and *.localhost, this computer's name (and its
-    .local name), the --host it listens on and the names given with --allow-host.
-
-    >>> ok = served_hosts("0.0.0.0", ("clock.venue.lan",))
-    >>> [ok(h) for h in ("192.168.1.20:8765", "[::1]:8765", "localhost", "Clock.Venue.Lan.")]
-    [True, True, True, True]
-    >>> [ok(h) for h in ("evil.example", "clock.venue.lan.evil.example", "")]
-    [False, False, False]
-    """
-    import ipaddress
-    import socket
-
-    names = {n.lower().rstrip(".") for n in (host, *allowed)}
-    with contextlib.suppress(OSError):
-        me = socket.gethostname().lower()
-        names |= {me, f"{me}.local"}
-
-    def accepts(value: str) -> bool:
-        value = value.strip().lower()
-        if value.startswith("["):  # [IPv6]:port
-            name = value[1 : value.find("]")] if "]" in value else ""
-        else:
-            name, colon, port = value.rpartition(":")
-            if not colon or not port.isdigit():
-                name = value
-        name = name.rstrip(".")
-        if not name:
-            return False
-        try:
-            ipaddress.ip_address(name)
-            return True
-        except ValueError:
-            pass
-        return name == "localhost" or name.endswith(".localhost") or name in names
-
-    return accepts
 
 
 def make_server(

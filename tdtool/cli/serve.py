@@ -59,6 +59,7 @@ def serve(
 
     Example: tdtool serve --host 0.0.0.0 --tls-cert venue.pem --tls-key venue-key.pem
     """
+    from tdtool.cli._db import registry_given
     from tdtool.errors import InputError
 
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):
@@ -87,6 +88,7 @@ def serve(
             host=host,
             allowed_hosts=tuple(allow_host or ()),
             league=standings,
+            registry=registry_given(ctx),
         )
     )
     scheme = "https" if ssl_context else "http"
