@@ -584,6 +584,23 @@ CASES = [
         },
         id="tda-60-count-of-an-all-in",
     ),
+    pytest.param(
+        "tda-52b-pot-count-stands-after-the-turn.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 2200,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 2200},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 3900, "Ben": 6100},
+        },
+        id="tda-52b-pot-count-stands-after-the-turn",
+    ),
 ]
 
 

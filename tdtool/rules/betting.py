@@ -17,7 +17,7 @@ tdtool.rules.betting.IllegalAction: A cannot raise to 150: the minimum raise is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tdtool.errors import InputError, RuleError
@@ -222,6 +222,9 @@ class Betting:
         (Robert's Rules, Betting and Raising 4)."""
         self.acted_at = [0] * n
         """Limit: how many full bets had been made when each player last acted."""
+        self.counted_max: int | None = None
+        """Pot-limit: a bet made on a wrong count of the pot may go up to this total, over the
+        pot, until the floor corrects it (TDA 52B); None otherwise."""
         if stakes.game is Game.LIMIT and stakes.big_blind < self._size():
             # A big blind below the small bet (blinds 5/10, bets 15/30): bringing it up to
             # a full small bet is a completion, like a stud bring-in; the cap counts from it.
@@ -457,6 +460,8 @@ class Betting:
                 max_to = min_to
             elif self.stakes.game is Game.POT_LIMIT:
                 max_to = max(min_to, min(self._pot_max(i), all_in_to))
+                if self.counted_max is not None:
+                    max_to = max(max_to, min(self.counted_max, all_in_to))
             else:
                 max_to = all_in_to
         return Options(
@@ -672,6 +677,43 @@ class Betting:
         paid = min(chips, self.stack[i])
         self.stack[i] -= paid
         self.committed[i] += paid
+
+    def resize(self, seat: int, to: int, was: tuple[int, int], since: int) -> dict[int, int]:
+        """The floor corrects the bet or raise of `seat`, the move `moves[since]`, to a total
+        of `to` (TDA 52B): `was` is (the bet to call, the minimum raise) before it was made.
+        Larger (a bet short of the pot): the players who called it face the rest. Smaller (a
+        bet over the pot): every call above `to` comes down to it. Returns the chips each
+        player put in (+) or got back (-)."""
+        i = self.index[seat]
+        to = min(to, self.bet[i] + self.stack[i])
+        changed: dict[int, int] = {}
+        for k in range(since, len(self.moves)):
+            m = self.moves[k]
+            if m.street is not self.street:
+                continue
+            j = self.index[m.seat]
+            new = to if j == i else min(m.to, to)
+            delta = new - self.bet[j] if (j == i or self.bet[j] > new) else 0
+            if delta:
+                self.stack[j] -= delta
+                self.bet[j] += delta
+                self.committed[j] += delta
+                self.all_in[j] = self.stack[j] == 0
+                changed[m.seat] = changed.get(m.seat, 0) + delta
+            if m.verb is not Verb.FOLD and m.to != new:
+                self.moves[k] = replace(
+                    m, to=new, added=m.added + new - m.to, all_in=self.all_in[j]
+                )
+            if j != i and not self.folded[j] and self.level[j] is not None:
+                self.level[j] = min(self.level[j] or 0, to)
+        current, min_raise = was
+        self.current = to
+        self.level[i] = to
+        raised = to - current
+        self.min_raise = max(min_raise, raised) if raised >= min_raise else min_raise
+        self.moves[since] = replace(self.moves[since], full=raised >= min_raise)
+        self.to_act = self._next(i + 1)
+        return changed
 
     def kill(self, seat: int) -> None:
         """The floor kills a hand whatever the turn (a wrong number of cards after substantial

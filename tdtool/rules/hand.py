@@ -37,6 +37,7 @@ from tdtool.rules.entry import (
     StraddleLine,
 )
 from tdtool.rules.floor import Floor
+from tdtool.rules.pot_count import PotCount
 from tdtool.rules.pots import collect, split
 from tdtool.rules.rulings import Irregularity, Profile, Ruling, misdeal_barred, rule_posted_blind
 from tdtool.rules.showdown_floor import ShowdownFloor
@@ -212,6 +213,9 @@ class Replay:
         made by the first such line (most hands have none: the replay stays fast)."""
         self._conditionals: Conditionals | None = None
         """Conditional statements waiting for their condition (TDA 59), once one is made."""
+        self._pot_count: PotCount | None = None
+        """Counts of the pot in pot-limit and the bets made on them (TDA 52B), once one is
+        given."""
         self.talk = ChipFloor(self)
         """Chips put out, words said, out-of-turn actions (tdtool.rules.chip_floor)."""
         self.upcoming: HandLine | None = None
@@ -270,6 +274,10 @@ class Replay:
             record = conditionals.bound(record)
         if not self.talk.before(record):
             return
+        pot_count = self._pot_count
+        if pot_count is not None and pot_count.pending is not None and pot_count.takes(record):
+            self.talk.settle()
+            return
         match record:
             case ActionLine():
                 self.talk.action(record)
@@ -309,12 +317,17 @@ class Replay:
         rulings = [*self.floor.rulings, *self.talk.rulings]
         if self._conditionals is not None:
             rulings += self._conditionals.rulings
+        if self._pot_count is not None:
+            rulings += self._pot_count.rulings
         return tuple(sorted(rulings, key=lambda r: r.line))
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
         if record.kind == Irregularity.ACCEPTED_ACTION:  # a count during the betting (TDA 49)
             self.talk.count(record)
+            return
+        if record.kind == Irregularity.POT_COUNT:  # a count of the pot in pot-limit (TDA 52B)
+            self.pot_count.line(record)
             return
         where = self.where(record.line)
         burn = record.kind in (Irregularity.MISSED_BURN, Irregularity.EXTRA_BURN)
@@ -335,6 +348,13 @@ class Replay:
         if self._showdown_floor is None:
             self._showdown_floor = ShowdownFloor(self)
         return self._showdown_floor
+
+    @property
+    def pot_count(self) -> PotCount:
+        """The counts of the pot of this hand and the bets made on them (made on first use)."""
+        if self._pot_count is None:
+            self._pot_count = PotCount(self)
+        return self._pot_count
 
     @property
     def conditionals(self) -> Conditionals:
@@ -554,6 +574,8 @@ class Replay:
         self.talk.finish()
         if self._conditionals is not None:
             self._conditionals.finish()
+        if self._pot_count is not None:
+            self._pot_count.finish()
         if self.hand.previous is not None:
             self.floor.rulings.append(self._button_ruling(self.hand.previous))
         start = tuple([(s.name, s.stack) for s in sorted(self.hand.seats, key=_by_seat)])

@@ -66,6 +66,7 @@ class Irregularity(StrEnum):
     EXTRA_BURN = "extra-burn"
     SHORT_CARD = "short-card"
     BUTTON_PLACEMENT = "button-placement"
+    POT_COUNT = "pot-count"
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,102 @@
+"""A wrong count of the pot in pot-limit that a player bets on (TDA 52B): `dealer counts the
+pot N` (or `WHO counts the pot N`), `WHO acts on it`, `wrong count noticed`. The Addendum's
+three examples are in tests/test_tda_addendum_examples.py; these are the other cases.
+"""
+
+from __future__ import annotations
+
+from tests.test_hand_lines import bad_input, ruled
+
+HEADS_UP = """\
+game: pot-limit
+blinds: 50/100
+button: 2
+seats:
+  1: {name: Anna, stack: 5000, cards: Ah Kd}
+  2: {name: Ben, stack: 5000, cards: 9s 9c}
+actions:
+"""
+FLOP = ["Ben raise 300", "Anna call", "flop 2c 7d Jh", "Anna check"]
+"""The flop pot is 600 and Ben, on the button, is to act."""
+TO_RIVER = ["turn 5s", "Anna check", "Ben check", "river 8h", "Anna check", "Ben check"]
+
+
+def write(tmp_path, actions, header=HEADS_UP):
+    path = tmp_path / "hand.yaml"
+    path.write_text(header + "".join(f"  - {a}\n" for a in actions))
+    return path
+
+
+def pot_count(data):
+    (ruling,) = [r for r in data["rulings"] if r["irregularity"] == "pot-count"]
+    return ruling
+
+
+def test_tda_52b_a_count_too_low_is_corrected_before_substantial_action(cli, tmp_path):
+    # One call after the bet is one action: not substantial action, so Ben makes it the pot
+    # and Anna, who called 400, faces the other 200.
+    actions = [
+        *FLOP,
+        "dealer counts the pot 400",
+        "Ben acts on it",
+        "Anna call",
+        "wrong count noticed",
+        "Anna call",
+        *TO_RIVER,
+    ]
+    data = ruled(cli, write(tmp_path, actions))
+    ruling = pot_count(data)
+    assert ruling["summary"] == "Ben's bet is corrected to 600." and ruling["rule"] == "TDA 52B"
+    assert "Anna now face the rest and act again." in ruling["steps"]
+    assert data["stacks"] == {"Anna": 4100, "Ben": 5900}
+
+
+def test_tda_52b_a_count_too_high_is_reduced_for_the_callers(cli, tmp_path):
+    actions = [*FLOP, "Anna counts the pot 900", "Ben acts on it", "Anna call"]
+    data = ruled(cli, write(tmp_path, [*actions, "wrong count noticed", *TO_RIVER]))
+    ruling = pot_count(data)
+    assert ruling["summary"] == "Ben's bet is reduced to the pot, 600."
+    assert "Ben asked for a count of the pot and Anna said 900" in ruling["steps"][0]
+    assert data["stacks"] == {"Anna": 4100, "Ben": 5900}
+
+
+def test_tda_52b_a_bet_on_a_count_nobody_noticed_stands(cli, tmp_path):
+    actions = [*FLOP, "dealer counts the pot 900", "Ben puts 900", "Anna call", *TO_RIVER]
+    data = ruled(cli, write(tmp_path, actions))
+    ruling = pot_count(data)
+    assert ruling["line"] == 13 and ruling["summary"] == "Ben's bet to 900 stands."
+    assert data["stacks"] == {"Anna": 3800, "Ben": 6200}
+
+
+def test_tda_52b_a_raise_on_a_count_is_a_raise_of_the_pot_after_the_call(cli, tmp_path):
+    # Facing 200 into 600, the pot after the call is 1,000: a pot raise is to 1,200. Told 800,
+    # Ben raises to 1,000; noticed before anyone acts, it is made 1,200.
+    actions = [
+        "Ben raise 300",
+        "Anna call",
+        "flop 2c 7d Jh",
+        "Anna bet 200",
+        "dealer counts the pot 800",
+        "Ben acts on it",
+        "wrong count noticed",
+        "Anna fold",
+    ]
+    data = ruled(cli, write(tmp_path, actions))
+    assert pot_count(data)["summary"] == "Ben's raise is corrected to 1,200."
+    assert data["returned"] == {"Ben": 1000}
+
+
+def test_tda_54a_the_pot_is_counted_in_pot_limit_only(cli, tmp_path):
+    header = HEADS_UP.replace("game: pot-limit", "game: no-limit")
+    path = write(tmp_path, [*FLOP, "dealer counts the pot 600", "Ben acts on it"], header)
+    assert "in pot-limit only" in bad_input(cli, path) and "TDA 54A" in bad_input(cli, path)
+
+
+def test_tda_52b_wrong_count_noticed_needs_a_bet_on_a_count(cli, tmp_path):
+    path = write(tmp_path, [*FLOP, "Ben bet 600", "wrong count noticed", "Anna fold"])
+    assert "no bet was made on a wrong count" in bad_input(cli, path)
+
+
+def test_tda_52b_the_count_needs_the_players_next_line(cli, tmp_path):
+    path = write(tmp_path, [*FLOP, "dealer counts the pot 500", "turn 5s"])
+    assert "`Ben acts on it`" in bad_input(cli, path)
