@@ -601,6 +601,23 @@ CASES = [
         },
         id="tda-52b-pot-count-stands-after-the-turn",
     ),
+    pytest.param(
+        "tda-47a-house-half-raise-reopens.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 780,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Anna"],
+                    "shares": {"Anna": 780},
+                }
+            ],
+            "returned": {"Anna": 340},
+            "stacks": {"Anna": 3520, "Ben": 0, "Carla": 2740},
+        },
+        id="tda-47a-house-half-raise-reopens",
+    ),
 ]
 
 

@@ -104,6 +104,12 @@ class Stakes:
     """Limit: the cap applies heads-up too (TDA 48, until the event is down to two players).
     False: raising is unlimited once at most two players not all-in are in the pot, unless the
     round was already capped with more (Robert's Rules, Betting and Raising 3, 4)."""
+    half_raise_reopens: bool = False
+    """No-limit and pot-limit: all-ins adding up to half a full raise reopen the betting (a
+    house's 50% rule); False: a full raise is needed (TDA 47A; RRoP No-limit 3)."""
+    reopen_note: str = ""
+    """The house note (`house rule (NAME: CHOICE VALUE); `) to cite with TDA 47A when the
+    house changed the 50% rule."""
     bb_ante_first: bool = False
     """The big blind ante is taken before the big blind (a house's choice); False: the big
     blind first, then the ante, as TDA RP-11 recommends."""
@@ -409,6 +415,8 @@ class Betting:
         raised = self.current - level
         if self.stakes.game is Game.LIMIT:  # half a bet reopens in limit (TDA 47B)
             return 2 * raised >= self._size() or self.bets_made > self.acted_at[i]
+        if self.stakes.half_raise_reopens:  # a house's 50% rule: half a raise reopens
+            return 2 * raised >= self.min_raise
         return raised >= self.min_raise  # TDA 47A: short all-ins count together
 
     def _capped(self) -> bool:
@@ -594,10 +602,17 @@ class Betting:
                 f" less than half a bet of {self._size()}, so the betting was not reopened",
                 "TDA 47B",
             )
+        if self.stakes.half_raise_reopens:
+            return (
+                f"the all-in raises since {self.name(i)} acted add up to {self.current - level},"
+                f" less than half a full raise of {self.min_raise}, so the betting was not"
+                " reopened",
+                f"{self.stakes.reopen_note}TDA 47A",
+            )
         return (
             f"the all-in raises since {self.name(i)} acted add up to {self.current - level},"
             f" less than a full raise of {self.min_raise}, so the betting was not reopened",
-            "TDA 47A",
+            f"{self.stakes.reopen_note}TDA 47A",
         )
 
     def can(self, seat: int, verb: Verb, amount: int | None = None) -> bool:

@@ -37,6 +37,7 @@ from tdtool.rules.entry import (
     StraddleLine,
 )
 from tdtool.rules.floor import Floor
+from tdtool.rules.penalties import house_penalties
 from tdtool.rules.pot_count import PotCount
 from tdtool.rules.pots import collect, split
 from tdtool.rules.rulings import Irregularity, Profile, Ruling, misdeal_barred, rule_posted_blind
@@ -183,6 +184,12 @@ class Replay:
             stakes = replace(stakes, cap_heads_up=capped)
         if hand.house is not None and hand.house.get("big_blind_ante_order") == "ante-first":
             stakes = replace(stakes, bb_ante_first=True)
+        if hand.house is not None and hand.house.changed("fifty_percent_rule"):
+            stakes = replace(
+                stakes,
+                half_raise_reopens=hand.house.get("fifty_percent_rule") == "half-raise-reopens",
+                reopen_note=hand.house.note("fifty_percent_rule"),
+            )
         self.betting = Betting(stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
         self.sa_line: int | None = None
@@ -319,7 +326,8 @@ class Replay:
             rulings += self._conditionals.rulings
         if self._pot_count is not None:
             rulings += self._pot_count.rulings
-        return tuple(sorted(rulings, key=lambda r: r.line))
+        ordered = tuple(sorted(rulings, key=lambda r: r.line))
+        return house_penalties(ordered, self.hand.house)
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""

@@ -150,6 +150,35 @@ CHOICES: tuple[Choice, ...] = (
         " running (TDA 34B).",
         ("dead-button", "button-placement"),
     ),
+    Choice(
+        "fifty_percent_rule",
+        "The 50% rule: an all-in short of a full raise",
+        ("full-raise-reopens", "half-raise-reopens"),
+        "full-raise-reopens",
+        "full-raise-reopens",
+        "TDA 47A, 47B; RRoP No-limit 3, Betting and Raising 6",
+        "full-raise-reopens: in no-limit and pot-limit the betting reopens for a player who"
+        " already acted only when the all-ins since make at least a full raise; half a bet"
+        " reopens it in limit only; half-raise-reopens: all-ins of at least half the last full"
+        " bet or raise reopen the betting in no-limit and pot-limit too, as half a bet does in"
+        " limit.",
+        ("short-all-in",),
+    ),
+    Choice(
+        "penalties",
+        "Penalties the rules leave to the TD",
+        ("td-discretion", "warning-first", "no-penalty"),
+        "td-discretion",
+        "td-discretion",
+        "TDA 53A, 54D, 58, 59, 68, 71A",
+        "td-discretion: acting out of turn, exposing cards with action pending, saying pot in"
+        " no-limit and conditional statements may be penalised, at the TD's discretion;"
+        " warning-first: for acting out of turn, exposing cards with action pending, saying pot"
+        " in no-limit and conditional statements, a verbal warning the first time, then a"
+        " one-round penalty (the player misses one hand for each player at the table), then"
+        " more rounds; no-penalty: those are ruled on and never penalised.",
+        ("out-of-turn", "player-exposes", "declaration", "conditional-statement"),
+    ),
 )
 BY_NAME = {c.name: c for c in CHOICES}
 
