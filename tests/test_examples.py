@@ -618,6 +618,23 @@ CASES = [
         },
         id="tda-47a-house-half-raise-reopens",
     ),
+    pytest.param(
+        "tda-62-chips-found-behind.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 5000,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 5000},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 0, "Ben": 9000, "Carla": 6000},
+        },
+        id="tda-62-chips-found-behind",
+    ),
 ]
 
 

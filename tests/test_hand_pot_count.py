@@ -100,3 +100,53 @@ def test_tda_52b_wrong_count_noticed_needs_a_bet_on_a_count(cli, tmp_path):
 def test_tda_52b_the_count_needs_the_players_next_line(cli, tmp_path):
     path = write(tmp_path, [*FLOP, "dealer counts the pot 500", "turn 5s"])
     assert "`Ben acts on it`" in bad_input(cli, path)
+
+
+# ------------------------------------------------------------- chips found behind (TDA 62)
+
+BEHIND = """\
+blinds: 100/200
+button: 3
+seats:
+  1: {name: Anna, stack: 3000, cards: Ah Kd}
+  2: {name: Ben, stack: 6000, cards: 9s 9c}
+  3: {name: Carla, stack: 6000}
+actions:
+  - Carla fold
+  - Anna call
+  - Ben check
+  - flop 2c 7d Jh
+"""
+
+
+def behind(data):
+    (ruling,) = [r for r in data["rulings"] if r["irregularity"] == "chips-found-behind"]
+    return ruling
+
+
+def test_tda_62_an_all_in_player_who_wins_is_not_paid_off_for_chips_found_behind(cli, tmp_path):
+    header = BEHIND.replace("Ah Kd", "Jc Js")  # Anna wins with a set of jacks
+    actions = ["Anna all-in", "Ben call", "chips found behind Anna 500", "turn 5s", "river 8h"]
+    data = ruled(cli, write(tmp_path, actions, header))
+    ruling = behind(data)
+    assert ruling["rule"] == "TDA 62" and ruling["line"] == 14
+    assert ruling["summary"] == (
+        "Anna's 500 chips found behind are not part of the action; Anna keeps them."
+    )
+    assert data["stacks"] == {"Anna": 5500, "Ben": 3500, "Carla": 6000}  # 2,300 called, not 2,800
+
+
+def test_tda_62_chips_found_behind_do_not_save_a_player_who_loses(cli, tmp_path):
+    actions = ["Anna all-in", "Ben call", "chips found behind Anna 500", "turn 5s", "river 8h"]
+    data = ruled(cli, write(tmp_path, actions, BEHIND))
+    assert "they go to the winning caller, Ben" in behind(data)["steps"][-1]
+    assert data["stacks"] == {"Anna": 0, "Ben": 9000, "Carla": 6000}
+
+
+def test_tda_62_chips_found_behind_need_an_all_in_that_was_called(cli, tmp_path):
+    path = write(tmp_path, ["Anna all-in", "chips found behind Anna 500", "Ben call"], BEHIND)
+    assert "nobody has called Anna's all-in yet" in bad_input(cli, path)
+    path = write(tmp_path, ["Anna bet 200", "chips found behind Anna 500"], BEHIND)
+    assert "Anna is not all-in" in bad_input(cli, path)
+    path = write(tmp_path, ["Anna all-in", "Ben call", "chips found behind Anna 2800"], BEHIND)
+    assert "fewer chips than that" in bad_input(cli, path)

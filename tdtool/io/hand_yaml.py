@@ -656,6 +656,20 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.BOXED_CARD, seat=self.who(node, words[1:], seats)
             )
+        elif low[:3] == ["chips", "found", "behind"]:
+            chips = spoken_amount(words[-1:]) if len(words) > 4 else None
+            if chips is None or chips <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}`: say whose chips and how many, like `chips found behind Anna 500`.",
+                )
+            return IrregularityLine(
+                line,
+                text,
+                Irregularity.CHIPS_BEHIND,
+                seat=self.who(node, words[3:-1], seats),
+                amount=chips,
+            )
         elif low[:3] == ["wrong", "count", "noticed"] and len(low) == 3:
             return IrregularityLine(line, text, Irregularity.POT_COUNT, which="noticed")
         elif "counts" in low[:-1] and low[low.index("counts") + 1 : low.index("counts") + 3] == [

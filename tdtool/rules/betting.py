@@ -730,6 +730,40 @@ class Betting:
         self.to_act = self._next(i + 1)
         return changed
 
+    def set_aside(self, seat: int, chips: int) -> dict[int, int]:
+        """Chips of an all-in player found behind after a call, not part of the action (TDA 62):
+        they come out of the player's bet, and the calls of that all-in come down to what it
+        was without them (unless someone raised over it). Returns the chips each other player
+        gets back."""
+        i = self.index[seat]
+        (k, m) = next((k, m) for k, m in reversed(list(enumerate(self.moves))) if m.seat == seat)
+        level = m.to - chips
+        same = m.street is self.street
+        self.committed[i] -= chips
+        if same:
+            self.bet[i] -= chips
+        self.moves[k] = replace(m, to=level, added=m.added - chips)
+        later = [(q, n) for q, n in enumerate(self.moves) if q > k and n.street is m.street]
+        back: dict[int, int] = {}
+        if any(n.to > m.to for _, n in later):
+            return back  # raised over: the others' chips were for the raise as well
+        last: dict[int, tuple[int, Move]] = {q_m.seat: (q, q_m) for q, q_m in later}
+        for j_seat, (q, n) in last.items():
+            if n.verb is not Verb.CALL or n.to <= level:
+                continue
+            j = self.index[j_seat]
+            give = n.to - level
+            self.stack[j] += give
+            self.committed[j] -= give
+            if same:
+                self.bet[j] -= give
+            self.all_in[j] = False
+            self.moves[q] = replace(n, to=level, added=n.added - give, all_in=False)
+            back[j_seat] = give
+        if same:
+            self.current = max(self.bet)
+        return back
+
     def kill(self, seat: int) -> None:
         """The floor kills a hand whatever the turn (a wrong number of cards after substantial
         action, TDA 35D, 38): it is out, its chips stay in the pot, the action moves on."""

@@ -15,6 +15,7 @@ from tdtool.errors import InputError, RuleError
 from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_value
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
+from tdtool.rules import chips_behind
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Post, Street, Verb
 from tdtool.rules.button import Positions, rule_button
 from tdtool.rules.chip_floor import ChipFloor
@@ -220,6 +221,8 @@ class Replay:
         made by the first such line (most hands have none: the replay stays fast)."""
         self._conditionals: Conditionals | None = None
         """Conditional statements waiting for their condition (TDA 59), once one is made."""
+        self.found: list[chips_behind.Found] = []
+        """Chips found behind all-in players after a call, set aside (TDA 62)."""
         self._pot_count: PotCount | None = None
         """Counts of the pot in pot-limit and the bets made on them (TDA 52B), once one is
         given."""
@@ -336,6 +339,9 @@ class Replay:
             return
         if record.kind == Irregularity.POT_COUNT:  # a count of the pot in pot-limit (TDA 52B)
             self.pot_count.line(record)
+            return
+        if record.kind == Irregularity.CHIPS_BEHIND:  # after a call of an all-in (TDA 62)
+            self.found.append(chips_behind.found(self, record))
             return
         where = self.where(record.line)
         burn = record.kind in (Irregularity.MISSED_BURN, Irregularity.EXTRA_BURN)
@@ -724,6 +730,13 @@ class Replay:
                 )
             )
         rulings = self.all_rulings()
+        for f in self.found:  # chips found behind an all-in: whose they are now (TDA 62)
+            wins = {by_name[n]: c for r in results for n, c in r.shares}
+            main = tuple(by_name[n] for n in results[0].winners) if results else ()
+            given, ruling = chips_behind.settle(f, names, wins, main, self.hand.chip)
+            for seat, chips in given.items():
+                final[seat] += chips
+            rulings = tuple(sorted([*rulings, ruling], key=lambda r: r.line))
         if values and (self._showdown_floor is not None or self.mucked):
             called = self.showdown_floor.rulings(results, values, self._value)
             if called:

@@ -67,6 +67,7 @@ class Irregularity(StrEnum):
     SHORT_CARD = "short-card"
     BUTTON_PLACEMENT = "button-placement"
     POT_COUNT = "pot-count"
+    CHIPS_BEHIND = "chips-found-behind"
 
 
 @dataclass(frozen=True)
