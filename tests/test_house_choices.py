@@ -83,7 +83,7 @@ def test_rules_diff_and_show_name_the_two_new_choices(cli, tmp_path):
     result = cli("rules", "diff", "tda", str(HALF))
     assert result.exit_code == 0
     assert result.stdout.splitlines() == [
-        "fifty_percent_rule: full-raise-reopens -> half-raise-reopens  (The 50% rule: an"
+        "fifty_percent_rule: full-raise-reopens -> half-raise-reopens  (The 50 percent rule: an"
         " all-in short of a full raise; TDA 47A, 47B; RRoP No-limit 3, Betting and Raising 6)",
         "penalties: td-discretion -> warning-first  (Penalties the rules leave to the TD;"
         " TDA 53A, 54D, 58, 59, 68, 71A)",
@@ -109,6 +109,44 @@ def test_rules_print_shows_the_two_new_choices(cli, tmp_path):
     out = tmp_path / "house.html"
     assert cli("rules", "print", str(HALF), "-o", str(out)).exit_code == 0
     text = out.read_text()
-    assert "The 50% rule: an all-in short of a full raise" in text
+    assert "The 50 percent rule: an all-in short of a full raise" in text
     assert "a verbal warning the first time" in text and "TDA 53A, 54D, 58, 59, 68, 71A" in text
     assert "Penalties the rules leave to the TD" in text
+
+
+# ------------------------------------------------------- the sheet in the room's language
+
+
+def test_rules_print_language_de_prints_the_sheet_from_the_catalogue(cli, tmp_path):
+    out = tmp_path / "regeln.html"
+    result = cli("rules", "print", str(HALF), "--language", "de", "-o", str(out))
+    assert result.exit_code == 0, result.output
+    text = out.read_text()
+    assert '<html lang="de">' in text and "Hausregeln: Old School Poker Room" in text
+    assert "Gespielt wird nach den Poker-TDA-Regeln (2024)" in text
+    assert "<th>Frage</th>" in text or "Frage" in text
+    assert "Die 50-Prozent-Regel: ein All-in unter einem vollen Raise" in text
+    assert "beim ersten Mal eine mündliche Verwarnung" in text and "TDA 47A, 47B" in text
+    assert "The 50 percent rule" not in text
+
+
+def test_rules_print_language_ro_and_a_language_not_shipped(cli, tmp_path):
+    out = tmp_path / "reguli.html"
+    assert cli("rules", "print", "robert", "--language", "ro", "-o", str(out)).exit_code == 0
+    text = out.read_text()
+    assert "Regulile casei: Robert&#39;s Rules of Poker" in text
+    assert "Casa le joacă pe toate ca în regulament." in text
+    line = bad(cli, "rules", "print", "tda", "--language", "fr", "-o", str(tmp_path / "x.html"))
+    assert "'fr' is not shipped" in line and not (tmp_path / "x.html").exists()
+
+
+def test_every_house_choice_is_translated_for_the_sheet():
+    from tdtool.i18n import words
+    from tdtool.rules.house import CHOICES
+
+    for lang in ("ro", "de"):
+        _ = words(lang)
+        for c in CHOICES:
+            assert _(c.title) != c.title, (lang, c.title)
+            for value in c.values:
+                assert _(c.meaning(value)) != c.meaning(value), (lang, c.name, value)
