@@ -5,6 +5,8 @@ three examples are in tests/test_tda_addendum_examples.py; these are the other c
 
 from __future__ import annotations
 
+import pytest
+
 from tests.test_hand_lines import bad_input, ruled
 
 HEADS_UP = """\
@@ -47,7 +49,7 @@ def test_tda_52b_a_count_too_low_is_corrected_before_substantial_action(cli, tmp
     data = ruled(cli, write(tmp_path, actions))
     ruling = pot_count(data)
     assert ruling["summary"] == "Ben's bet is corrected to 600." and ruling["rule"] == "TDA 52B"
-    assert "Anna now face the rest and act again." in ruling["steps"]
+    assert "Anna's call of 400 comes back: Anna acts again on the 600 bet." in ruling["steps"]
     assert data["stacks"] == {"Anna": 4100, "Ben": 5900}
 
 
@@ -150,3 +152,24 @@ def test_tda_62_chips_found_behind_need_an_all_in_that_was_called(cli, tmp_path)
     assert "Anna is not all-in" in bad_input(cli, path)
     path = write(tmp_path, ["Anna all-in", "Ben call", "chips found behind Anna 2800"], BEHIND)
     assert "fewer chips than that" in bad_input(cli, path)
+
+
+def test_tda_52b_a_corrected_bet_exports_as_ruled_and_pokerkit_agrees(cli, tmp_path):
+    pytest.importorskip("pokerkit")
+    import tomllib
+    import warnings
+
+    from pokerkit import HandHistory
+
+    header = HEADS_UP.replace("game: pot-limit", "game: pot-limit\nvariant: omaha")
+    header = header.replace("Ah Kd", "Ah Kd Qs Jc").replace("9s 9c", "9s 9c 8d 7s")
+    actions = [*FLOP, "dealer counts the pot 400", "Ben acts on it", "Anna call",
+               "wrong count noticed", "Anna call", *TO_RIVER]  # fmt: skip
+    result = cli("hand", "export", write(tmp_path, actions, header), "--phh")
+    assert result.exit_code == 0, result.output
+    data = tomllib.loads(result.stdout)
+    assert [a for a in data["actions"] if a.startswith("p") and "cbr 600" in a] == ["p2 cbr 600"]
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        *_, state = HandHistory.loads(result.stdout)
+    assert list(state.stacks) == data["finishing_stacks"] == [4100, 5900]

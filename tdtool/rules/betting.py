@@ -696,11 +696,12 @@ class Betting:
     def resize(self, seat: int, to: int, was: tuple[int, int], since: int) -> dict[int, int]:
         """The floor corrects the bet or raise of `seat`, the move `moves[since]`, to a total
         of `to` (TDA 52B): `was` is (the bet to call, the minimum raise) before it was made.
-        Larger (a bet short of the pot): the players who called it face the rest. Smaller (a
-        bet over the pot): every call above `to` comes down to it. Returns the chips each
-        player put in (+) or got back (-)."""
+        Larger (a bet short of the pot): its calls come back and those players act again.
+        Smaller (a bet over the pot): every call above `to` comes down to it. Returns the chips
+        each player put in (+) or got back (-)."""
         i = self.index[seat]
         to = min(to, self.bet[i] + self.stack[i])
+        larger = to > self.bet[i]
         changed: dict[int, int] = {}
         for k in range(since, len(self.moves)):
             m = self.moves[k]
@@ -721,6 +722,19 @@ class Betting:
                 )
             if j != i and not self.folded[j] and self.level[j] is not None:
                 self.level[j] = min(self.level[j] or 0, to)
+        if larger:  # made larger: the calls of it come back, to act again
+            for k in range(len(self.moves) - 1, since, -1):
+                m = self.moves[k]
+                if m.street is not self.street or m.verb is not Verb.CALL:
+                    continue
+                j = self.index[m.seat]
+                self.stack[j] += m.added
+                self.bet[j] -= m.added
+                self.committed[j] -= m.added
+                self.all_in[j] = False
+                self.level[j] = None
+                changed[m.seat] = changed.get(m.seat, 0) - m.added
+                del self.moves[k]
         current, min_raise = was
         self.current = to
         self.level[i] = to

@@ -187,9 +187,15 @@ class PotCount:
                 f" corrected: {who} must make the {word} the full pot, to {_n(pb.right)}"
                 f" ({_n(changed.get(pb.seat, 0))} more)."
             )
-            callers = [self.name(m.seat) for m in after if m.verb is Verb.CALL]
+            callers = [m for m in after if m.verb is Verb.CALL]
             if callers:
-                steps.append(f"{' and '.join(callers)} now face the rest and act again.")
+                steps.append(
+                    " ".join(
+                        f"{self.name(m.seat)}'s call of {_n(m.added)} comes back:"
+                        f" {self.name(m.seat)} acts again on the {_n(pb.right)} {word}."
+                        for m in callers
+                    )
+                )
             self._rule(
                 record.line, pb, steps, f"{who}'s {word} is corrected to {_n(pb.right)}.", "2"
             )

@@ -959,7 +959,7 @@ def _floor_lines(add: Callable[[str, str, str, tuple[BookRuling, BookRuling]], N
             (
                 "Count the pot again: what a pot bet or raise really was.",
                 "Too low: no substantial action since the bet, the bettor makes it the full"
-                " pot and callers face the rest; after substantial action it stands.",
+                " pot and a caller acts again on it; after substantial action it stands.",
                 "Too high: the bet and every call of it come down to the pot; the rest goes back.",
                 "After the next card is dealt, whatever was bet stands.",
             ),
