@@ -173,3 +173,8 @@ def test_tda_52b_a_corrected_bet_exports_as_ruled_and_pokerkit_agrees(cli, tmp_p
         warnings.simplefilter("ignore")
         *_, state = HandHistory.loads(result.stdout)
     assert list(state.stacks) == data["finishing_stacks"] == [4100, 5900]
+
+
+def test_tda_52b_a_count_of_no_bet_in_pot_limit_points_to_the_pot_count(cli, tmp_path):
+    path = write(tmp_path, [*FLOP, "dealer counts 600", "Ben acts on it"])
+    assert "write `dealer counts the pot 600` (TDA 52B)" in bad_input(cli, path)

@@ -20,6 +20,10 @@ NOTE = "house rule (Old School Poker Room: "
 def test_tda_47a_house_choice_half_raise_reopens_lets_a_player_reraise_half_a_raise(cli):
     code, data, _ = check(cli, HAND)
     assert code == 0 and data["stacks"] == {"Anna": 3520, "Ben": 0, "Carla": 2740}
+    (ruling,) = data["rulings"]
+    assert (ruling["line"], ruling["irregularity"]) == (23, "short-all-in")
+    assert ruling["rule"] == NOTE + "fifty_percent_rule half-raise-reopens); TDA 47A"
+    assert ruling["summary"] == "The house's 50% rule reopened the betting for Anna."
     code, data, _ = check(cli, HAND, "--rules", "tda")
     assert code == 1 and data["rule"] == "TDA 47A" and data["line"] == 23
     code, data, _ = check(cli, HAND, "--rules", "robert")  # RRoP No-limit 3: limit only

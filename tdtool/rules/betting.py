@@ -228,6 +228,9 @@ class Betting:
         (Robert's Rules, Betting and Raising 4)."""
         self.acted_at = [0] * n
         """Limit: how many full bets had been made when each player last acted."""
+        self.half_reopened: list[tuple[int, int, int]] = []
+        """Raises the house's 50% rule allowed, the betting reopened by all-ins short of a full
+        raise: (seat, what the all-ins raised since the player acted, the full raise)."""
         self.counted_max: int | None = None
         """Pot-limit: a bet made on a wrong count of the pot may go up to this total, over the
         pot, until the floor corrects it (TDA 52B); None otherwise."""
@@ -641,6 +644,14 @@ class Betting:
             self.committed[i] += added
             self.all_in[i] = self.stack[i] == 0
             if kind is Verb.RAISE:
+                level = self.level[i]
+                if (
+                    self.stakes.half_raise_reopens
+                    and self.stakes.game is not Game.LIMIT
+                    and level is not None
+                    and self.current - level < self.min_raise
+                ):
+                    self.half_reopened.append((seat, self.current - level, self.min_raise))
                 raised = to - self.current
                 if self.stakes.game is Game.LIMIT:
                     full = 2 * raised >= self._size() or to >= self.full_level + self._size()

@@ -221,6 +221,8 @@ class Replay:
         made by the first such line (most hands have none: the replay stays fast)."""
         self._conditionals: Conditionals | None = None
         """Conditional statements waiting for their condition (TDA 59), once one is made."""
+        self.house_rulings: list[Ruling] = []
+        """Rulings a house choice makes on the betting itself (the 50% rule)."""
         self.found: list[chips_behind.Found] = []
         """Chips found behind all-in players after a call, set aside (TDA 62)."""
         self._pot_count: PotCount | None = None
@@ -284,6 +286,7 @@ class Replay:
             record = conditionals.bound(record)
         if not self.talk.before(record):
             return
+        reopened = len(self.betting.half_reopened)
         pot_count = self._pot_count
         if pot_count is not None and pot_count.pending is not None and pot_count.takes(record):
             self.talk.settle()
@@ -312,6 +315,8 @@ class Replay:
             case ConditionalLine():
                 self.conditionals.say(record)
         self.talk.settle()
+        for seat, since, full in self.betting.half_reopened[reopened:]:
+            self.house_rulings.append(self._half_reopened(record.line, seat, since, full))
         if (
             self.hand.previous is not None
             and self.sa_line is None
@@ -329,6 +334,7 @@ class Replay:
             rulings += self._conditionals.rulings
         if self._pot_count is not None:
             rulings += self._pot_count.rulings
+        rulings += self.house_rulings
         ordered = tuple(sorted(rulings, key=lambda r: r.line))
         return house_penalties(ordered, self.hand.house)
 
@@ -362,6 +368,24 @@ class Replay:
         if self._showdown_floor is None:
             self._showdown_floor = ShowdownFloor(self)
         return self._showdown_floor
+
+    def _half_reopened(self, line: int, seat: int, since: int, full: int) -> Ruling:
+        """The house's 50% rule let the player raise: all-ins of at least half a raise."""
+        who = self.betting.players[self.betting.index[seat]].name
+        rules = self.hand.rules
+        return Ruling(
+            line,
+            Irregularity.SHORT_ALL_IN,
+            False,
+            rules.note("fifty_percent_rule") + "TDA 47A",
+            (
+                f"The all-ins since {who} last acted raised the bet by {since:,}, short of a"
+                f" full raise of {full:,}: by the TDA the betting is not reopened for {who}.",
+                f"The house's 50% rule: at least half a full raise ({(full + 1) // 2:,})"
+                f" reopens it, so {who} may raise.",
+            ),
+            f"The house's 50% rule reopened the betting for {who}.",
+        )
 
     @property
     def pot_count(self) -> PotCount:

@@ -68,6 +68,7 @@ class Irregularity(StrEnum):
     BUTTON_PLACEMENT = "button-placement"
     POT_COUNT = "pot-count"
     CHIPS_BEHIND = "chips-found-behind"
+    SHORT_ALL_IN = "short-all-in"
 
 
 @dataclass(frozen=True)
