@@ -206,3 +206,19 @@ def test_the_builders_floor_lines_get_the_ruling_with_its_rule_and_steps(
     found = [r for r in answer.json()["rulings"] if r["irregularity"] == irregularity]
     assert found, answer.json()
     assert found[0]["rule"].startswith(rule) and found[0]["steps"]
+
+
+def test_tda_52b_a_pot_count_built_on_the_phone_gets_the_rule(dealer):
+    """The builder's pot-count lines (pot-limit): the Addendum's Rule 52-B example 1 as the
+    phone sends it is ruled as `hand check` rules the file: the bet on the count stands."""
+    from tests.conftest import EXAMPLES
+
+    text = (EXAMPLES / "hands" / "tda-addendum" / "tda-52b-example-1.yaml").read_text()
+    answer = dealer.post("/api/hand/check", json={"hand": text})
+    assert answer.status_code == 200, answer.text
+    found = [r for r in answer.json()["rulings"] if r["irregularity"] == "pot-count"]
+    assert found and found[0]["rule"].startswith("TDA 52B"), answer.json()
+    lines = {value: line for value, line, _ in builder_lines(dealer)}
+    assert lines["counts-pot"] == "dealer counts the pot 600"
+    assert lines["wrong-count"] == "wrong count noticed"
+    assert lines["found-behind"] == "chips found behind Anna 600"
