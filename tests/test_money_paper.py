@@ -15,6 +15,7 @@ import pytest
 
 from tdtool.tournament.bounty import money
 from tests.browser import CHROMIUM, headless
+from tests.conftest import EXAMPLES
 
 PLAYERS = ["Anna", "Ben", "Carla", "Dev", "Eve", "Farid", "Gia", "Hugo", "Ivan", "Jo"]
 
@@ -118,7 +119,9 @@ NAMES = [f"{FIRST[i % 8]} {LAST[(i * 3) % 7]} {i}" if i >= 56 else f"{FIRST[i % 
 @pytest.mark.slow
 @pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
 @pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_ten_paid_places_and_a_bounty_deal_each_print_on_one_page(tmp_path, cli, paper):
+def test_ten_paid_places_a_bounty_deal_and_the_house_rules_each_print_on_one_page(
+    tmp_path, cli, paper
+):
     db = tmp_path / "big.tdtool"
     run = lambda *a: cli("--db", db, *a)  # noqa: E731
     assert run("new", "Big PKO", "-s", "turbo", "--buy-in", "100", "--bounty", "50",
@@ -133,6 +136,12 @@ def test_ten_paid_places_and_a_bounty_deal_each_print_on_one_page(tmp_path, cli,
     chips = [100, 90, 80, 70, 60, 60, 50, 40, 30, 20]  # thousands: the 600,000 in play
     stacks = ",".join(f"{name}={1000 * c}" for name, c in zip(NAMES, chips, strict=False))
     done = run("deal", "icm", "--stacks", stacks, "--print", sheets[1], "--paper", paper)
+    assert done.exit_code == 0, done.output
+    # The house-rules sheet in German, its ten choices in words (its longest language here),
+    # on the same paper: the "Printed" line had run onto a page of its own.
+    sheets.append(tmp_path / "house.html")
+    house = EXAMPLES / "house" / "friday-deepstack.yaml"
+    done = cli("rules", "print", house, "--language", "de", "--paper", paper, "-o", sheets[-1])
     assert done.exit_code == 0, done.output
     for sheet in sheets:
         pdf = tmp_path / f"{sheet.stem}-{paper}.pdf"
