@@ -47,11 +47,14 @@ def played_flights(tmp_path_factory):
     from tdtool.cli import app
 
     runner = CliRunner()
+    return play_flights(
+        lambda *args: runner.invoke(app, [str(a) for a in args]),
+        tmp_path_factory.mktemp("flights"),
+    )
 
-    def cli(*args):
-        return runner.invoke(app, [str(a) for a in args])
 
-    tmp_path = tmp_path_factory.mktemp("flights")
+def play_flights(cli, tmp_path):
+    """Day 1A and Day 1B of `flights` played with `cli` in `tmp_path`: their two files."""
     (tmp_path / "s.yaml").write_text(STRUCTURE_YAML)
 
     def flight(stem, name, players, busts, bags):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.test_flights import flights  # noqa: F401  (a fixture, asked for by name)
+from tests.test_flights import play_flights
 from tests.tournament_fixtures import make
 
 
@@ -528,7 +528,7 @@ def test_the_next_day_from_flights_keeps_the_registry_ids(cli, folder, request):
     """Anna (#1) plays Day 1A and 1B; her best bag advances to Day 2, still #1, and the day
     is noted in the registry: `players show` lists all three."""
     _registry(cli, "Anna")
-    a, b = request.getfixturevalue("flights")
+    a, b = play_flights(cli, request.getfixturevalue("tmp_path"))  # played with the registry
     day2 = folder / "day2.tdtool"
     made = cli("--db", day2, "flights", "combine", a, b, "--name", "Main Day 2")
     assert made.exit_code == 0, made.output
