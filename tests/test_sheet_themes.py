@@ -177,3 +177,51 @@ def test_help_and_status_never_load_jinja2(tmp_path):
         capture_output=True, text=True, env=env, cwd=tmp_path,
     )  # fmt: skip
     assert "jinja2" in out.stdout.strip().splitlines()[-1], out.stdout + out.stderr
+
+
+def test_compiled_templates_are_cached_and_a_changed_template_is_compiled_again(
+    tmp_path, monkeypatch
+):
+    """Jinja2's bytecode cache (start-up, issue 20): a sheet printed again loads its
+    templates compiled; Jinja2 checks the source, so an edited theme template is compiled
+    anew, not taken from the cache."""
+    import jinja2
+
+    from tdtool.io import pages
+
+    cache = tmp_path / "cache"
+    cache.mkdir()
+    monkeypatch.setattr(
+        pages,
+        "_bytecode_cache",
+        lambda: jinja2.FileSystemBytecodeCache(str(cache), "__tdtool_test_%s.cache"),
+    )
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "one.html").write_text("first {{ n }}\n")
+    theme = pages.Theme(folder=folder)
+
+    def fresh_render() -> str:
+        pages._ENVIRONMENTS.clear()  # a new process: a new environment
+        return pages.render("one.html", theme, n=1)
+
+    try:
+        assert fresh_render() == "first 1\n"
+        assert len(list(cache.iterdir())) == 1
+        assert fresh_render() == "first 1\n"  # from the cache
+        (folder / "one.html").write_text("second {{ n }}\n")
+        assert fresh_render() == "second 1\n"
+    finally:
+        pages._ENVIRONMENTS.clear()
+
+
+def test_the_cache_of_compiled_templates_is_jinja2s_private_folder():
+    """The cache lives where Jinja2 keeps it, a folder of this user's only (0700)."""
+    import stat
+
+    from tdtool.io import pages
+
+    cache = pages._bytecode_cache()
+    assert cache is not None
+    mode = os.stat(cache.directory).st_mode  # type: ignore[attr-defined]
+    assert stat.S_IMODE(mode) == 0o700

@@ -133,12 +133,9 @@ def _environment(theme: Theme, lang: str) -> jinja2.Environment:
     loaders.append(jinja2.PackageLoader("tdtool", "templates"))
     env = jinja2.Environment(
         loader=jinja2.ChoiceLoader(loaders),
-        autoescape=True,
+        bytecode_cache=_bytecode_cache(),
         undefined=jinja2.StrictUndefined,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        keep_trailing_newline=True,
-        extensions=["jinja2.ext.i18n"],
+        **_COMPILING,
     )
     env.install_gettext_translations(i18n.translations(lang), newstyle=True)  # type: ignore[attr-defined]
     env.filters.update(ordinal=ordinal, money=money, chips=chips)
@@ -154,6 +151,36 @@ def _environment(theme: Theme, lang: str) -> jinja2.Environment:
         words=i18n.words(lang),
     )
     return env
+
+
+_COMPILING: dict[str, Any] = {
+    "autoescape": True,
+    "trim_blocks": True,
+    "lstrip_blocks": True,
+    "keep_trailing_newline": True,
+    "extensions": ["jinja2.ext.i18n"],
+}
+"""The environment's options that change what a template compiles to (with the new-style
+gettext of `install_gettext_translations`): part of the name of a cached template."""
+
+
+def _bytecode_cache() -> jinja2.BytecodeCache | None:
+    """Jinja2's own cache of compiled templates, in its per-user folder of the system's
+    temporary directory (made private, 0700, by Jinja2): a sheet printed again does not
+    compile its templates again. Jinja2 checks each entry against the template's source and
+    Python's version; the file names add Jinja2's version and the options that change the
+    compiled code (`_COMPILING`). No cache (compile each time) where that folder cannot be
+    made or is not private."""
+    import hashlib
+
+    import jinja2
+
+    options = repr(sorted(_COMPILING.items())) + " newstyle gettext"
+    digest = hashlib.sha1(f"{jinja2.__version__} {options}".encode()).hexdigest()[:12]
+    try:
+        return jinja2.FileSystemBytecodeCache(pattern=f"__tdtool_{digest}_%s.cache")
+    except (OSError, RuntimeError):
+        return None
 
 
 def render_once(template: str, theme: Theme | None = None, lang: str = "en") -> Markup:

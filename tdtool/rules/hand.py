@@ -9,6 +9,7 @@ Irregularity lines all go through `Replay.irregularity`, the one place rulings p
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
 
 from tdtool.cards import Card
 from tdtool.errors import InputError, RuleError
@@ -19,7 +20,6 @@ from tdtool.rules import chips_behind
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Post, Street, Verb
 from tdtool.rules.button import Positions, rule_button
 from tdtool.rules.chip_floor import ChipFloor
-from tdtool.rules.conditional import Conditionals
 from tdtool.rules.entry import (
     ActionLine,
     BoardLine,
@@ -42,7 +42,10 @@ from tdtool.rules.penalties import house_penalties
 from tdtool.rules.pot_count import PotCount
 from tdtool.rules.pots import collect, split
 from tdtool.rules.rulings import Irregularity, Profile, Ruling, misdeal_barred, rule_posted_blind
-from tdtool.rules.showdown_floor import ShowdownFloor
+
+if TYPE_CHECKING:  # imported by the first line that needs them: most hands have none
+    from tdtool.rules.conditional import Conditionals
+    from tdtool.rules.showdown_floor import ShowdownFloor
 
 BOARD_SIZE = {Street.FLOP: 3, Street.TURN: 1, Street.RIVER: 1}
 
@@ -366,6 +369,8 @@ class Replay:
     def showdown_floor(self) -> ShowdownFloor:
         """The showdown floor questions of this hand (made on first use)."""
         if self._showdown_floor is None:
+            from tdtool.rules.showdown_floor import ShowdownFloor
+
             self._showdown_floor = ShowdownFloor(self)
         return self._showdown_floor
 
@@ -398,6 +403,8 @@ class Replay:
     def conditionals(self) -> Conditionals:
         """The conditional statements of this hand (made on first use)."""
         if self._conditionals is None:
+            from tdtool.rules.conditional import Conditionals
+
             self._conditionals = Conditionals(self)
         return self._conditionals
 
