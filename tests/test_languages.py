@@ -586,3 +586,31 @@ def test_a_deal_sheet_takes_another_language_than_the_tournaments(cli, room):
     )
     assert refused.exit_code == 2 and "fr" in refused.output and "ro, de" in refused.output
     assert not out.with_stem("x").exists()
+
+
+CHIP_RACE_PAPER = {
+    "de": ("<h1>Chip-Race: die 25er in 100er</h1>", "<th>Tisch</th>", "<th>25er gehalten</th>",
+           "<th>100er dafür</th>", "übrige 25er", "ab Platz 1, die höchste gewinnt (Pik, Herz"),
+    "ro": ("<h1>Chip race: jetoanele de 25 în jetoane de 100</h1>", "<th>Masa</th>",
+           "<th>Jetoane de 25</th>", "<th>Jetoane de 100 primite</th>", "jetoane de 25 rămase",
+           "cea mai mare câștigă (pică, cupă, caro, treflă)"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "ro"])
+def test_the_chip_race_sheet_is_printed_in_the_tournaments_language(cli, room, lang):
+    """The dealers' sheet of a colour-up's chip race: its title, columns, the race at each
+    table and the rule under it in the tournament's language (it was English in every one);
+    the terminal stays English."""
+    db = room(lang)
+    out = db.parent / f"{lang}-race.html"
+    raced = cli("--db", db, "chips", "race", "25", "--up", "100", "P1=3", "P2=6", "P3=1",
+                "--sheet", out)  # fmt: skip
+    assert raced.exit_code == 0, raced.output
+    assert "Colour-up of the 25s into 100s" in raced.stdout
+    sheet = out.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in sheet
+    for text in CHIP_RACE_PAPER[lang]:
+        assert text in sheet, (text, sheet)
+    for english in ("Chip race: the", "odd 25s", "highest wins", "for them", "Printed"):
+        assert english not in sheet, english
