@@ -212,7 +212,10 @@ def deal_sheet(
     lang = lang or (tournament[1].lang if tournament is not None else "en")
     _ = words(lang)
     cash = money if lang == "en" else _.number
-    places = " · ".join(f"{_.ordinal(i)} {cash(p)}" for i, p in enumerate(deal.prizes, start=1))
+    # A place and its prize never part at the end of a line ("locul 3" | "600" read as two).
+    places = " · ".join(
+        f"{_.ordinal(i)}\u00a0{cash(p)}" for i, p in enumerate(deal.prizes, start=1)
+    )
     paid = (
         _(
             "Each player is paid the amount under “%(column)s” at once (rounded to multiples"
