@@ -509,12 +509,12 @@ def test_the_bounty_sheet_is_printed_in_the_tournaments_language(cli, tmp_path):
 
 DEAL_PAPER = {
     "de": ("<h1>Cupa: ICM-Deal</h1>", "<th>Spieler</th>", "<th>Jetzt ausgezahlt</th>",
-           "Noch zu gewinnende Preise: 1. Platz\u00a04.444", "Betrag unter „Jetzt ausgezahlt“",
+           "Noch zu gewinnende Preise: 1.\u00a0Platz\u00a04.444", "Betrag unter „Jetzt ausgezahlt“",
            "Mit seiner Unterschrift stimmt jeder Spieler diesem Deal zu.", ">50,0%<",
            "Zählen Sie nach: die Stacks ergeben 10.000, aber 100.000 Chips sind im Spiel"
            " (90.000 fehlen)."),
     "ro": ("<h1>Cupa: Deal ICM</h1>", "<th>Plătit acum</th>",
-           "Premii rămase de câștigat: locul 1\u00a04.444", "Verificați numărătoarea",
+           "Premii rămase de câștigat: locul\u00a01\u00a04.444", "Verificați numărătoarea",
            "Prin semnătură, fiecare jucător", ">50,0%<"),
 }  # fmt: skip
 
@@ -537,11 +537,11 @@ def test_the_deal_sheet_is_printed_in_the_tournaments_language(cli, room, lang):
 
 DEAL_OF_NO_TOURNAMENT = {
     "de": ("<h1>Chip-Chop-Deal</h1>", "<th>Spieler</th>", "<th>Anteil</th>", ">Spieler 1<",
-           "Noch zu gewinnende Preise: 1. Platz\u00a05.000 · 2. Platz\u00a03.000", ">50.000<",
-           ">61,0%<", "Turnierleiter", "Datum und Uhrzeit"),
+           "Noch zu gewinnende Preise: 1.\u00a0Platz\u00a05.000 · 2.\u00a0Platz\u00a03.000",
+           ">50.000<", ">61,0%<", "Turnierleiter", "Datum und Uhrzeit"),
     "ro": ("<h1>Deal chip-chop</h1>", "<th>Jucător</th>", "<th>Procent</th>", ">Jucătorul 1<",
-           "Premii rămase de câștigat: locul 1\u00a05.000 · locul 2\u00a03.000", ">50.000<",
-           ">61,0%<", "Directorul de turneu", "Data și ora"),
+           "Premii rămase de câștigat: locul\u00a01\u00a05.000 · locul\u00a02\u00a03.000",
+           ">50.000<", ">61,0%<", "Directorul de turneu", "Data și ora"),
 }  # fmt: skip
 
 

@@ -212,9 +212,10 @@ def deal_sheet(
     lang = lang or (tournament[1].lang if tournament is not None else "en")
     _ = words(lang)
     cash = money if lang == "en" else _.number
-    # A place and its prize never part at the end of a line ("locul 3" | "600" read as two).
+    # A place and its prize never part at the end of a line ("3." | "Platz 600" read badly).
     places = " · ".join(
-        f"{_.ordinal(i)}\u00a0{cash(p)}" for i, p in enumerate(deal.prizes, start=1)
+        f"{_.ordinal(i)} {cash(p)}".replace(" ", "\u00a0")
+        for i, p in enumerate(deal.prizes, start=1)
     )
     paid = (
         _(
