@@ -39,17 +39,21 @@ PAGES = int(os.environ.get("TDTOOL_BENCH_WEB_PAGES", "300"))
 HAND = (ROOT / "examples" / "hands" / "side-pots.yaml").read_text()
 
 
-def _tournament(folder: Path) -> Path:
+def _tournament(folder: Path) -> Path | str:
+    return seated(make(folder / "bench.tdtool", buy_in=100))
+
+
+def seated(db: Path | str) -> Path | str:
+    """300 entries registered at `db` (a created tournament), drawn, the clock running."""
     from tdtool.app.players import register
 
-    path = make(folder / "bench.tdtool", buy_in=100)
-    register(path, [f"Player {i}" for i in range(300)])
+    register(db, [f"Player {i}" for i in range(300)])  # type: ignore[arg-type]
     from tdtool.app.seats import draw
 
-    draw(path)
-    with open_store(path) as store:
+    draw(db)  # type: ignore[arg-type]
+    with open_store(db) as store:
         store.change(lambda tx: tx.append("clock.start", {}))
-    return path
+    return db
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -91,13 +95,16 @@ async def _follow(host: str, port: int, page: Page, stop: asyncio.Event) -> None
         page.failed = f"{type(exc).__name__}: {exc}"
 
 
-def _pages(host: str, port: int, pages: list[Page], stop: asyncio.Event, ready: threading.Event,
+def _pages(addresses: list[tuple[str, int]], where: list[int], pages: list[Page],
+           stop: asyncio.Event, ready: threading.Event,
            loop_box: list[asyncio.AbstractEventLoop]) -> None:  # fmt: skip
+    """Every page follows the push of the server `addresses[where[i]]`, in one loop."""
+
     async def main() -> None:
         loop_box.append(asyncio.get_running_loop())
         tasks = []
-        for page in pages:
-            tasks.append(asyncio.create_task(_follow(host, port, page, stop)))
+        for page, n in zip(pages, where, strict=True):
+            tasks.append(asyncio.create_task(_follow(*addresses[n], page, stop)))
             await asyncio.sleep(0.005)  # phones arrive over a few seconds, not at once
         ready.set()
         await stop.wait()
@@ -112,7 +119,9 @@ def _pages(host: str, port: int, pages: list[Page], stop: asyncio.Event, ready: 
 class Staff(threading.Thread):
     """One person acting from a phone: signed in, then an action every 1-3 s."""
 
-    def __init__(self, host: str, port: int, db: Path, name: str, role: str, until: float):
+    def __init__(
+        self, host: str, port: int, db: Path | str, name: str, role: str, until: float
+    ) -> None:
         super().__init__(daemon=True)
         self.host, self.port, self.name, self.role, self.until = host, port, name, role, until
         self.code = staff.add(db, name, role).code
@@ -163,79 +172,104 @@ class Staff(threading.Thread):
             self.statuses[status] = self.statuses.get(status, 0) + 1
 
 
-def main() -> None:
-    with tempfile.TemporaryDirectory() as tmp:
-        folder = Path(tmp)
-        db = _tournament(folder)
-        err_path = folder / "stderr.txt"
-        with open(err_path, "w") as err:
-            proc = subprocess.Popen(
-                [sys.executable, "-m", "tdtool", "--db", str(db), "serve", "--port", "0"],
-                stdout=subprocess.PIPE, stderr=err, text=True,
-                env={**os.environ, "PYTHONPATH": str(ROOT)},
-            )  # fmt: skip
-        try:
-            first = proc.stdout.readline() if proc.stdout else ""
-            found = re.search(r"http://(127\.0\.0\.1):(\d+)", first)
-            assert found, first
-            host, port = found.group(1), int(found.group(2))
-            pages = [Page() for _ in range(PAGES)]
-            stop_box: list[asyncio.AbstractEventLoop] = []
-            ready = threading.Event()
-            stop = asyncio.Event()
-            follower = threading.Thread(
-                target=_pages, args=(host, port, pages, stop, ready, stop_box), daemon=True
-            )
-            follower.start()
-            ready.wait(60)
-            time.sleep(1.0)
-            until = time.monotonic() + SECONDS
-            roles = ["desk"] * 5 + ["director"] * 2 + ["dealer"] * 3
-            people = [
-                Staff(host, port, db, f"Staff {i}", role, until) for i, role in enumerate(roles)
-            ]
-            for person in people:
-                person.start()
-            for person in people:
-                person.join(SECONDS + 60)
-            time.sleep(1.0)
-            # The last change, every page listening: how long until each one had it.
-            before = [len(p.arrivals) for p in pages]
-            from tdtool.app.clock import clock_action
-            from tdtool.tournament.clock import ClockAction
+def _serve(db: Path | str, folder: Path, n: int) -> tuple[subprocess.Popen[str], Path, str, int]:
+    """`tdtool serve` on `db` in a subprocess (its terminal kept in a file): the process,
+    that file, and the address it listens on."""
+    err_path = folder / f"stderr-{n}.txt"
+    with open(err_path, "w") as err:
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "tdtool", "--db", str(db), "serve", "--port", "0"],
+            stdout=subprocess.PIPE, stderr=err, text=True,
+            env={**os.environ, "PYTHONPATH": str(ROOT)},
+        )  # fmt: skip
+    first = proc.stdout.readline() if proc.stdout else ""
+    found = re.search(r"http://(127\.0\.0\.1):(\d+)", first)
+    assert found, first
+    return proc, err_path, found.group(1), int(found.group(2))
 
-            try:
-                clock_action(db, ClockAction.PAUSE)
-            except Exception:
-                clock_action(db, ClockAction.RESUME)
-            changed = time.monotonic()
-            time.sleep(3.0)
-            delays = [
-                p.arrivals[b] - changed
-                for p, b in zip(pages, before, strict=True)
-                if len(p.arrivals) > b
-            ]
-            stop_box[0].call_soon_threadsafe(stop.set)
-            follower.join(30)
-        finally:
+
+def run(db: Path | str, folder: Path, serves: int = 1) -> None:
+    """The load on `serves` processes of `tdtool serve` on the tournament `db` (a file, or a
+    PostgreSQL tournament when more than one): the players' pages and the staff are dealt
+    out among them in turn; print the figures, with the last change's delay per process."""
+    started = [_serve(db, folder, n) for n in range(serves)]
+    procs = [s[0] for s in started]
+    addresses = [(s[2], s[3]) for s in started]
+    try:
+        pages = [Page() for _ in range(PAGES)]
+        where = [i % serves for i in range(PAGES)]
+        loops: list[asyncio.AbstractEventLoop] = []
+        ready = threading.Event()
+        stop = asyncio.Event()
+        follower = threading.Thread(
+            target=_pages, args=(addresses, where, pages, stop, ready, loops), daemon=True
+        )
+        follower.start()
+        ready.wait(60)
+        time.sleep(1.0)
+        until = time.monotonic() + SECONDS
+        roles = ["desk"] * 5 + ["director"] * 2 + ["dealer"] * 3
+        people = [
+            Staff(*addresses[i % serves], db, f"Staff {i}", role, until)
+            for i, role in enumerate(roles)
+        ]
+        for person in people:
+            person.start()
+        for person in people:
+            person.join(SECONDS + 60)
+        time.sleep(1.0)
+        # The last change, every page listening: how long until each one had it.
+        before = [len(p.arrivals) for p in pages]
+        from tdtool.app.clock import clock_action
+        from tdtool.tournament.clock import ClockAction
+
+        try:
+            clock_action(db, ClockAction.PAUSE)  # type: ignore[arg-type]
+        except Exception:
+            clock_action(db, ClockAction.RESUME)  # type: ignore[arg-type]
+        changed = time.monotonic()
+        time.sleep(3.0)
+        delays: list[list[float]] = [[] for _ in range(serves)]
+        for p, b, n in zip(pages, before, where, strict=True):
+            if len(p.arrivals) > b:
+                delays[n].append(p.arrivals[b] - changed)
+        loops[0].call_soon_threadsafe(stop.set)
+        follower.join(30)
+    finally:
+        for proc in procs:
             proc.terminate()
+        for proc in procs:
             proc.wait(timeout=20)
-        latencies = [x for p in people for x in p.latencies]
-        statuses: dict[int, int] = {}
-        for p in people:
-            for code, n in p.statuses.items():
-                statuses[code] = statuses.get(code, 0) + n
-        events = sorted(len(p.arrivals) for p in pages)
-        failed = [p.failed for p in pages if p.failed]
-        tracebacks = err_path.read_text().count("Traceback")
-    print(f"{PAGES} pages following the push, 10 staff acting for {SECONDS:.0f} s")
+    latencies = [x for p in people for x in p.latencies]
+    statuses: dict[int, int] = {}
+    for p in people:
+        for code, count in p.statuses.items():
+            statuses[code] = statuses.get(code, 0) + count
+    events = sorted(len(p.arrivals) for p in pages)
+    failed = [p.failed for p in pages if p.failed]
+    tracebacks = sum(s[1].read_text().count("Traceback") for s in started)
+    on = f" on {serves} serve processes" if serves > 1 else ""
+    print(f"{PAGES} pages following the push, 10 staff acting for {SECONDS:.0f} s{on}")
     print(
         f"staff actions: {len(latencies)} answered, {sum(p.unanswered for p in people)}"
         f" unanswered; statuses {dict(sorted(statuses.items()))}; {_ms(latencies)}"
     )
+    for n in range(serves) if serves > 1 else ():
+        mine = [x for i, p in enumerate(people) if i % serves == n for x in p.latencies]
+        print(f"  process {n + 1}: {sum(where[i] == n for i in range(PAGES))} pages,"
+              f" {len(range(n, len(people), serves))} staff: {_ms(mine)}")  # fmt: skip
     print(
         f"events per page: min {events[0]}, median {events[len(events) // 2]},"
         f" max {events[-1]}; pages that failed: {len(failed)} {failed[:3]}"
     )
-    print(f"the last change reached {len(delays)} of {PAGES} pages: {_ms(delays)}")
-    print(f"tracebacks on the server's terminal: {tracebacks}")
+    reached = [x for d in delays for x in d]
+    print(f"the last change reached {len(reached)} of {PAGES} pages: {_ms(reached)}")
+    for n in range(serves) if serves > 1 else ():
+        print(f"  through process {n + 1}: {len(delays[n])} pages, {_ms(delays[n])}")
+    print(f"tracebacks on the servers' terminals: {tracebacks}")
+
+
+def main() -> None:
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        run(_tournament(folder), folder)

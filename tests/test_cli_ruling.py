@@ -235,7 +235,8 @@ def test_ruling_ask_menu_lists_the_asked_then_the_book_in_one_style():
     # Issue 22: the menu mixed the two lists' styles (lower-case questions, then titles).
     import re
 
-    from tdtool.cli.ruling import _WHAT, menu
+    from tdtool.app.ruling_ask import WHAT as _WHAT
+    from tdtool.cli.ruling import menu
     from tdtool.rules.rulebook import ENTRIES
 
     text = menu(ENTRIES).splitlines()

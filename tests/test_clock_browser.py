@@ -28,10 +28,22 @@ def db(tmp_path):
 
 
 @contextmanager
-def serving(db: Path) -> Iterator[str]:
-    """`clock serve` on `db` at a free loopback port, for the block's length; gives its URL."""
+def serving(db: Path, *options: str) -> Iterator[str]:
+    """`clock serve` on `db` at a free loopback port (with `options`), for the block's
+    length; gives its URL."""
     proc = subprocess.Popen(
-        [sys.executable, "-m", "tdtool", "--db", str(db), "clock", "serve", "--port", "0"],
+        [
+            sys.executable,
+            "-m",
+            "tdtool",
+            "--db",
+            str(db),
+            "clock",
+            "serve",
+            "--port",
+            "0",
+            *options,
+        ],  # fmt: skip
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,

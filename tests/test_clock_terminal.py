@@ -188,37 +188,44 @@ def test_digits_never_tear_at_any_time_on_a_120x35_screen():
 
 
 @pytest.mark.skipif(TMUX is None, reason="tmux is not installed")
-@pytest.mark.parametrize("size", [(80, 24), (120, 35), (160, 48)])
-def test_clock_run_in_tmux_never_tears_its_digits(tmp_path, cli, size):
-    db = make(tmp_path / "cup.tdtool")
-    cli("--db", db, "clock", "start")
-    cli("--db", db, "clock", "set", "9:58")  # digits with blank edges: 9, 4, 7, 1 ...
-    socket = f"tdtool-tear-{os.getpid()}-{size[0]}"
-    command = shlex.join(
-        ["env", f"PYTHONPATH={ROOT}", sys.executable, "-m", "tdtool", "--db", str(db), "clock",
-         "run"]
-    )  # fmt: skip
-    tmux("new-session", "-d", "-s", "clock", "-x", str(size[0]), "-y", str(size[1]), command,
-         socket=socket)  # fmt: skip
-    try:
-        wait_for(socket, ("LEVEL 1",))
-        seen = 0
-        deadline = time.monotonic() + 30
-        while seen < 12 and time.monotonic() < deadline:
-            before = remaining(cli, db)
-            pane = tmux("capture-pane", "-p", "-t", "clock", socket=socket)
-            after = remaining(cli, db)
-            block = _digit_block(pane)
-            if block:
-                from tdtool.tournament.clock import format_seconds
+def test_clock_run_in_tmux_never_tears_its_digits(tmp_path, cli):
+    """`clock run` at 80x24, 120x35 and 160x48 at once, each in a tmux of its own: every
+    capture of each screen shows whole digits of one time."""
+    from tdtool.tournament.clock import format_seconds
 
-                times = [format_seconds(s) for s in range(after - 1, before + 2)]
-                assert _untorn(block, times), "\n".join(block)
-                seen += 1
+    sizes = [(80, 24), (120, 35), (160, 48)]
+    dbs, sockets = {}, {}
+    try:
+        for size in sizes:
+            db = dbs[size] = make(tmp_path / f"cup-{size[0]}.tdtool")
+            cli("--db", db, "clock", "start")
+            cli("--db", db, "clock", "set", "9:58")  # digits with blank edges: 9, 4, 7, 1 ...
+            socket = sockets[size] = f"tdtool-tear-{os.getpid()}-{size[0]}"
+            command = shlex.join(
+                ["env", f"PYTHONPATH={ROOT}", sys.executable, "-m", "tdtool", "--db", str(db),
+                 "clock", "run"]
+            )  # fmt: skip
+            tmux("new-session", "-d", "-s", "clock", "-x", str(size[0]), "-y", str(size[1]),
+                 command, socket=socket)  # fmt: skip
+        for socket in sockets.values():
+            wait_for(socket, ("LEVEL 1",))
+        seen = dict.fromkeys(sizes, 0)
+        deadline = time.monotonic() + 30
+        while min(seen.values()) < 12 and time.monotonic() < deadline:
+            for size, socket in sockets.items():
+                before = remaining(cli, dbs[size])
+                pane = tmux("capture-pane", "-p", "-t", "clock", socket=socket)
+                after = remaining(cli, dbs[size])
+                block = _digit_block(pane)
+                if block:
+                    times = [format_seconds(s) for s in range(after - 1, before + 2)]
+                    assert _untorn(block, times), (size, "\n".join(block))
+                    seen[size] += 1
             time.sleep(0.45)
-        assert seen >= 8
+        assert min(seen.values()) >= 8, seen
     finally:
-        tmux("kill-server", socket=socket)
+        for socket in sockets.values():
+            tmux("kill-server", socket=socket)
 
 
 def test_the_screen_says_end_of_day_bag_and_tag_and_where_the_next_day_resumes():

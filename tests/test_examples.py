@@ -584,6 +584,57 @@ CASES = [
         },
         id="tda-60-count-of-an-all-in",
     ),
+    pytest.param(
+        "tda-52b-pot-count-stands-after-the-turn.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 2200,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 2200},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 3900, "Ben": 6100},
+        },
+        id="tda-52b-pot-count-stands-after-the-turn",
+    ),
+    pytest.param(
+        "tda-47a-house-half-raise-reopens.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 780,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Anna"],
+                    "shares": {"Anna": 780},
+                }
+            ],
+            "returned": {"Anna": 340},
+            "stacks": {"Anna": 3520, "Ben": 0, "Carla": 2740},
+        },
+        id="tda-47a-house-half-raise-reopens",
+    ),
+    pytest.param(
+        "tda-62-chips-found-behind.yaml",
+        0,
+        {
+            "pots": [
+                {
+                    "amount": 5000,
+                    "eligible": ["Anna", "Ben"],
+                    "winners": ["Ben"],
+                    "shares": {"Ben": 5000},
+                }
+            ],
+            "returned": {},
+            "stacks": {"Anna": 0, "Ben": 9000, "Carla": 6000},
+        },
+        id="tda-62-chips-found-behind",
+    ),
 ]
 
 

@@ -39,10 +39,19 @@ def ok(result):
     return result
 
 
-@pytest.fixture
-def flights(cli, tmp_path):
-    """Day 1A (6 entries, Anna bags 21,000) and Day 1B (5 entries, Anna bags 30,000), both
-    played to the end of level 3, the last level of day 1, and bagged."""
+@pytest.fixture(scope="module")
+def played_flights(tmp_path_factory):
+    """The two flights of `flights`, played once for the module (each test gets a copy)."""
+    from typer.testing import CliRunner
+
+    from tdtool.cli import app
+
+    runner = CliRunner()
+
+    def cli(*args):
+        return runner.invoke(app, [str(a) for a in args])
+
+    tmp_path = tmp_path_factory.mktemp("flights")
     (tmp_path / "s.yaml").write_text(STRUCTURE_YAML)
 
     def flight(stem, name, players, busts, bags):
@@ -65,6 +74,19 @@ def flights(cli, tmp_path):
     b = flight("1b", "Main Day 1B", ["Anna", "Gus", "Hal", "Ivy", "Jo"], ["Gus"],
                [("Anna", 30000), ("Hal", 5000), ("Ivy", 7000), ("Jo", 8000)])  # fmt: skip
     return a, b
+
+
+@pytest.fixture
+def flights(played_flights, tmp_path):
+    """Day 1A (6 entries, Anna bags 21,000) and Day 1B (5 entries, Anna bags 30,000), both
+    played to the end of level 3, the last level of day 1, and bagged: copies in this test's
+    folder, with the structure file beside them."""
+    import shutil
+
+    folder = played_flights[0].parent
+    for path in folder.iterdir():
+        shutil.copy2(path, tmp_path / path.name)
+    return tuple(tmp_path / db.name for db in played_flights)
 
 
 def test_two_flights_into_a_day_2_with_a_reentry_across_flights(cli, tmp_path, flights):

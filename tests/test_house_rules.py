@@ -293,7 +293,12 @@ def test_tda_59_ruling_show_with_a_house_file_gives_the_base_book_and_the_house_
         "name": "Friday Deepstack",
         "base": "tda",
         "choices": {
-            "conditional_statements": {"value": "not-binding", "changed": True, "rule": "TDA 59"}
+            "conditional_statements": {"value": "not-binding", "changed": True, "rule": "TDA 59"},
+            "penalties": {
+                "value": "td-discretion",
+                "changed": False,
+                "rule": "TDA 53A, 54D, 58, 59, 68, 71A",
+            },
         },
     }
 

@@ -35,6 +35,7 @@ DEPARTURES = {
     "rrop-limit-heads-up-unlimited.yaml": "Robert's Rules: no cap heads-up in limit",
     "tda-3-limit-complete.yaml": "limit: completing a short all-in to a full bet",
     "tda-47b-limit-half-bet-reopens.yaml": "limit: half a bet reopens the betting (TDA 47B)",
+    "tda-47a-house-half-raise-reopens.yaml": "a house's 50% rule: half a raise reopens no-limit",
 }
 """Where pokerkit rules otherwise than tdtool (the first three as in test_pokerkit_differential)."""
 

@@ -333,6 +333,17 @@ def test_each_change_is_pushed_to_every_open_page(db):
     assert [p["running"] for p in pushed] == [False, False, False]
 
 
+STANDINGS = {
+    "name": "⟦Spring⟧",
+    "lead": "⟦3 events⟧",
+    "note": "⟦*⟧",
+    "more": "",
+    "rows": [{"rank": "1", "name": "⟦Ben⟧", "events": "⟦3 events⟧", "played": 3,
+              "points": "22.00", "provisional": True}],
+}  # fmt: skip
+"""The league standings' data (tdtool.app.league.standings_screen), its words marked."""
+
+
 def test_every_visible_string_of_the_pages_goes_through_the_translations(db):
     """Rendered with a translation that marks what it translates, no page shows a word of
     text that is unmarked (names and numbers come from the data)."""
@@ -347,7 +358,9 @@ def test_every_visible_string_of_the_pages_goes_through_the_translations(db):
     person = staff.Person("⟦P⟧", "director")
     may = dict.fromkeys(staff.MAY, True)
     pages = {
-        "players.html": {"initial": {"name": "⟦Cup⟧"}},
+        "players.html": {"initial": {"name": "⟦Cup⟧"}, "league": True},
+        "standings.html": {"initial": STANDINGS},
+        "no_league.html": {"error": "", "command": "⟦tdtool serve --league x.league⟧"},
         "staff.html": {"initial": {"name": "⟦Cup⟧"}, "person": person, "csrf": "x", "may": may},
         "signin.html": {"error": ""},
         "signed_out.html": {},

@@ -225,3 +225,19 @@ def test_the_terms_are_the_directors_to_read_here(client, db):
     assert client.get("/api/terms").status_code == 401
     sign_in(client, db, "Flo", "floor")
     assert client.get("/api/terms").status_code == 403
+
+
+def test_the_deal_on_the_phone_is_in_the_tournaments_language(three_left, cli):
+    """The table read aloud at the final table uses the words and numbers of the deal sheet
+    the players sign (tdtool.app.deals.deal_table), in the tournament's language."""
+    assert cli("--db", three_left, "terms", "--language", "de").exit_code == 0
+    with TestClient(build(Settings(three_left, allowed_hosts=("testserver",)))) as client:
+        csrf = sign_in(client, three_left, "Maria", "director")
+        answer = client.post("/api/deal", json={"method": "chip-chop", "stacks": STACKS},
+                             headers={"X-CSRF-Token": csrf}).json()  # fmt: skip
+    assert answer["title"] == "Chip-Chop-Deal"
+    assert answer["headers"][0] == "Spieler" and "Chips" in answer["headers"]
+    assert answer["rows"][0][:2] == ["Hana", "50.000"]
+    assert answer["prizes_line"].startswith("Noch zu gewinnende Preise: 1. Platz ")
+    assert answer["total"][0] == "Gesamt" and answer["total"][1] == "100.000"
+    assert all("Each player" not in n for n in answer["notes"])

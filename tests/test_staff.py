@@ -147,8 +147,8 @@ DIRECTOR = ("deal", "terms", "staff.list", "staff.add", "staff.revoke")
 @pytest.mark.parametrize(
     ("role", "allowed"),
     [
-        ("desk", {"players.add", *DESK, "hand.check"}),
-        ("floor", {"players.add", *DESK, "players.bust", *FLOOR, "hand.check"}),
+        ("desk", {"players.add", *DESK, "hand.check", "ruling.ask"}),
+        ("floor", {"players.add", *DESK, "players.bust", *FLOOR, "hand.check", "ruling.ask"}),
         (
             "director",
             {
@@ -160,9 +160,10 @@ DIRECTOR = ("deal", "terms", "staff.list", "staff.add", "staff.revoke")
                 "clock",
                 "undo",
                 "hand.check",
+                "ruling.ask",
             },
         ),
-        ("dealer", {"hand.check"}),
+        ("dealer", {"hand.check", "ruling.ask"}),
     ],
 )
 def test_each_role_may_take_exactly_its_actions(role, allowed):

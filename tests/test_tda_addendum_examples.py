@@ -1,4 +1,4 @@
-"""The TDA 2024 Illustration Addendum examples for Rules 43, 45, 46, 51 and 53, as hand files.
+"""The TDA 2024 Illustration Addendum examples for Rules 43, 45, 46, 51, 52 and 53, as hand files.
 
 Each file in examples/hands/tda-addendum/ is named after the example it replays (cards added
 so the hand can finish). The answer pinned here is the Addendum's: what the chips or the
@@ -228,6 +228,27 @@ CASES = [
         },
         [(22, "out-of-turn", "TDA 53A", ADDENDUM + "Rule 53-A example 1")],
         id="tda-53a-example-1-action-changed",
+    ),
+    pytest.param(
+        "tda-52b-example-1.yaml",
+        0,
+        {"A": 46500, "B": 26500, "C": 17000, "D": 30000},
+        [(26, "pot-count", "TDA 52B, 36", ADDENDUM + "Rule 52-B example 1")],
+        id="tda-52b-example-1-count-too-low-stands",
+    ),
+    pytest.param(
+        "tda-52b-example-2.yaml",
+        0,
+        {"A": 47500, "B": 26500, "C": 16000, "D": 30000},
+        [(24, "pot-count", "TDA 52B", ADDENDUM + "Rule 52-B example 2")],
+        id="tda-52b-example-2-count-too-low-corrected",
+    ),
+    pytest.param(
+        "tda-52b-example-3.yaml",
+        0,
+        {"A": 58875, "B": 27375, "C": 16875, "D": 16875},
+        [(27, "pot-count", "TDA 52B", ADDENDUM + "Rule 52-B example 3")],
+        id="tda-52b-example-3-count-too-high-reduced",
     ),
     pytest.param(
         "tda-53a-example-1.yaml",

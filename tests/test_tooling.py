@@ -80,3 +80,25 @@ def test_ruff_lets_the_cli_use_them_but_loads_yaml_lazily():
     assert "TID251" not in found, found
     assert "TID253 `yaml` is banned at the module level" in found, found
     assert "`random` is banned" not in found and "`time` is banned" not in found
+
+
+@pytest.mark.parametrize("layer", ["tdtool/web", "tdtool/app", "tdtool/io"])
+def test_the_web_the_app_and_io_never_import_the_cli(layer):
+    """The CLI is the outermost layer: `tdtool serve`'s application runs without it (its
+    Host check, say, is tdtool.io.hosts, which `clock serve` imports too)."""
+    import ast
+
+    found = []
+    for path in sorted((ROOT / layer).rglob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            elif isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            found += [
+                f"{path.relative_to(ROOT)}:{node.lineno}: {n}"
+                for n in names
+                if n == "tdtool.cli" or n.startswith("tdtool.cli.")
+            ]
+    assert not found, found

@@ -48,32 +48,45 @@ EVENING = (
 )
 
 
-def spoken_through_the_evening(cli, tmp_path, lang, mute_after=None):
-    """Each step of EVENING on the tournament, and what the page spoke after each."""
-    db = tournament(cli, tmp_path, lang)
-    browser = Browser(tmp_path, lang)
-    heard = []
-    try:
-        with serving(db) as url:
-            page = browser.page(1920, 1080, scale=1)
+def spoken_through_the_evenings(cli, tmp_path, mute_after):
+    """Each step of EVENING on one tournament per language of `mute_after` (language: the
+    step before which its page is muted, or None), all at once, each on its own TV page in a
+    browser of its own; what each page spoke after each step, by language. The evenings run
+    side by side so that the three languages take the time of one."""
+    from contextlib import ExitStack
+
+    heard: dict[str, list[str]] = {lang: [] for lang in mute_after}
+    with ExitStack() as stack:
+        dbs, pages = {}, {}
+        for lang in mute_after:
+            dbs[lang] = tournament(cli, tmp_path, lang)
+            browser = Browser(tmp_path, lang)
+            stack.callback(browser.close)
+            url = stack.enter_context(serving(dbs[lang]))
+            pages[lang] = page = browser.page(1920, 1080, scale=1)
             page.send("Page.addScriptToEvaluateOnNewDocument", source=FAKE_SPEECH)
             page.goto(url)
+        for page in pages.values():
             page.wait("document.body.dataset.fits !== undefined")
-            for n, command in enumerate(EVENING):
-                if n == mute_after:
+        for n, command in enumerate(EVENING):
+            before = {}
+            for lang, page in pages.items():
+                if n == mute_after[lang]:
                     page.js("document.getElementById('sound').click()")
-                before = page.js(SAID)
-                assert cli("--db", db, *command).exit_code == 0
-                page.wait(f"{SAID} > {before}")
-                heard.append(page.js("JSON.stringify(window.__spoken.splice(0))"))
+                before[lang] = page.js(SAID)
+                assert cli("--db", dbs[lang], *command).exit_code == 0
+            for lang, page in pages.items():
+                page.wait(f"{SAID} > {before[lang]}")
+                heard[lang].append(page.js("JSON.stringify(window.__spoken.splice(0))"))
+        for lang, page in pages.items():
             page.screenshot(tmp_path / f"voice-{lang}.png", whole=False)
-    finally:
-        browser.close()
-    return [json.loads(h) for h in heard]
+    return {lang: [json.loads(h) for h in said] for lang, said in heard.items()}
 
 
-def test_the_tv_page_speaks_the_evening_in_english(cli, tmp_path):
-    heard = spoken_through_the_evening(cli, tmp_path, "en", mute_after=6)
+def test_the_tv_page_speaks_the_evening_in_english_romanian_and_german(cli, tmp_path):
+    """One evening in each language, side by side (English muted before the winner)."""
+    evenings = spoken_through_the_evenings(cli, tmp_path, {"en": 6, "ro": None, "de": None})
+    heard = evenings["en"]
     voice = ["en-US", "fake en"]
     assert heard == [
         [["Level 2: blinds 3,000 and 6,000, big blind ante 6,000", *voice]],
@@ -85,10 +98,7 @@ def test_the_tv_page_speaks_the_evening_in_english(cli, tmp_path):
         [["We are in the money: everybody left wins a prize.", *voice]],
         [],  # muted before the winner: the page says it (data-said), the speakers do not
     ]  # fmt: skip
-
-
-def test_the_tv_page_speaks_the_evening_in_romanian(cli, tmp_path):
-    heard = spoken_through_the_evening(cli, tmp_path, "ro")
+    heard = evenings["ro"]
     voice = ["ro-RO", "fake ro"]
     assert heard == [
         [["Nivelul 2: blind-uri 3.000 și 6.000, big blind ante 6.000", *voice]],
@@ -100,10 +110,7 @@ def test_the_tv_page_speaks_the_evening_in_romanian(cli, tmp_path):
         [["Suntem în bani: toți jucătorii rămași câștigă un premiu.", *voice]],
         [["Ana câștigă turneul. Felicitări!", *voice]],
     ]  # fmt: skip
-
-
-def test_the_tv_page_speaks_the_evening_in_german(cli, tmp_path):
-    heard = spoken_through_the_evening(cli, tmp_path, "de")
+    heard = evenings["de"]
     voice = ["de-DE", "fake de"]
     assert heard == [
         [["Level 2: Blinds 3.000 und 6.000, Big Blind Ante 6.000", *voice]],

@@ -29,6 +29,8 @@ class DealResult:
     """The stacks are the chip counts recorded (`player chips`), no --stacks given."""
     bounties: tuple[tuple[str, int], ...] = ()
     """(name, cents) on each dealing player's head in a bounty tournament (not dealt)."""
+    language: str = "en"
+    """The live tournament's language (English for a deal worked out from options)."""
 
     @property
     def chips_off(self) -> int:
@@ -82,6 +84,7 @@ def deal(
 
     names = None if names is None else list(names)
     live = None
+    language = "en"
     tournament: tuple[str, Heading] | None = None
     """The live tournament's name and sheet heading (for the sheet)."""
     from_counts = stacks is None
@@ -101,6 +104,7 @@ def deal(
                 names, stacks = recorded_stacks(state)
             live = deal_context(state, names)
             tournament = (state.name, heading_of(state, lang=lang))
+            language = state.terms.language
     elif sheet is not None and db is not None:
         tournament = _tournament_of(db, lang)
     if prizes is None:
@@ -139,7 +143,12 @@ def deal(
             for kind, data in accept_deal(tx.state(), worked_out):
                 tx.append(kind, data)
     return DealResult(
-        worked_out, accept, live.chips_in_play if live is not None else None, from_counts, heads
+        worked_out,
+        accept,
+        live.chips_in_play if live is not None else None,
+        from_counts,
+        heads,
+        language,
     )
 
 
@@ -194,22 +203,34 @@ def _tournament_of(db: Callable[[], Path], lang: str | None = None) -> tuple[str
     return state.name, heading_of(state, lang=lang)
 
 
-def deal_sheet(
-    deal: Deal,
-    tournament: tuple[str, Heading] | None = None,
-    check: str = "",
-    bounties: Sequence[tuple[str, int]] = (),
-    lang: str | None = None,
-) -> Any:
-    """The printable summary the players sign (under the tournament's name, date, buy-in and
-    entries when it is known), with a total row to check against; `check`: a line saying
-    the stacks do not add up to the chips in play; `bounties`: (name, cents) on each head in
-    a bounty tournament, a column of their own that the deal does not share. In `lang`,
-    else the tournament's language (its heading's), English without a tournament."""
-    from tdtool.i18n import words
-    from tdtool.io.money_sheets import Sheet, money, rows_of
+@dataclass(frozen=True)
+class DealTable:
+    """A deal in words, as the players read it on the sheet and the director on the phone."""
 
-    lang = lang or (tournament[1].lang if tournament is not None else "en")
+    title: str
+    """'ICM deal' or 'Chip-chop deal'."""
+    prizes_line: str
+    """'Prizes still to be won: 1st 1,000 · 2nd 500 (total 1,500).'"""
+    paid_line: str
+    """Who is paid what, and the rounding."""
+    notes: tuple[str, ...]
+    """What a director reads out before the players sign (`Deal.notes()`)."""
+    headers: tuple[str, ...]
+    rows: tuple[tuple[str, ...], ...]
+    """One per player, the biggest stack first."""
+    total: tuple[str, ...]
+    """The row to check against."""
+    bounties_line: str = ""
+    """In a bounty tournament: what becomes of the bounties."""
+
+
+def deal_table(deal: Deal, bounties: Sequence[tuple[str, int]] = (), lang: str = "en") -> DealTable:
+    """The deal's words, figures and table in `lang` (the deal sheet's, the phone's):
+    `bounties`, (name, cents) on each head in a bounty tournament, are a column of their own
+    that the deal does not share."""
+    from tdtool.i18n import words
+    from tdtool.io.money_sheets import money
+
     _ = words(lang)
     cash = money if lang == "en" else _.number
     # A place and its prize never part at the end of a line ("3." | "Platz 600" read badly).
@@ -227,17 +248,6 @@ def deal_sheet(
         if deal.unit > 1
         else _("Each player is paid the amount under “%(column)s” at once.", column=_("Paid now"))
     )
-    lines = [
-        _("Prizes still to be won: %(places)s (total %(total)s).", places=places,
-          total=cash(deal.total)),
-        paid,
-        *(deal.notes() if lang == "en" else _deal_notes(deal, _)),
-        *([check] if check else []),
-        *([_bounties_line(deal.hold_back, _)] if bounties else []),
-        _("By signing, each player agrees to this deal."),
-    ]  # fmt: skip
-    kind = _("ICM deal") if deal.method == "icm" else _("Chip-chop deal")
-    name = kind if tournament is None else f"{tournament[0]}: {kind}"
     chips = sum(deal.stacks)
     share, equity = _figures(lang)
     heads = dict(bounties)
@@ -255,10 +265,53 @@ def deal_sheet(
         cash(sum(deal.amounts)),
     ) + ((_.cash(sum(c for _n, c in bounties)),) if bounties else ())
     columns = (_("Player"), _("Chips"), _("Share"), _("Equity"), _("Paid now"))
+    return DealTable(
+        _("ICM deal") if deal.method == "icm" else _("Chip-chop deal"),
+        _(
+            "Prizes still to be won: %(places)s (total %(total)s).",
+            places=places,
+            total=cash(deal.total),
+        ),  # fmt: skip
+        paid,
+        tuple(deal.notes() if lang == "en" else _deal_notes(deal, _)),
+        (*columns, _("Bounty")) if bounties else columns,
+        tuple(body),
+        total,
+        _bounties_line(deal.hold_back, _) if bounties else "",
+    )
+
+
+def deal_sheet(
+    deal: Deal,
+    tournament: tuple[str, Heading] | None = None,
+    check: str = "",
+    bounties: Sequence[tuple[str, int]] = (),
+    lang: str | None = None,
+) -> Any:
+    """The printable summary the players sign (under the tournament's name, date, buy-in and
+    entries when it is known), with a total row to check against; `check`: a line saying
+    the stacks do not add up to the chips in play; `bounties`: (name, cents) on each head in
+    a bounty tournament, a column of their own that the deal does not share. In `lang`,
+    else the tournament's language (its heading's), English without a tournament."""
+    from tdtool.i18n import words
+    from tdtool.io.money_sheets import Sheet, rows_of
+
+    lang = lang or (tournament[1].lang if tournament is not None else "en")
+    _ = words(lang)
+    table = deal_table(deal, bounties, lang)
+    lines = [
+        table.prizes_line,
+        table.paid_line,
+        *table.notes,
+        *([check] if check else []),
+        *([table.bounties_line] if table.bounties_line else []),
+        _("By signing, each player agrees to this deal."),
+    ]
+    name = table.title if tournament is None else f"{tournament[0]}: {table.title}"
     return Sheet(
         name,
-        (*columns, _("Bounty")) if bounties else columns,
-        rows_of([*body, total]),
+        table.headers,
+        rows_of([*table.rows, table.total]),
         tuple(lines),
         deal.names,
         heading=None if tournament is None else tournament[1],

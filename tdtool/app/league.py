@@ -23,17 +23,23 @@ class Created:
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool league new --json`."""
-        return {"file": str(self.path), "name": self.league.name, **self.league.rules.to_dict()}
+        return {
+            "file": str(self.path),
+            "name": self.league.name,
+            "language": self.league.language,
+            **self.league.rules.to_dict(),
+        }
 
 
-def create(path: Path, name: str, rules: Rules) -> Created:
-    """Create the league file `path` (never over an existing one) with checked rules."""
+def create(path: Path, name: str, rules: Rules, language: str | None = None) -> Created:
+    """Create the league file `path` (never over an existing one) with checked rules, its
+    standings in `language` (a shipped one; None: English unless a command asks)."""
     from tdtool.io import league_file
 
     cleaned = " ".join(name.split())
     if not cleaned:
         raise InputError("Give the league a name, e.g. 'Spring League 2026'.")
-    league = LeagueFile(cleaned, rules.check())
+    league = LeagueFile(cleaned, rules.check(), language=language)
     league_file.write(path, league, new=True)
     return Created(path, league)
 
@@ -173,16 +179,24 @@ def add(path: Path, targets: Sequence[Path | str], provisional: bool = False) ->
 
 
 def event_result(
-    path: Path, ref: EventRef, same_as: Callable[[int], int] | None = None
+    path: Path,
+    ref: EventRef,
+    same_as: Callable[[int], int] | None = None,
+    live: State | None = None,
 ) -> EventResult:
-    """One event of the league as its tournament stands now (`same_as`: finishes_of)."""
+    """One event of the league as its tournament stands now (`same_as`: finishes_of);
+    `live`: a tournament already read (the one `clock serve` shows), used when it is this
+    event's rather than reading it again."""
     from tdtool.io import league_file
 
     target = league_file.target_of(path, ref.source)
-    try:
-        state = _read(target)
-    except InputError as exc:
-        raise InputError(f"The league's event {ref.name!r} ({ref.source}): {exc}") from None
+    if live is not None and _identity(live) == ref.identity:
+        state = live
+    else:
+        try:
+            state = _read(target)
+        except InputError as exc:
+            raise InputError(f"The league's event {ref.name!r} ({ref.source}): {exc}") from None
     if _identity(state) != ref.identity:
         raise InputError(
             f"{ref.source} is no longer the league's event {ref.name!r} (it holds"
@@ -199,19 +213,21 @@ def event_result(
     )
 
 
-def league_standings(path: Path, registry: Path | str | None = None) -> Standings:
+def league_standings(
+    path: Path, registry: Path | str | None = None, live: State | None = None
+) -> Standings:
     """The standings of the league in `path`, from its events as they stand now; entries
     linked to the player `registry` (when there is one) are matched by id, a merged id as
-    the player it was merged into."""
+    the player it was merged into; `live`: a tournament already read (event_result)."""
     from tdtool.io import league_file
 
     league = league_file.read(path)
     same_as, linked = _registry_ids(registry)
     events = [
-        event_result(path, ref, same_as if ref.identity in linked else None)
+        event_result(path, ref, same_as if ref.identity in linked else None, live)
         for ref in league.events
     ]
-    return standings(league.name, league.rules, events)
+    return standings(league.name, league.rules, events, league.language)
 
 
 def _registry_ids(registry: Path | str | None) -> tuple[Callable[[int], int] | None, set[str]]:
@@ -231,3 +247,125 @@ def _registry_ids(registry: Path | str | None) -> tuple[Callable[[int], int] | N
         return player_id if found is None else found.id
 
     return same_as, linked
+
+
+STANDINGS_SHOWN = 60
+"""The most lines of the standings a screen lists (the best): a TV across a room reads
+about as many, and a phone scrolls through them."""
+
+PG_EVERY = 5.0
+"""Seconds between two readings of a league's PostgreSQL events on a screen (a file event
+is looked at every time: its size and time, microseconds)."""
+
+
+class LeagueView:
+    """A league's standings as the screens show them (`clock serve --league`, `serve
+    --league`), worked out again only when the league file, an event's tournament or the
+    registry may have changed, and given a new `version` only when what they show changed.
+    Used by one thread at a time."""
+
+    def __init__(self, path: Path, registry: Path | str | None = None) -> None:
+        import time
+
+        self.path = path
+        self.registry = registry
+        self._version = int(time.time() * 1000)  # a restarted server never reuses one
+        self._seen: tuple[Any, ...] | None = None
+        self._live: State | None = None
+        self._standings: Standings | None = None
+        self._shown: dict[str, dict[str, Any]] = {}
+
+    def _look(self) -> tuple[Any, ...]:
+        """What changes when anything the standings read changes: the files' sizes and
+        times (a tournament's write-ahead log too), and the time in PG_EVERY steps when an
+        event or the registry is on PostgreSQL."""
+        import time
+
+        from tdtool.io import league_file
+
+        targets: list[Path | str] = [self.path]
+        if self.registry is not None:
+            targets.append(self.registry)
+        try:
+            league = league_file.read(self.path)
+            targets += [league_file.target_of(self.path, e.source) for e in league.events]
+        except InputError:
+            pass  # said when the standings are read
+        seen: list[Any] = []
+        for target in targets:
+            if isinstance(target, str):
+                seen.append(int(time.monotonic() // PG_EVERY))
+                continue
+            for one in (target, target.with_name(target.name + "-wal")):
+                try:
+                    st = one.stat()
+                    seen.append((st.st_mtime_ns, st.st_size, st.st_ino))
+                except OSError:
+                    seen.append(None)
+        return tuple(seen)
+
+    def standings(self, live: State | None = None) -> Standings:
+        """The standings now; `live`: the tournament the server shows (one of the events,
+        read already)."""
+        seen = self._look()
+        if self._standings is None or seen != self._seen or live is not self._live:
+            self._standings = league_standings(self.path, self.registry, live)
+            self._seen, self._live = seen, live
+        return self._standings
+
+    def screen(self, live: State | None, lang: str) -> dict[str, Any]:
+        """The standings screen's data in `lang` (standings_screen), with its `version`."""
+        from tdtool.i18n import words
+
+        data = standings_screen(self.standings(live), words(lang))
+        before = self._shown.get(lang)
+        if before is not None and {**before, "version": 0} == {**data, "version": 0}:
+            return before
+        self._version += 1
+        data["version"] = self._version
+        self._shown[lang] = data
+        return data
+
+
+def standings_screen(result: Standings, _: Any) -> dict[str, Any]:
+    """The standings as a screen shows them (`_`: the language's tdtool.i18n.Words):
+    `rows` of {rank, name, events (in words), played (the number), points, provisional}
+    for the first STANDINGS_SHOWN
+    lines, `lead` the events counted (and how many are still being played), `note` what the
+    provisional mark means (empty when nothing is provisional), `more` the players not
+    listed. Names, places and points only: never a registry's contact fields."""
+    from tdtool.tournament.league import points_text
+
+    events = result.events
+    playing = [e.name for e in events if e.provisional]
+    lead = _.ngettext("%(num)s event", "%(num)s events", len(events))
+    if playing:
+        lead += " · " + _.ngettext(
+            "%(num)s still being played", "%(num)s still being played", len(playing)
+        )
+    rows = [
+        {
+            "rank": _.number(line.rank) + ("=" if line.shared else ""),
+            "name": line.name,
+            "events": _.ngettext("%(num)s event", "%(num)s events", line.events),
+            "played": line.events,
+            "points": points_text(line.points, _.lang),
+            "provisional": line.provisional,
+        }
+        for line in result.lines[:STANDINGS_SHOWN]
+    ]
+    hidden = len(result.lines) - len(rows)
+    return {
+        "name": result.name,
+        "lead": lead,
+        "note": _(
+            "* provisional: %(events)s still being played, its places may change",
+            events=", ".join(playing),
+        )
+        if playing
+        else "",
+        "more": _.ngettext("and %(num)s more player", "and %(num)s more players", hidden)
+        if hidden > 0
+        else "",
+        "rows": rows,
+    }

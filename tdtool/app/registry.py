@@ -645,3 +645,81 @@ def _link(typed: str, players: Sequence[RegistryPlayer], shown: str,
         f"register with the id ('{example}'), the full name, or {{option:new}} for a player"
         " not in the registry; nothing was changed.",
     )
+
+
+@dataclass(frozen=True)
+class Asked:
+    """A typed name the registry cannot settle alone: the players it may be, to choose from."""
+
+    typed: str
+    candidates: tuple[RegistryPlayer, ...]
+
+    @property
+    def question(self) -> str:
+        """As the terminal asks it: "Did you mean José García (#104)?", or who it could be."""
+        if len(self.candidates) == 1:
+            return f"Did you mean {self.candidates[0].label}?"
+        return f"{self.typed!r} could be {or_list([p.label for p in self.candidates])}."
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "typed": self.typed,
+            "question": self.question,
+            "candidates": [{"id": p.id, "name": p.name, "label": p.label} for p in self.candidates],
+        }
+
+
+def link_chosen(
+    db: Any,
+    registry_target: Path | str,
+    typed: Sequence[str],
+    chosen: dict[str, int | None],
+    operator: str | None = None,
+) -> Linking | tuple[Asked, ...] | None:
+    """`link_names` with the desk's choices given ahead (a phone cannot be asked midway):
+    `chosen[typed]` is the registry id chosen for a name the registry could not settle alone
+    (a part of a name, or two players), None for a new player. None when there is no
+    registry there; the names still to choose for as `Asked` (nothing noted, so nothing
+    changed); else the linking, as a terminal's answers would give it. An id chosen that is
+    not one of the name's candidates is InputError."""
+    from tdtool.app.change import read_state
+    from tdtool.io.registry_store import NoRegistry, open_registry
+    from tdtool.io.store_base import target_of
+
+    try:
+        registry = open_registry(registry_target, operator)
+    except NoRegistry:
+        return None
+    try:
+        players = registry.players()
+        shown = registry.shown
+        links: list[Link] = []
+        asked: list[Asked] = []
+        for name in typed:
+            match = match_name(name, players)
+            settled = (
+                parse_player_id(name) is not None
+                or match.kind is MatchKind.NONE
+                or (len(match.players) == 1 and match.kind in (MatchKind.EXACT, MatchKind.SAME))
+            )
+            if settled:
+                links.append(_link(name, players, shown, None, None))
+            elif name not in chosen:
+                asked.append(Asked(name, match.players))
+            elif chosen[name] is None:
+                links.append(Link(name, name, None, "new"))
+            else:
+                found = next((p for p in match.players if p.id == chosen[name]), None)
+                if found is None:
+                    listed = or_list([p.label for p in match.players])
+                    raise InputError(
+                        f"{name!r}: #{chosen[name]} is not {listed}; nothing was changed."
+                    )
+                links.append(Link(name, found.name, found.id, "confirmed"))
+        if asked:
+            return tuple(asked)
+        if any(link.player_id is not None for link in links):
+            _note(registry, read_state(db), target_of(db))
+    finally:
+        registry.close()
+    return Linking(tuple(links), shown)

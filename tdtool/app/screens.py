@@ -13,7 +13,9 @@ it with the folded state), in the language given.
 - `bounties`: the bounty leaders (the biggest bounties on the heads of the players still
   in, a PKO's growing ones; with the knockouts and what each has won), `LEADERS` at most;
 - `results`: the places decided, the best first (the first `FINISHES`), names and prizes;
-  the winner on top as the event ends.
+  the winner on top as the event ends;
+- `standings` (with `clock serve --league FILE`): the league's standings, read from all its
+  events (tdtool.app.league.LeagueView), the lines that are provisional marked.
 
 `SCREENS` names every screen a TV can show or rotate through (`/?rotate=clock,payouts`).
 """
@@ -25,9 +27,13 @@ from typing import Any
 from tdtool.i18n import Words, words
 from tdtool.tournament.state import State
 
-SCREENS = ("clock", "payouts", "seats", "clock-payouts", "chips", "results", "bounties", "house")
-"""Every screen `clock serve` shows, by the name its URL and `?rotate=` give it (`house` only
-with a theme that has one: `HOUSE`)."""
+SCREENS = (
+    "clock", "payouts", "seats", "clock-payouts", "chips", "results", "bounties", "standings",
+    "house",
+)  # fmt: skip
+"""Every screen `clock serve` shows, by the name its URL and `?rotate=` give it (`standings`
+only with `--league`: tdtool.app.league.standings_screen; `house` only with a theme that has
+one: `HOUSE`)."""
 
 HOUSE = "screen_house.html"
 """The house or sponsor slide: the theme folder's own template of that name, or tdtool's

@@ -52,6 +52,7 @@ MAY: dict[str, frozenset[str]] = {
     "staff.revoke": frozenset({"director"}),
     "undo": frozenset({"director"}),
     "hand.check": frozenset({"dealer", "floor", "director", "desk"}),
+    "ruling.ask": frozenset({"dealer", "floor", "director", "desk"}),
 }
 """Action -> the roles that may take it (docs/web.md); checked on the server for each request."""
 

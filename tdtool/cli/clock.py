@@ -285,13 +285,23 @@ def serve(
         ),
     ] = None,
     theme: ScreenThemeOpt = None,
+    league: Annotated[
+        Path | None,
+        typer.Option(
+            "--league",
+            help="A league file: its standings at /screen/standings, provisional while this"
+            " tournament (or another of its events) is played.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """The clock as a web page for a TV or projector (read-only); Ctrl-C stops it.
 
     Other screens from the same process: /screen/payouts, /screen/seats (players by name
     with table and seat), /screen/clock-payouts, /screen/chips (the last chip count, the
     biggest stacks first: the TV at the bar), /screen/results (the places decided, with
-    prizes), /screen/bounties (the bounty leaders); one TV turns through several with
+    prizes), /screen/bounties (the bounty leaders), /screen/standings (with --league: the
+    league's standings); one TV turns through several with
     /?rotate=clock,payouts,chips&every=20 (seconds each). ?lang=de on any of them.
 
     Only requests for this computer's addresses and names are answered (a page elsewhere
@@ -335,9 +345,16 @@ def serve(
     path = db_path(ctx)
     with open_store(ctx) as store:  # refuse a missing or damaged file before serving
         name = store.state().name
+    standings = None
+    if league is not None:
+        from tdtool.cli.league import league_view
+
+        standings = league_view(ctx, league)
     raise_file_limit()  # hundreds of TVs and phones: a connection each
     try:
-        server = make_server(path, host, port, allowed_hosts=allowed, theme=house, qr=qr)
+        server = make_server(
+            path, host, port, allowed_hosts=allowed, theme=house, qr=qr, league=standings
+        )
     except (OSError, UnicodeError, ValueError, TypeError, OverflowError) as exc:
         import socket
 
@@ -360,6 +377,8 @@ def serve(
         f"Chip counts: {url}screen/chips  Results: {url}screen/results"
         f"  Bounties: {url}screen/bounties"
     )
+    if standings is not None:
+        typer.echo(f"League standings: {url}screen/standings")
     typer.echo(f"All in turn on one TV: {url}?rotate=clock,payouts,seats&every=20")
     typer.echo("Open it full screen on the TV's browser (F11). Ctrl-C stops it.")
     try:

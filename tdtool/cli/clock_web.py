@@ -25,9 +25,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from tdtool.cli.clock_http import TIMEOUT, HttpServer, Reply
+from tdtool.io.hosts import served_hosts
 from tdtool.io.pages import script_json
 
 if TYPE_CHECKING:
+    from tdtool.app.league import LeagueView
     from tdtool.io.pages import Theme
     from tdtool.io.store import Watcher
 
@@ -204,15 +206,20 @@ ROUTES = (
     "/screen/payouts", "/screen/seats", "/screen/clock-payouts", "/screen/chips",
     "/screen/results", "/screen/bounties",
     "/api/screen/payouts", "/api/screen/seats", "/api/screen/chips", "/api/screen/results",
-    "/api/screen/bounties", "/screen/house",
+    "/api/screen/bounties", "/screen/house", "/screen/standings", "/api/screen/standings",
 )  # fmt: skip
 NOT_FOUND = (
     b"Not found: the clock is at /, the other screens at /screen/payouts, /screen/seats,"
-    b" /screen/clock-payouts, /screen/chips, /screen/results and /screen/bounties\n"
+    b" /screen/clock-payouts, /screen/chips, /screen/results, /screen/bounties and"
+    b" /screen/standings\n"
 )
 NO_HOUSE = (
     "Not found: no house slide; a theme (--theme DIR) gives one in its theme.yaml"
     " (house: title, lines, image) or as its screen_house.html (docs/cli.md)"
+)
+NO_LEAGUE = (
+    "Not found: no league standings; start the clock with its league:"
+    " tdtool clock serve --league spring.league (docs/web.md)"
 )
 
 
@@ -227,7 +234,13 @@ class ClockSource:
     change number is asked at most every `PG_POLL` seconds.
     """
 
-    def __init__(self, db: Path, theme: Theme | None = None, qr: str | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        theme: Theme | None = None,
+        qr: str | None = None,
+        league: LeagueView | None = None,
+    ) -> None:
         from concurrent.futures import ThreadPoolExecutor
 
         from tdtool.io.store_base import (
@@ -238,6 +251,7 @@ class ClockSource:
         self._db = db
         self._theme = theme
         self._qr = qr
+        self._league = league  # the league whose standings /screen/standings shows
         self._pool = ThreadPoolExecutor(1, thread_name_prefix="tdtool-clock-read")
         self._poll: Any = None
         self._view: Any = None
@@ -307,6 +321,12 @@ class ClockSource:
         snapshot = await self._fresh()
         state = snapshot[0]
         lang = lang or language_of(state)
+        if name == "standings":  # read from the league's events, in the worker too
+            if self._league is None:
+                raise LookupError(NO_LEAGUE)
+            loop = asyncio.get_running_loop()
+            standings = await loop.run_in_executor(self._pool, self._league.screen, state, lang)
+            return standings, lang
         if self._screens_of is not state:  # the log changed (a read of the same log: no)
             self._screens_of, self._screens = state, {}
             self._generation += 1
@@ -393,6 +413,8 @@ class ClockSource:
             return Reply(HTTPStatus.NOT_FOUND, "text/plain", NOT_FOUND)
         if route == "/screen/house" and not self.has_house():
             return Reply(HTTPStatus.NOT_FOUND, "text/plain", f"{NO_HOUSE}\n".encode())
+        if route.endswith("/screen/standings") and self._league is None:
+            return await self._no_league(route, query)
         try:
             lang = asked_language(query)
             rotation = asked_rotation(query) if route in ("/", "/index.html") else None
@@ -400,6 +422,9 @@ class ClockSource:
             return Reply(HTTPStatus.BAD_REQUEST, "text/plain", f"{exc}\n".encode())
         if rotation is not None and "house" in rotation[0] and not self.has_house():
             said = "?rotate=: " + NO_HOUSE.removeprefix("Not found: ")
+            return Reply(HTTPStatus.BAD_REQUEST, "text/plain", f"{said}\n".encode())
+        if rotation is not None and "standings" in rotation[0] and self._league is None:
+            said = "?rotate=: " + NO_LEAGUE.removeprefix("Not found: ")
             return Reply(HTTPStatus.BAD_REQUEST, "text/plain", f"{said}\n".encode())
         screen = route.rpartition("/")[2]
         try:
@@ -420,19 +445,43 @@ class ClockSource:
                     return Reply(HTTPStatus.OK, "application/json", UNCHANGED)
                 return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
             data, own = await self.data(lang)
+            initial: dict[str, Any] = {}
+            if rotation is None and route.startswith("/screen/"):
+                from tdtool.app.screens import DATA
+
+                if screen in DATA or screen == "standings":
+                    initial = (await self.screen(screen, own))[0]
         except Exception as exc:  # the file is busy or gone: tell the page, keep serving
             body = json.dumps({"error": str(exc)}).encode()
             return Reply(HTTPStatus.SERVICE_UNAVAILABLE, "application/json", body)
         if route == "/api/clock":
             return Reply(HTTPStatus.OK, "application/json", json.dumps(data).encode())
         if rotation is not None or route.startswith("/screen/"):
-            from tdtool.app.screens import DATA
-
-            initial = (await self.screen(screen, own))[0] if screen in DATA else {}
             text = screen_page(screen, data, initial, self._theme, own, lang, rotation)
         else:
             text = page(data, self._theme, own, self._qr)
         return Reply(HTTPStatus.OK, "text/html; charset=utf-8", text.encode())
+
+    async def _no_league(self, route: str, query: str) -> Reply:
+        """/screen/standings (or its JSON) of a clock served without --league: 404, with a
+        page in the room's language saying how to start it."""
+        if route.startswith("/api/"):
+            body = json.dumps({"error": NO_LEAGUE}).encode()
+            return Reply(HTTPStatus.NOT_FOUND, "application/json", body)
+        from tdtool.i18n import language_of
+        from tdtool.io import pages
+
+        try:
+            lang = asked_language(query)
+        except ValueError:
+            lang = None
+        if lang is None:
+            try:
+                lang = language_of((await self._fresh())[0])
+            except Exception:  # the file is busy or gone: the page is still said, in English
+                lang = "en"
+        text = pages.render("screen_no_league.html", self._theme, lang)
+        return Reply(HTTPStatus.NOT_FOUND, "text/html; charset=utf-8", text.encode())
 
     def has_house(self) -> bool:
         """Whether the theme gives a house or sponsor slide: theme.yaml's `house:` or its
@@ -492,46 +541,6 @@ class _ClockServer(HttpServer):
         self.source.close()
 
 
-def served_hosts(host: str, allowed: tuple[str, ...] = ()) -> Callable[[str], bool]:
-    """Whether a request's Host header names this clock: any IP address (a rebinding page
-    always comes under a name), localhost and *.localhost, this computer's name (and its
-    .local name), the --host it listens on and the names given with --allow-host.
-
-    >>> ok = served_hosts("0.0.0.0", ("clock.venue.lan",))
-    >>> [ok(h) for h in ("192.168.1.20:8765", "[::1]:8765", "localhost", "Clock.Venue.Lan.")]
-    [True, True, True, True]
-    >>> [ok(h) for h in ("evil.example", "clock.venue.lan.evil.example", "")]
-    [False, False, False]
-    """
-    import ipaddress
-    import socket
-
-    names = {n.lower().rstrip(".") for n in (host, *allowed)}
-    with contextlib.suppress(OSError):
-        me = socket.gethostname().lower()
-        names |= {me, f"{me}.local"}
-
-    def accepts(value: str) -> bool:
-        value = value.strip().lower()
-        if value.startswith("["):  # [IPv6]:port
-            name = value[1 : value.find("]")] if "]" in value else ""
-        else:
-            name, colon, port = value.rpartition(":")
-            if not colon or not port.isdigit():
-                name = value
-        name = name.rstrip(".")
-        if not name:
-            return False
-        try:
-            ipaddress.ip_address(name)
-            return True
-        except ValueError:
-            pass
-        return name == "localhost" or name.endswith(".localhost") or name in names
-
-    return accepts
-
-
 def make_server(
     db: Path,
     host: str,
@@ -542,13 +551,15 @@ def make_server(
     allowed_hosts: tuple[str, ...] = (),
     theme: Theme | None = None,
     qr: str | None = None,
+    league: LeagueView | None = None,
 ) -> HttpServer:
     """A server for the clock of `db` (a file or a PostgreSQL URL) on host:port (port 0: any
     free port); `timeout`: seconds a connection may take to send a request;
     `max_connections`: held at most (by default well inside the process's file limit);
     `allowed_hosts`: Host names it answers beyond those of `served_hosts`; `theme`: a house
-    theme whose templates the page is made of; `qr`: a URL the page shows as a QR code."""
-    source = ClockSource(db, theme, qr)
+    theme whose templates the page is made of; `qr`: a URL the page shows as a QR code;
+    `league`: the league whose standings /screen/standings shows."""
+    source = ClockSource(db, theme, qr, league)
     try:
         server = _ClockServer(
             host, port, source.answer, name="tdtool-clock", timeout=timeout,

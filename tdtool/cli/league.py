@@ -9,10 +9,12 @@ import typer
 
 from tdtool.cli._app import App
 from tdtool.cli._db import JsonOpt
-from tdtool.cli._theme import PaperOpt
+from tdtool.cli._theme import PaperOpt, ThemeOpt
 
 if TYPE_CHECKING:
+    from tdtool.app.league import LeagueView
     from tdtool.io.money_sheets import Sheet
+    from tdtool.io.pages import Theme
     from tdtool.tournament.league import Standings
 
 HELP = (
@@ -45,6 +47,17 @@ def _registry_beside(ctx: typer.Context, league: Path) -> Path | str | None:
     given = registry_given(ctx)
     target = given if given is not None else league.parent / FILE_NAME
     return target if exists(target) else None
+
+
+def league_view(ctx: typer.Context, path: Path) -> LeagueView:
+    """The standings of the league file `path` for a screen (`clock serve --league`, `serve
+    --league`), with the registry beside it; read once now, so a league that cannot be
+    read (a damaged file, an event moved) is refused before anything is served."""
+    from tdtool.app.league import LeagueView
+
+    view = LeagueView(path, _registry_beside(ctx, path))
+    view.standings()
+    return view
 
 
 def _league(given: Path | None) -> Path:
@@ -92,6 +105,15 @@ def new(
             " result).",
         ),
     ] = "wins,best,events",
+    language: Annotated[
+        str | None,
+        typer.Option(
+            "--language",
+            help="The language its standings print and show in: en, ro or de (default:"
+            " English, or the one a command asks for).",
+            show_default=False,
+        ),
+    ] = None,
     league: LeagueOpt = None,
     json_out: JsonOpt = False,
 ) -> None:
@@ -100,12 +122,14 @@ def new(
     The formula is checked now: a custom one names the position of anything it does not
     know, with "did you mean".
 
-    Example: tdtool league new "Spring League" --formula table --table points.yaml --best 8
+    Example: tdtool league new "Liga de toamnă" --best 8 --language ro
     """
     from tdtool.app.files import slug
     from tdtool.app.league import create
+    from tdtool.cli._theme import read_language
     from tdtool.tournament.league import Rules, Scoring, tie_break_of
 
+    lang = read_language(language) if language is not None else None
     kind = formula.strip().casefold()
     scoring = Scoring(kind) if kind in {"pokerstars", "table"} else Scoring.FORMULA
     points_table = None
@@ -126,7 +150,7 @@ def new(
 
         rules = Rules(scoring, parse(formula).text, points_table, best, drop_worst, rules.tie_break)
     path = league or Path.cwd() / f"{slug(name)}.league"
-    made = create(path, name, rules)
+    made = create(path, name, rules, lang)
     if json_out:
         from tdtool.cli.render import emit_json
 
@@ -194,27 +218,40 @@ def show_standings(
         ),
     ] = None,
     paper: PaperOpt = None,
+    language: Annotated[
+        str | None,
+        typer.Option(
+            "--language",
+            help="The language of the table and the printed sheet: en, ro or de (default:"
+            " the league's, else English; CSV and JSON stay English).",
+            show_default=False,
+        ),
+    ] = None,
+    theme: ThemeOpt = None,
 ) -> None:
     """The standings: each player's points, results, wins and best finish; the tie-break.
 
     A result in brackets does not count (--best / --drop-worst); a * marks a result of an
     event still being played. Players are matched across events by name (any case, accents
     or not) and, with a player registry beside the league (or --registry), by their id: a
-    player merged in the registry mid-season is one line.
+    player merged in the registry mid-season is one line. The table and the sheet are in
+    the league's language (`league new --language`) or --language; CSV and JSON are
+    English with plain numbers, for a website or a spreadsheet.
 
-    Example: tdtool league standings --print standings.html
+    Example: tdtool league standings --print standings.html --paper letter --language de
     """
     from tdtool.app.league import league_standings
-    from tdtool.cli._theme import read_paper
+    from tdtool.cli._theme import read_language, read_paper, read_theme
 
     sheet_paper = read_paper(paper)
+    lang = read_language(language) if language is not None else None
+    house = read_theme(theme)
     path = _league(league)
     result = league_standings(path, _registry_beside(ctx, path))
-    sheet = standings_sheet(result)
+    lang = lang or result.language or "en"
+    sheet = standings_sheet(result, lang)
     if print_to is not None:
-        from tdtool.io.money_sheets import write_sheet
-
-        write_sheet(sheet, print_to, paper=sheet_paper)
+        _print(result, print_to, lang, house, sheet_paper)
     if json_out:
         from tdtool.cli.render import emit_json
 
@@ -223,7 +260,7 @@ def show_standings(
     from tdtool.io.money_sheets import render
 
     if csv_out:
-        typer.echo(render(sheet, "csv"), nl=False)
+        typer.echo(render(standings_sheet(result), "csv"), nl=False)
         return
     from tdtool.cli.render import table
 
@@ -236,52 +273,90 @@ def show_standings(
         typer.echo(f"Standings written to {print_to}.")
 
 
+def _print(
+    result: Standings, path: Path, lang: str, theme: Theme | None, paper: str | None
+) -> None:
+    """Write the standings to `path`: a sheet to print (HTML, in `lang`), Markdown (in
+    `lang`) or CSV (English, plain numbers), by its suffix."""
+    from tdtool.io.money_sheets import sheet_format, write_sheet
+
+    fmt = sheet_format(path)
+    if fmt != "html":
+        write_sheet(standings_sheet(result, lang if fmt == "md" else "en"), path)
+        return
+    from tdtool.io.league_sheet import standings_html
+
+    text = standings_html(result, lang, theme, paper)
+    try:
+        path.write_text(text, encoding="utf-8")
+    except OSError as exc:
+        from tdtool.errors import InputError
+
+        raise InputError(f"Cannot write {path}: {exc.strerror or exc}.") from None
+
+
 CSV_HEADERS = ("Rank", "Name", "Points", "Events", "Wins", "Best")
-"""The first columns of the standings (then one per event, then the note)."""
+"""The first columns of the standings (then one per event, then the note), as CSV names
+them in every language (standings_sheet in English)."""
 
 
-def standings_sheet(result: Standings) -> Sheet:
-    """The standings as a sheet: for the terminal, CSV and the printout alike."""
+def standings_sheet(result: Standings, lang: str = "en") -> Sheet:
+    """The standings as a sheet, in the language `lang`: for the terminal, the printout
+    and (in English, its numbers plain) CSV."""
+    from tdtool.i18n import words
     from tdtool.io.money_sheets import Sheet, rows_of
     from tdtool.tournament.league import points_text
 
+    _ = words(lang)
     events = result.events
     rules = result.rules
     provisional = sum(1 for e in events if e.provisional)
+    played = _.ngettext("%(num)s event", "%(num)s events", len(events))
+    if provisional:
+        played += " " + _.ngettext(
+            "(%(num)s still being played: provisional)",
+            "(%(num)s still being played: provisional)",
+            provisional,
+        )
     lines = [
-        f"{len(events)} event{'s' if len(events) != 1 else ''}"
-        + (f" ({provisional} still being played: provisional)" if provisional else "")
-        + f"; points: {rules.formula_text}; {rules.counting}.",
-        f"{rules.tie_break_text}.",
+        _(
+            "%(events)s; points: %(formula)s; %(counting)s.",
+            events=played,
+            formula=rules.formula_in(lang),
+            counting=rules.counting_in(lang),
+        ),
+        f"{rules.tie_break_in(lang)}.",
     ]
-    lines += [
-        f"#{i}: {e.name} ({e.entries} entries){' *provisional' if e.provisional else ''}"
-        for i, e in enumerate(events, start=1)
-    ]
+    for i, e in enumerate(events, start=1):
+        entries = _.ngettext("%(num)s entry", "%(num)s entries", e.entries)
+        mark = " " + _("*provisional") if e.provisional else ""
+        lines.append(f"#{i}: {e.name} ({entries}){mark}")
     rows = []
     for line in result.lines:
         cells = [""] * len(events)
         for r in line.results:
-            text = points_text(r.points)
+            text = points_text(r.points, lang)
             text = text if r.counted else f"[{text}]"
             cells[r.event] = text + ("*" if r.provisional else "")
         rows.append(
             (
                 f"{line.rank}=" if line.shared else str(line.rank),
                 line.name,
-                points_text(line.points),
+                points_text(line.points, lang),
                 line.events,
                 line.wins,
                 line.best,
                 *cells,
-                line.note,
+                line.note_in(lang),
             )
         )
-    headers = (*CSV_HEADERS, *(f"#{i}" for i in range(1, len(events) + 1)), "Note")
+    first = (_("Rank"), _("Name"), _("Points"), _("Events"), _("Wins"), _("Best"))
+    headers = (*first, *(f"#{i}" for i in range(1, len(events) + 1)), _("Note"))
     return Sheet(
-        title=f"{result.name}: standings",
+        title=_("%(league)s: standings", league=result.name),
         headers=headers,
         rows=rows_of(rows),
         lines=tuple(lines),
         landscape=len(headers) > 9,  # a column per event: across the page from four events
+        lang=lang,
     )

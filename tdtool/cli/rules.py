@@ -174,19 +174,30 @@ def print_sheet(
     ],
     theme: ThemeOpt = None,
     paper: PaperOpt = None,
+    language: Annotated[
+        str | None,
+        typer.Option(
+            "--language",
+            help="The language of the sheet: en, ro or de (default: English).",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Write the house-rules sheet to put up in the room: the book the house plays by and,
     for every named choice, what this house decides and the rule; `*` marks its changes.
 
-    Made from the same file `hand check --rules` reads. The sheet is in English.
+    Made from the same file `hand check --rules` reads, in the room's language with
+    --language (the rule numbers and the house's name stay as written).
 
     Example: tdtool rules print examples/house/friday-deepstack.yaml -o house-rules.html
+
+    Example: tdtool rules print examples/house/friday-deepstack.yaml --language de -o regeln.html
     """
     from tdtool.app.house_sheet import house_sheet
-    from tdtool.cli._theme import read_paper, read_theme
+    from tdtool.cli._theme import read_language, read_paper, read_theme
     from tdtool.io.money_sheets import sheet_format, write_sheet
 
     sheet_format(output)  # a name with no known format is refused before anything is read
-    look, size = read_theme(theme), read_paper(paper)
-    write_sheet(house_sheet(resolve(rules, "RULES")), output, look, size)
+    look, size, lang = read_theme(theme), read_paper(paper), read_language(language)
+    write_sheet(house_sheet(resolve(rules, "RULES"), lang), output, look, size)
     typer.echo(f"House-rules sheet written to {output}.")

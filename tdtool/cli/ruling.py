@@ -16,7 +16,7 @@ from tdtool.cli._app import App
 
 if TYPE_CHECKING:
     from tdtool.rules.house import HouseRules
-    from tdtool.rules.rulings import Profile, Ruling
+    from tdtool.rules.rulings import Ruling
 
 HELP = (
     "The irregularities tdtool rules on, each with the ruling under the Poker TDA rules"
@@ -64,16 +64,9 @@ def house_lines(house: HouseRules | None, entry_id: str) -> list[str]:
 
 
 def _house_json(house: HouseRules | None, entry_id: str) -> dict[str, Any] | None:
-    if house is None or not house.overrides:
-        return None
-    return {
-        "name": house.name,
-        "base": str(house.base),
-        "choices": {
-            c.name: {"value": house.get(c.name), "changed": house.changed(c.name), "rule": c.rule}
-            for c in house.bearing_on(entry_id)
-        },
-    }
+    from tdtool.app.ruling_ask import house_json
+
+    return house_json(house, entry_id)
 
 
 @app.command("list")
@@ -138,20 +131,6 @@ def show(
 
 # ------------------------------------------------------------------------------ ask
 
-_WHAT = {
-    "exposed-card": "the dealer exposed a hole card during the deal",
-    "boxed-card": "a card was found face up in the deck on the deal",
-    "misdeal": "the dealer called a misdeal (wrong seat, wrong number of cards, ...)",
-    "premature-flop": "the flop came out before the betting was over",
-    "premature-turn": "the turn came out before the betting was over",
-    "premature-river": "the river came out before the betting was over",
-    "four-card-flop": "four cards came off for the flop",
-    "flop-without-burn": "the flop was dealt without a burn card",
-    "extra-card": "the first player got an extra card after the deal",
-    "player-exposes": "a player showed their own cards",
-    "duplicate-card": "two identical cards turned up",
-}
-
 
 def _interactive() -> bool:
     return sys.stdin.isatty()
@@ -202,124 +181,29 @@ def _ask(value: Any, option: str, question: str, kind: type = str) -> Any:
     return typer.prompt(question, type=kind)
 
 
-def _actions(text: str) -> tuple[str, ...]:
-    from tdtool.errors import InputError
-    from tdtool.rules.rulings import ACTIONS_IN_TURN
-
-    words = tuple(w for w in text.replace(",", " ").lower().split() if w not in ("none", "-"))
-    bad = [w for w in words if w not in ACTIONS_IN_TURN]
-    if bad:
-        allowed = ", ".join(sorted(ACTIONS_IN_TURN))
-        raise InputError(f"--acted: {bad[0]!r} is not an action in turn; use {allowed} (or none).")
-    return words
-
-
-def _yes(text: str, option: str) -> bool:
+def _answers(what: str, given: dict[str, Any]) -> dict[str, Any]:
+    """The answers to `what`'s questions (tdtool.app.ruling_ask.QUESTIONS): the options
+    given, the rest asked at the terminal in turn (exit 2 naming the option without one)."""
+    from tdtool.app.ruling_ask import QUESTIONS
     from tdtool.errors import InputError
 
-    answer = str(text).strip().lower()
-    if answer in ("y", "yes", "true", "1"):
-        return True
-    if answer in ("n", "no", "false", "0"):
-        return False
-    raise InputError(f"{option} takes yes or no, not {text!r}.")
-
-
-def _decide(what: str, profile: Profile, answers: dict[str, Any]) -> Ruling:
-    from tdtool.rules import rulings as r
-
-    def acted() -> tuple[str, ...]:
-        question = "Who has acted so far, in order (e.g. 'fold call', or none)?"
-        return _actions(_ask(answers["acted"], "--acted", question))
-
-    if what == "exposed-card":
-        card = answers["card"]
-        if card is None:
-            card = _card_from_seats(answers)
-        before = _ask(
-            answers["exposed_before"],
-            "--exposed-before",
-            "How many other down cards had the dealer already exposed on this deal?",
-            int,
-        )
-        return r.rule_exposed_card(profile, card, before, acted())
-    if what == "boxed-card":
-        before = _ask(
-            answers["boxed_before"],
-            "--boxed-before",
-            "How many other boxed cards turned up on this deal?",
-            int,
-        )
-        return r.rule_boxed_card(profile, before, acted())
-    if what == "misdeal":
-        reason = _ask(answers["reason"], "--reason", "Why was the misdeal called?")
-        return r.rule_declared_misdeal(profile, reason, acted())
-    if what == "flop-without-burn":
-        flop = _ask(
-            answers["flop_action"], "--flop-action", "Has anyone acted on the flop yet (yes/no)?"
-        )
-        return r.rule_flop_without_burn(profile, _yes(flop, "--flop-action"))
-    if what == "extra-card":
-        extra = _ask(answers["extra"], "--extra", "How many extra cards were dealt?", int)
-        return r.rule_extra_card(profile, extra, acted())
-    simple = {
-        "premature-flop": r.rule_premature_flop,
-        "premature-turn": r.rule_premature_turn,
-        "premature-river": r.rule_premature_river,
-        "four-card-flop": r.rule_four_card_flop,
-        "player-exposes": r.rule_player_exposes,
-        "duplicate-card": r.rule_duplicate_card,
-    }
-    return simple[what](profile)
-
-
-def _card_from_seats(answers: dict[str, Any]) -> int:
-    """Which card off the deck was exposed, from what the dealer knows: how many players were
-    dealt in, whose card it was (counting seats from the small blind) and which of their
-    cards (first or second time round)."""
-    from tdtool.errors import InputError
-
-    if answers["seat"] is None and answers["round"] is None and not _interactive():
-        raise InputError(
-            "No terminal to ask which card was exposed: give --seat N --round 1|2"
-            " --players P (or --card N, counting from the first card dealt)."
-        )
-    players = _ask(answers["players"], "--players", "How many players were dealt in?", int)
-    seat = _ask(
-        answers["seat"],
-        "--seat",
-        "Whose card was exposed? Count the players from the small blind (1 = small blind,"
-        " 2 = big blind, ...)",
-        int,
-    )
-    round_ = _ask(
-        answers["round"], "--round", "Was it that player's first or second card (1 or 2)?", int
-    )
-    if not 2 <= players <= 23:
-        raise InputError(f"--players {players}: a table deals in 2 to 23 players.")
-    if not 1 <= seat <= players:
-        raise InputError(
-            f"--seat {seat}: count the {players} players from the small blind, 1 to {players}."
-        )
-    if round_ not in (1, 2):
-        raise InputError(f"--round {round_}: a player's first card is 1, the second 2.")
-    return int((round_ - 1) * players + seat)
-
-
-def _book_ruling(id: str, profile: Profile) -> dict[str, Any]:
-    """A rule-book entry with no questions: its ruling under the profile, as `ask` prints it."""
-    from tdtool.rules.rulebook import entry
-
-    found = entry(id)
-    book = found.under(profile)
-    return {
-        "irregularity": found.id,
-        "title": found.title,
-        "misdeal": None,
-        "rule": book.rule,
-        "steps": list(book.steps),
-        "summary": book.ruling,
-    }
+    out = dict(given)
+    for q in QUESTIONS.get(what, ()):
+        if q.key in ("players", "seat", "round") and out.get("card") is not None:
+            continue  # the exposed card given as which card off the deck
+        if (
+            q.key == "players"
+            and out["seat"] is None
+            and out["round"] is None
+            and not _interactive()
+        ):
+            raise InputError(
+                "No terminal to ask which card was exposed: give --seat N --round 1|2"
+                " --players P (or --card N, counting from the first card dealt)."
+            )
+        kind = int if q.kind in ("count", "number", "card-round") else str
+        out[q.key] = _ask(out[q.key], q.option, q.text, kind)
+    return out
 
 
 @app.command("ask")
@@ -416,27 +300,20 @@ def ask(
 
     Example: tdtool ruling ask --what exposed-card --card 2 --exposed-before 0 --acted none
     """
+    from tdtool.app import ruling_ask
     from tdtool.cli.render import emit_json
-    from tdtool.errors import InputError
 
     house = _house(rules)
     from tdtool.rules.rulings import Profile
 
     profile = house.base if house is not None else Profile.TDA
-    from tdtool.rules.rulebook import ENTRIES, entry
+    from tdtool.rules.rulebook import ENTRIES
 
-    keys = [e.id for e in ENTRIES]
     if what is None and _interactive():
         _say(menu(ENTRIES))
-    chosen = str(_ask(what, "--what", "What happened (number or name)?")).strip().lower()
-    if chosen.isdigit() and len(chosen) <= 4 and 1 <= int(chosen) <= len(keys):
-        chosen = keys[int(chosen) - 1]
-    try:
-        chosen = entry(chosen).id
-    except InputError as exc:
-        raise InputError(f"--what: {exc}") from None
-    if chosen not in _WHAT:
-        book = _book_ruling(chosen, profile)
+    chosen = ruling_ask.chosen(_ask(what, "--what", "What happened (number or name)?"))
+    if chosen not in ruling_ask.WHAT:
+        book = ruling_ask.book_ruling(chosen, profile)
         if json:
             emit_json({"profile": str(profile), **book, "house": _house_json(house, chosen)})
             return
@@ -465,7 +342,7 @@ def ask(
         "seat": seat,
         "round": round_,
     }
-    ruling = _decide(chosen, profile, answers)
+    ruling = ruling_ask.decide(chosen, profile, _answers(chosen, answers))
     if json:
         data = ruling.to_dict()
         del data["line"]
@@ -478,12 +355,14 @@ def ask(
 def menu(entries: Sequence[Any]) -> str:
     """What `ruling ask` offers: first the irregularities it works out from a few questions,
     then those it looks up in the book, numbered on through both, in one style."""
+    from tdtool.app.ruling_ask import WHAT
+
     width = max(len(e.id) for e in entries)
-    asked = [(n, e) for n, e in enumerate(entries, 1) if e.id in _WHAT]
-    book = [(n, e) for n, e in enumerate(entries, 1) if e.id not in _WHAT]
+    asked = [(n, e) for n, e in enumerate(entries, 1) if e.id in WHAT]
+    book = [(n, e) for n, e in enumerate(entries, 1) if e.id not in WHAT]
 
     def line(n: int, e: Any) -> str:
-        what = _WHAT.get(e.id, e.title)
+        what = WHAT.get(e.id, e.title)
         return f"{n:2}. {e.id:<{width}}  {what[:1].upper()}{what[1:]}"
 
     out = ["Worked out from a few questions:", *(line(n, e) for n, e in asked)]

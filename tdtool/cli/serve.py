@@ -35,11 +35,21 @@ def serve(
             " Addresses, localhost and this computer's name are always served.",
         ),
     ] = None,
+    league: Annotated[
+        Path | None,
+        typer.Option(
+            "--league",
+            help="A league file: its standings on the players' phones at /standings,"
+            " linked from the players' page.",
+            show_default=False,
+        ),
+    ] = None,
 ) -> None:
     """Serve the tournament to phones: players follow it, the staff act from their feet.
 
     / is the players' page (public: the clock, blinds, players left, payouts, find my
-    seat). /staff is the staff's page, signed in from a one-time link (`tdtool staff add`):
+    seat; with --league, a link to the league's standings at /standings). /staff is the
+    staff's page, signed in from a one-time link (`tdtool staff add`):
     bust, register, the clock and undo, and hand rulings, by role. Every open page is
     updated at each change, made here or in any terminal. The JSON API is in docs/web.md.
 
@@ -49,6 +59,7 @@ def serve(
 
     Example: tdtool serve --host 0.0.0.0 --tls-cert venue.pem --tls-key venue-key.pem
     """
+    from tdtool.cli._db import registry_given
     from tdtool.errors import InputError
 
     if not host or len(host) > 253 or not all(33 <= ord(c) < 127 for c in host):
@@ -59,6 +70,11 @@ def serve(
     target = db_path(ctx).target
     with open_store(ctx) as store:  # a missing or damaged tournament is refused here
         name = store.state().name
+    standings = None
+    if league is not None:
+        from tdtool.cli.league import league_view
+
+        standings = league_view(ctx, league)
     sock = _listen(host, port)
     import gc
 
@@ -67,7 +83,12 @@ def serve(
 
     app = build(
         Settings(
-            target, secure=ssl_context is not None, host=host, allowed_hosts=tuple(allow_host or ())
+            target,
+            secure=ssl_context is not None,
+            host=host,
+            allowed_hosts=tuple(allow_host or ()),
+            league=standings,
+            registry=registry_given(ctx),
         )
     )
     scheme = "https" if ssl_context else "http"
@@ -75,6 +96,8 @@ def serve(
     shown = shown if ":" not in shown else f"[{shown}]"
     base = f"{scheme}://{shown}:{sock.getsockname()[1]}"
     typer.echo(f"{name}: players at {base}/ , staff at {base}/staff")
+    if standings is not None:
+        typer.echo(f"League standings: {base}/standings")
     typer.echo(f"Sign-in links: tdtool staff add NAME --role floor --url {base}")
     if host not in LOOPBACK and ssl_context is None:
         typer.echo(

@@ -656,6 +656,40 @@ class _Reader:
             return IrregularityLine(
                 line, text, Irregularity.BOXED_CARD, seat=self.who(node, words[1:], seats)
             )
+        elif low[:3] == ["chips", "found", "behind"]:
+            chips = spoken_amount(words[-1:]) if len(words) > 4 else None
+            if chips is None or chips <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}`: say whose chips and how many, like `chips found behind Anna 500`.",
+                )
+            return IrregularityLine(
+                line,
+                text,
+                Irregularity.CHIPS_BEHIND,
+                seat=self.who(node, words[3:-1], seats),
+                amount=chips,
+            )
+        elif low[:3] == ["wrong", "count", "noticed"] and len(low) == 3:
+            return IrregularityLine(line, text, Irregularity.POT_COUNT, which="noticed")
+        elif "counts" in low[:-1] and low[low.index("counts") + 1 : low.index("counts") + 3] == [
+            "the",
+            "pot",
+        ]:
+            at = low.index("counts")
+            count = spoken_amount(words[at + 3 :]) if len(words) > at + 3 else None
+            if count is None or count <= 0:
+                raise self.fail(
+                    node,
+                    f"`{text}`: write the pot as it was counted, like `dealer counts the pot"
+                    " 9500` (or `WHO counts the pot 9500` for a player's count).",
+                )
+            if at == 0:
+                raise self.fail(node, f"`{text}`: say who counted: `dealer counts the pot N`.")
+            counter = None if low[:at] == ["dealer"] else self.who(node, words[:at], seats)
+            return IrregularityLine(
+                line, text, Irregularity.POT_COUNT, seat=counter, amount=count, which="count"
+            )
         elif low[:2] == ["dealer", "counts"]:
             count = spoken_amount(words[2:]) if len(words) > 2 else None
             if count is None or count <= 0:

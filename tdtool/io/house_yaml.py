@@ -21,6 +21,7 @@ import yaml
 
 from tdtool.errors import InputError
 from tdtool.io import guarded_yaml
+from tdtool.names import or_list
 from tdtool.rules.house import BY_NAME, CHOICES, HouseRules
 from tdtool.rules.rulings import Profile
 
@@ -104,7 +105,7 @@ def parse_house(text: str, source: str = "<house>") -> HouseRules:
                 shown = text_value or "a list or mapping"
                 raise InputError(
                     f"{source}:{_line(value)}: `{key}: {shown}` is not one of its values:"
-                    f" {' or '.join(choice.values)}."
+                    f" {or_list(list(choice.values))}."
                 )
             overrides.append((key, text_value))
     return HouseRules(base, name, tuple(overrides), source)

@@ -59,15 +59,21 @@ class LeagueFile:
     name: str
     rules: Rules
     events: tuple[EventRef, ...] = field(default=())
+    language: str | None = None
+    """The language its standings print and show in (`league new --language`); None:
+    English, or the language a command asks for."""
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "format": FORMAT,
             "version": VERSION,
             "name": self.name,
             "rules": self.rules.to_dict(),
             "events": [e.to_dict() for e in self.events],
         }
+        if self.language is not None:
+            data["language"] = self.language
+        return data
 
 
 def target_of(league: Path, source: str) -> Path | str:
@@ -117,6 +123,14 @@ def read(path: Path) -> LeagueFile:
             f"{shown} was written by a newer tdtool (league file version {version});"
             " upgrade tdtool to read it."
         )
+    language = data.get("language")
+    if language is not None:
+        from tdtool.i18n import check
+
+        try:
+            language = check(str(language))
+        except InputError as exc:
+            raise InputError(f"{shown}: {exc}") from None
     try:
         return LeagueFile(
             str(data["name"]),
@@ -130,6 +144,7 @@ def read(path: Path) -> LeagueFile:
                 )
                 for e in data["events"]
             ),
+            language,
         )
     except (KeyError, TypeError, ValueError) as exc:
         raise InputError(f"{shown} is a damaged league file ({exc!r}).") from None

@@ -397,6 +397,11 @@ def phh_text(hand: EnteredHand) -> str:
     odd = {Post.POSTED_BIG_BLIND, Post.DEAD_SMALL_BLIND}
     if any(p.kind in odd for p in b.postings):
         raise InputError(f"{where}: PHH has no blind posted out of position.")
+    if state.found:
+        raise InputError(
+            f"{where}: chips were found behind an all-in and set aside (TDA 62); PHH has no such"
+            " action."
+        )
     folded = {m.seat for m in b.moves if m.verb is Verb.FOLD}
     if any(b.folded[i] and p.seat not in folded for i, p in enumerate(b.players)):
         raise InputError(f"{where}: the floor killed a hand; PHH has no such action.")

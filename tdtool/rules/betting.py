@@ -17,7 +17,7 @@ tdtool.rules.betting.IllegalAction: A cannot raise to 150: the minimum raise is 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 
 from tdtool.errors import InputError, RuleError
@@ -104,6 +104,12 @@ class Stakes:
     """Limit: the cap applies heads-up too (TDA 48, until the event is down to two players).
     False: raising is unlimited once at most two players not all-in are in the pot, unless the
     round was already capped with more (Robert's Rules, Betting and Raising 3, 4)."""
+    half_raise_reopens: bool = False
+    """No-limit and pot-limit: all-ins adding up to half a full raise reopen the betting (a
+    house's 50% rule); False: a full raise is needed (TDA 47A; RRoP No-limit 3)."""
+    reopen_note: str = ""
+    """The house note (`house rule (NAME: CHOICE VALUE); `) to cite with TDA 47A when the
+    house changed the 50% rule."""
     bb_ante_first: bool = False
     """The big blind ante is taken before the big blind (a house's choice); False: the big
     blind first, then the ante, as TDA RP-11 recommends."""
@@ -222,6 +228,12 @@ class Betting:
         (Robert's Rules, Betting and Raising 4)."""
         self.acted_at = [0] * n
         """Limit: how many full bets had been made when each player last acted."""
+        self.half_reopened: list[tuple[int, int, int]] = []
+        """Raises the house's 50% rule allowed, the betting reopened by all-ins short of a full
+        raise: (seat, what the all-ins raised since the player acted, the full raise)."""
+        self.counted_max: int | None = None
+        """Pot-limit: a bet made on a wrong count of the pot may go up to this total, over the
+        pot, until the floor corrects it (TDA 52B); None otherwise."""
         if stakes.game is Game.LIMIT and stakes.big_blind < self._size():
             # A big blind below the small bet (blinds 5/10, bets 15/30): bringing it up to
             # a full small bet is a completion, like a stud bring-in; the cap counts from it.
@@ -406,6 +418,8 @@ class Betting:
         raised = self.current - level
         if self.stakes.game is Game.LIMIT:  # half a bet reopens in limit (TDA 47B)
             return 2 * raised >= self._size() or self.bets_made > self.acted_at[i]
+        if self.stakes.half_raise_reopens:  # a house's 50% rule: half a raise reopens
+            return 2 * raised >= self.min_raise
         return raised >= self.min_raise  # TDA 47A: short all-ins count together
 
     def _capped(self) -> bool:
@@ -457,6 +471,8 @@ class Betting:
                 max_to = min_to
             elif self.stakes.game is Game.POT_LIMIT:
                 max_to = max(min_to, min(self._pot_max(i), all_in_to))
+                if self.counted_max is not None:
+                    max_to = max(max_to, min(self.counted_max, all_in_to))
             else:
                 max_to = all_in_to
         return Options(
@@ -589,10 +605,17 @@ class Betting:
                 f" less than half a bet of {self._size()}, so the betting was not reopened",
                 "TDA 47B",
             )
+        if self.stakes.half_raise_reopens:
+            return (
+                f"the all-in raises since {self.name(i)} acted add up to {self.current - level},"
+                f" less than half a full raise of {self.min_raise}, so the betting was not"
+                " reopened",
+                f"{self.stakes.reopen_note}TDA 47A",
+            )
         return (
             f"the all-in raises since {self.name(i)} acted add up to {self.current - level},"
             f" less than a full raise of {self.min_raise}, so the betting was not reopened",
-            "TDA 47A",
+            f"{self.stakes.reopen_note}TDA 47A",
         )
 
     def can(self, seat: int, verb: Verb, amount: int | None = None) -> bool:
@@ -621,6 +644,14 @@ class Betting:
             self.committed[i] += added
             self.all_in[i] = self.stack[i] == 0
             if kind is Verb.RAISE:
+                level = self.level[i]
+                if (
+                    self.stakes.half_raise_reopens
+                    and self.stakes.game is not Game.LIMIT
+                    and level is not None
+                    and self.current - level < self.min_raise
+                ):
+                    self.half_reopened.append((seat, self.current - level, self.min_raise))
                 raised = to - self.current
                 if self.stakes.game is Game.LIMIT:
                     full = 2 * raised >= self._size() or to >= self.full_level + self._size()
@@ -672,6 +703,91 @@ class Betting:
         paid = min(chips, self.stack[i])
         self.stack[i] -= paid
         self.committed[i] += paid
+
+    def resize(self, seat: int, to: int, was: tuple[int, int], since: int) -> dict[int, int]:
+        """The floor corrects the bet or raise of `seat`, the move `moves[since]`, to a total
+        of `to` (TDA 52B): `was` is (the bet to call, the minimum raise) before it was made.
+        Larger (a bet short of the pot): its calls come back and those players act again.
+        Smaller (a bet over the pot): every call above `to` comes down to it. Returns the chips
+        each player put in (+) or got back (-)."""
+        i = self.index[seat]
+        to = min(to, self.bet[i] + self.stack[i])
+        larger = to > self.bet[i]
+        changed: dict[int, int] = {}
+        for k in range(since, len(self.moves)):
+            m = self.moves[k]
+            if m.street is not self.street:
+                continue
+            j = self.index[m.seat]
+            new = to if j == i else min(m.to, to)
+            delta = new - self.bet[j] if (j == i or self.bet[j] > new) else 0
+            if delta:
+                self.stack[j] -= delta
+                self.bet[j] += delta
+                self.committed[j] += delta
+                self.all_in[j] = self.stack[j] == 0
+                changed[m.seat] = changed.get(m.seat, 0) + delta
+            if m.verb is not Verb.FOLD and m.to != new:
+                self.moves[k] = replace(
+                    m, to=new, added=m.added + new - m.to, all_in=self.all_in[j]
+                )
+            if j != i and not self.folded[j] and self.level[j] is not None:
+                self.level[j] = min(self.level[j] or 0, to)
+        if larger:  # made larger: the calls of it come back, to act again
+            for k in range(len(self.moves) - 1, since, -1):
+                m = self.moves[k]
+                if m.street is not self.street or m.verb is not Verb.CALL:
+                    continue
+                j = self.index[m.seat]
+                self.stack[j] += m.added
+                self.bet[j] -= m.added
+                self.committed[j] -= m.added
+                self.all_in[j] = False
+                self.level[j] = None
+                changed[m.seat] = changed.get(m.seat, 0) - m.added
+                del self.moves[k]
+        current, min_raise = was
+        self.current = to
+        self.level[i] = to
+        raised = to - current
+        self.min_raise = max(min_raise, raised) if raised >= min_raise else min_raise
+        self.moves[since] = replace(self.moves[since], full=raised >= min_raise)
+        self.to_act = self._next(i + 1)
+        return changed
+
+    def set_aside(self, seat: int, chips: int) -> dict[int, int]:
+        """Chips of an all-in player found behind after a call, not part of the action (TDA 62):
+        they come out of the player's bet, and the calls of that all-in come down to what it
+        was without them (unless someone raised over it). Returns the chips each other player
+        gets back."""
+        i = self.index[seat]
+        (k, m) = next((k, m) for k, m in reversed(list(enumerate(self.moves))) if m.seat == seat)
+        level = m.to - chips
+        same = m.street is self.street
+        self.committed[i] -= chips
+        if same:
+            self.bet[i] -= chips
+        self.moves[k] = replace(m, to=level, added=m.added - chips)
+        later = [(q, n) for q, n in enumerate(self.moves) if q > k and n.street is m.street]
+        back: dict[int, int] = {}
+        if any(n.to > m.to for _, n in later):
+            return back  # raised over: the others' chips were for the raise as well
+        last: dict[int, tuple[int, Move]] = {q_m.seat: (q, q_m) for q, q_m in later}
+        for j_seat, (q, n) in last.items():
+            if n.verb is not Verb.CALL or n.to <= level:
+                continue
+            j = self.index[j_seat]
+            give = n.to - level
+            self.stack[j] += give
+            self.committed[j] -= give
+            if same:
+                self.bet[j] -= give
+            self.all_in[j] = False
+            self.moves[q] = replace(n, to=level, added=n.added - give, all_in=False)
+            back[j_seat] = give
+        if same:
+            self.current = max(self.bet)
+        return back
 
     def kill(self, seat: int) -> None:
         """The floor kills a hand whatever the turn (a wrong number of cards after substantial

@@ -629,8 +629,14 @@ class ChipFloor:
         seat = b.players[b.to_act].seat
         who = self.name(seat)
         if b.current <= b.bet[b.to_act]:
+            pot = (
+                f" For a count of the pot in pot-limit, write `dealer counts the pot"
+                f" {record.amount or 0}` (TDA 52B)."
+                if b.stakes.game is Game.POT_LIMIT
+                else ""
+            )
             raise InputError(
-                f"{where}: `{record.text}`: {who} faces no bet, so there is nothing to count."
+                f"{where}: `{record.text}`: {who} faces no bet, so there is nothing to count.{pot}"
             )
         nxt = self.replay.upcoming
         calls = (isinstance(nxt, ChipsLine) and not nxt.out_of_turn) or (

@@ -15,6 +15,7 @@ from tdtool.errors import InputError, RuleError
 from tdtool.game import Variant
 from tdtool.hands import HandValue, best_five, describe, evaluate_codes, hand_value
 from tdtool.omaha import describe_low, low_cards, omaha_best_five, omaha_high_codes, omaha_low
+from tdtool.rules import chips_behind
 from tdtool.rules.betting import STREETS, Betting, IllegalAction, Player, Post, Street, Verb
 from tdtool.rules.button import Positions, rule_button
 from tdtool.rules.chip_floor import ChipFloor
@@ -37,6 +38,8 @@ from tdtool.rules.entry import (
     StraddleLine,
 )
 from tdtool.rules.floor import Floor
+from tdtool.rules.penalties import house_penalties
+from tdtool.rules.pot_count import PotCount
 from tdtool.rules.pots import collect, split
 from tdtool.rules.rulings import Irregularity, Profile, Ruling, misdeal_barred, rule_posted_blind
 from tdtool.rules.showdown_floor import ShowdownFloor
@@ -182,6 +185,12 @@ class Replay:
             stakes = replace(stakes, cap_heads_up=capped)
         if hand.house is not None and hand.house.get("big_blind_ante_order") == "ante-first":
             stakes = replace(stakes, bb_ante_first=True)
+        if hand.house is not None and hand.house.changed("fifty_percent_rule"):
+            stakes = replace(
+                stakes,
+                half_raise_reopens=hand.house.get("fifty_percent_rule") == "half-raise-reopens",
+                reopen_note=hand.house.note("fifty_percent_rule"),
+            )
         self.betting = Betting(stakes, players, hand.button, hand.blinds)
         self.board: list[Card] = []
         self.sa_line: int | None = None
@@ -212,6 +221,13 @@ class Replay:
         made by the first such line (most hands have none: the replay stays fast)."""
         self._conditionals: Conditionals | None = None
         """Conditional statements waiting for their condition (TDA 59), once one is made."""
+        self.house_rulings: list[Ruling] = []
+        """Rulings a house choice makes on the betting itself (the 50% rule)."""
+        self.found: list[chips_behind.Found] = []
+        """Chips found behind all-in players after a call, set aside (TDA 62)."""
+        self._pot_count: PotCount | None = None
+        """Counts of the pot in pot-limit and the bets made on them (TDA 52B), once one is
+        given."""
         self.talk = ChipFloor(self)
         """Chips put out, words said, out-of-turn actions (tdtool.rules.chip_floor)."""
         self.upcoming: HandLine | None = None
@@ -270,6 +286,11 @@ class Replay:
             record = conditionals.bound(record)
         if not self.talk.before(record):
             return
+        reopened = len(self.betting.half_reopened)
+        pot_count = self._pot_count
+        if pot_count is not None and pot_count.pending is not None and pot_count.takes(record):
+            self.talk.settle()
+            return
         match record:
             case ActionLine():
                 self.talk.action(record)
@@ -294,6 +315,8 @@ class Replay:
             case ConditionalLine():
                 self.conditionals.say(record)
         self.talk.settle()
+        for seat, since, full in self.betting.half_reopened[reopened:]:
+            self.house_rulings.append(self._half_reopened(record.line, seat, since, full))
         if (
             self.hand.previous is not None
             and self.sa_line is None
@@ -309,12 +332,22 @@ class Replay:
         rulings = [*self.floor.rulings, *self.talk.rulings]
         if self._conditionals is not None:
             rulings += self._conditionals.rulings
-        return tuple(sorted(rulings, key=lambda r: r.line))
+        if self._pot_count is not None:
+            rulings += self._pot_count.rulings
+        rulings += self.house_rulings
+        ordered = tuple(sorted(rulings, key=lambda r: r.line))
+        return house_penalties(ordered, self.hand.house)
 
     def irregularity(self, record: IrregularityLine) -> None:
         """Rule on an irregularity line under the hand's profile (tdtool.rules.floor)."""
         if record.kind == Irregularity.ACCEPTED_ACTION:  # a count during the betting (TDA 49)
             self.talk.count(record)
+            return
+        if record.kind == Irregularity.POT_COUNT:  # a count of the pot in pot-limit (TDA 52B)
+            self.pot_count.line(record)
+            return
+        if record.kind == Irregularity.CHIPS_BEHIND:  # after a call of an all-in (TDA 62)
+            self.found.append(chips_behind.found(self, record))
             return
         where = self.where(record.line)
         burn = record.kind in (Irregularity.MISSED_BURN, Irregularity.EXTRA_BURN)
@@ -335,6 +368,31 @@ class Replay:
         if self._showdown_floor is None:
             self._showdown_floor = ShowdownFloor(self)
         return self._showdown_floor
+
+    def _half_reopened(self, line: int, seat: int, since: int, full: int) -> Ruling:
+        """The house's 50% rule let the player raise: all-ins of at least half a raise."""
+        who = self.betting.players[self.betting.index[seat]].name
+        rules = self.hand.rules
+        return Ruling(
+            line,
+            Irregularity.SHORT_ALL_IN,
+            False,
+            rules.note("fifty_percent_rule") + "TDA 47A",
+            (
+                f"The all-ins since {who} last acted raised the bet by {since:,}, short of a"
+                f" full raise of {full:,}: by the TDA the betting is not reopened for {who}.",
+                f"The house's 50% rule: at least half a full raise ({(full + 1) // 2:,})"
+                f" reopens it, so {who} may raise.",
+            ),
+            f"The house's 50% rule reopened the betting for {who}.",
+        )
+
+    @property
+    def pot_count(self) -> PotCount:
+        """The counts of the pot of this hand and the bets made on them (made on first use)."""
+        if self._pot_count is None:
+            self._pot_count = PotCount(self)
+        return self._pot_count
 
     @property
     def conditionals(self) -> Conditionals:
@@ -554,6 +612,8 @@ class Replay:
         self.talk.finish()
         if self._conditionals is not None:
             self._conditionals.finish()
+        if self._pot_count is not None:
+            self._pot_count.finish()
         if self.hand.previous is not None:
             self.floor.rulings.append(self._button_ruling(self.hand.previous))
         start = tuple([(s.name, s.stack) for s in sorted(self.hand.seats, key=_by_seat)])
@@ -694,6 +754,13 @@ class Replay:
                 )
             )
         rulings = self.all_rulings()
+        for f in self.found:  # chips found behind an all-in: whose they are now (TDA 62)
+            wins = {by_name[n]: c for r in results for n, c in r.shares}
+            main = tuple(by_name[n] for n in results[0].winners) if results else ()
+            given, ruling = chips_behind.settle(f, names, wins, main, self.hand.chip)
+            for seat, chips in given.items():
+                final[seat] += chips
+            rulings = tuple(sorted([*rulings, ruling], key=lambda r: r.line))
         if values and (self._showdown_floor is not None or self.mucked):
             called = self.showdown_floor.rulings(results, values, self._value)
             if called:

@@ -914,6 +914,80 @@ def _floor_lines(add: Callable[[str, str, str, tuple[BookRuling, BookRuling]], N
             _from(r.rule_short_card(rob, True, False, (), 0, "the button"), short),
         ),
     )
+    add(
+        "short-all-in",
+        "An all-in short of a full raise: is the betting reopened?",
+        "A player moves all-in for more than a call but less than a full raise, and a player"
+        " who already acted wants to raise when the action comes back.",
+        (
+            BookRuling(
+                "In no-limit and pot-limit the betting reopens for a player who already acted"
+                " only if the all-ins since add up to at least a full raise; in limit, half a"
+                " bet reopens it. The minimum raise stays the last full bet or raise.",
+                (
+                    "Add up what the all-ins raised since the player last acted.",
+                    "No-limit and pot-limit: a full raise or more, the player may raise; less,"
+                    " call or fold only.",
+                    "Limit: half a bet or more counts as a full bet and reopens the betting.",
+                ),
+                "TDA 47A, 47B",
+            ),
+            BookRuling(
+                "The same: an all-in short of a full raise does not reopen the betting in"
+                " no-limit and pot-limit (the half-bet rule is for limit only); in limit half a"
+                " bet or more is treated as a full bet.",
+                (
+                    "Add up what the all-ins raised since the player last acted.",
+                    "No-limit and pot-limit: a full raise or more, the player may raise; less,"
+                    " call or fold only.",
+                    "Limit: half a bet or more counts as a full bet and reopens the betting.",
+                ),
+                "RRoP No-limit 3, 5; Betting and Raising 6",
+            ),
+        ),
+    )
+    add(
+        "pot-count",
+        "A wrong count of the pot in pot-limit",
+        "A player asks for a count of the pot, is told a wrong amount by the dealer or another"
+        " player, and bets the pot on it.",
+        _same(
+            "A count too low is corrected until substantial action after the bet, then the bet"
+            " stands; a count too high (an illegal bet over the pot) is brought down to the pot"
+            " for everyone calling anywhere on the street. Once the next card is dealt the"
+            " error stands.",
+            (
+                "Count the pot again: what a pot bet or raise really was.",
+                "Too low: no substantial action since the bet, the bettor makes it the full"
+                " pot and a caller acts again on it; after substantial action it stands.",
+                "Too high: the bet and every call of it come down to the pot; the rest goes back.",
+                "After the next card is dealt, whatever was bet stands.",
+            ),
+            "TDA 52B, 36",
+            "TDA 52B, 36 (Robert's Rules have no rule on a wrong count of the pot)",
+        ),
+    )
+    add(
+        "chips-found-behind",
+        "Chips found behind an all-in player after a call",
+        "A player moves all-in and is called; then a hidden chip is found behind the all-in"
+        " player's cards or stack.",
+        _same(
+            "Unless the TD finds the hidden chips part of accepted action, they are not part of"
+            " the action: the all-in was what could be seen. Winning, the player is not paid"
+            " off for them; losing, the player is not saved by them, and the TD may award them"
+            " to the winning caller.",
+            (
+                "Set the hidden chips aside; the all-in is the chips that were in view.",
+                "Bring every call of the all-in down to that amount.",
+                "Play the hand out.",
+                "If the all-in player wins, they keep the hidden chips, unmatched; if they"
+                " lose, the chips may go to the winning caller.",
+            ),
+            "TDA 62, 49",
+            "TDA 62, 49 (Robert's Rules have no rule on chips found behind)",
+        ),
+    )
 
 
 ENTRIES: tuple[Entry, ...] = _build()

@@ -66,6 +66,9 @@ class Irregularity(StrEnum):
     EXTRA_BURN = "extra-burn"
     SHORT_CARD = "short-card"
     BUTTON_PLACEMENT = "button-placement"
+    POT_COUNT = "pot-count"
+    CHIPS_BEHIND = "chips-found-behind"
+    SHORT_ALL_IN = "short-all-in"
 
 
 @dataclass(frozen=True)

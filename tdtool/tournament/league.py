@@ -45,22 +45,19 @@ class TieBreak(StrEnum):
 
     @property
     def words(self) -> str:
-        """The rule as the standings print it."""
-        return {
-            TieBreak.WINS: "most wins",
-            TieBreak.BEST: "best finish (then the next best, and so on)",
-            TieBreak.EVENTS: "most events played",
-            TieBreak.TOP: "highest single result",
-        }[self]
+        """The rule as the standings print it (in English: `in_words`)."""
+        return self.in_words()
 
-    @property
-    def short(self) -> str:
-        """The rule in a note: 'ahead of Ben on wins'."""
+    def in_words(self, lang: str = "en") -> str:
+        """The rule as the standings print it, in the language `lang`."""
+        from tdtool.i18n import words
+
+        _ = words(lang)
         return {
-            TieBreak.WINS: "wins",
-            TieBreak.BEST: "best finish",
-            TieBreak.EVENTS: "events played",
-            TieBreak.TOP: "highest single result",
+            TieBreak.WINS: _("most wins"),
+            TieBreak.BEST: _("best finish (then the next best, and so on)"),
+            TieBreak.EVENTS: _("most events played"),
+            TieBreak.TOP: _("highest single result"),
         }[self]
 
 
@@ -137,11 +134,21 @@ def _number(cents: int) -> float | int:
     return cents // 100 if cents % 100 == 0 else cents / 100
 
 
-def points_text(cents: int) -> str:
-    """Points as printed: '163.09', '1,200.00', '-3.50'."""
+def points_text(cents: int, lang: str = "en") -> str:
+    """Points as printed: '163.09', '1,200.00', '-3.50'; in German and Romanian '1.200,00'.
+
+    >>> points_text(120000), points_text(-350), points_text(120000, "de")
+    ('1,200.00', '-3.50', '1.200,00')
+    """
     sign = "-" if cents < 0 else ""
     whole, part = divmod(abs(cents), 100)
-    return f"{sign}{whole:,}.{part:02d}"
+    if lang == "en":
+        return f"{sign}{whole:,}.{part:02d}"
+    from decimal import Decimal
+
+    from babel.numbers import format_decimal
+
+    return str(format_decimal(Decimal(cents) / 100, "#,##0.00", locale=lang))
 
 
 def pokerstars_paid(entries: int) -> int:
@@ -250,32 +257,59 @@ class Rules:
 
     @property
     def formula_text(self) -> str:
-        """The formula as the standings name it."""
+        """The formula as the standings name it (in English: `formula_in`)."""
+        return self.formula_in()
+
+    @property
+    def counting(self) -> str:
+        """Which results count, in words (in English: `counting_in`)."""
+        return self.counting_in()
+
+    @property
+    def tie_break_text(self) -> str:
+        """'Ties on points are broken by most wins, then best finish ...' (`tie_break_in`)."""
+        return self.tie_break_in()
+
+    def formula_in(self, lang: str = "en") -> str:
+        """The formula as the standings name it, in the language `lang`."""
+        from tdtool.i18n import words
+
+        _ = words(lang)
         if self.scoring is Scoring.POKERSTARS:
-            return (
+            return _(
                 "PokerStars: 10 x sqrt(entries) / sqrt(place) x (1 + log10(buy-in + 0.25)), top 15%"
             )
         if self.scoring is Scoring.TABLE:
             assert self.table is not None
-            return f"points table {self.table.name!r}"
-        return f"formula {self.formula}"
+            return _("points table %(name)s", name=repr(self.table.name))
+        return _("formula %(formula)s", formula=self.formula)
 
-    @property
-    def counting(self) -> str:
-        """Which results count, in words."""
+    def counting_in(self, lang: str = "en") -> str:
+        """Which results count, in words, in the language `lang`."""
+        from tdtool.i18n import words
+
+        _ = words(lang)
         if self.best is not None:
-            return f"each player's best {self.best} results count"
-        if self.drop_worst is not None:
-            return (
-                f"each player's worst {self.drop_worst} results are dropped"
-                " (a missed event is a worst)"
+            return _.ngettext(
+                "each player's best %(num)s result counts",
+                "each player's best %(num)s results count",
+                self.best,
             )
-        return "every result counts"
+        if self.drop_worst is not None:
+            return _.ngettext(
+                "each player's worst %(num)s result is dropped (a missed event is a worst)",
+                "each player's worst %(num)s results are dropped (a missed event is a worst)",
+                self.drop_worst,
+            )
+        return _("every result counts")
 
-    @property
-    def tie_break_text(self) -> str:
-        """'Ties on points are broken by most wins, then best finish ...'."""
-        return "Ties on points are broken by " + ", then ".join(t.words for t in self.tie_break)
+    def tie_break_in(self, lang: str = "en") -> str:
+        """'Ties on points are broken by most wins, then best finish ...' in `lang`."""
+        from tdtool.i18n import words
+
+        _ = words(lang)
+        rules = _(", then ").join(t.in_words(lang) for t in self.tie_break)
+        return _("Ties on points are broken by %(rules)s", rules=rules)
 
     def points(self, finish: Finish) -> int:
         """The hundredths of points one finish earns."""
@@ -324,6 +358,44 @@ class Result:
 
 
 @dataclass(frozen=True)
+class Tie:
+    """How a tie on points was settled: shared with `names`, or `ahead` of (`behind`) the
+    one named on `rule`."""
+
+    kind: str
+    """"shares", "ahead" or "behind"."""
+    names: tuple[str, ...]
+    rule: TieBreak | None = None
+
+    def text(self, lang: str = "en") -> str:
+        """The note the standings print, in the language `lang`:
+
+        >>> Tie("ahead", ("Ben",), TieBreak.WINS).text(), Tie("shares", ("A", "B")).text()
+        ('ahead of Ben on wins', 'shares the place with A, B')
+        """
+        from tdtool.i18n import words
+
+        _ = words(lang)
+        if self.kind == "shares":
+            return _("shares the place with %(names)s", names=", ".join(self.names))
+        assert self.rule is not None
+        name = self.names[0]
+        if self.kind == "ahead":  # a sentence each: languages word each rule their way
+            return {
+                TieBreak.WINS: lambda: _("ahead of %(name)s on wins", name=name),
+                TieBreak.BEST: lambda: _("ahead of %(name)s on best finish", name=name),
+                TieBreak.EVENTS: lambda: _("ahead of %(name)s on events played", name=name),
+                TieBreak.TOP: lambda: _("ahead of %(name)s on highest single result", name=name),
+            }[self.rule]()
+        return {
+            TieBreak.WINS: lambda: _("behind %(name)s on wins", name=name),
+            TieBreak.BEST: lambda: _("behind %(name)s on best finish", name=name),
+            TieBreak.EVENTS: lambda: _("behind %(name)s on events played", name=name),
+            TieBreak.TOP: lambda: _("behind %(name)s on highest single result", name=name),
+        }[self.rule]()
+
+
+@dataclass(frozen=True)
 class Line:
     """One player's line of the standings."""
 
@@ -337,8 +409,17 @@ class Line:
     wins: int
     best: int
     events: int
-    note: str = ""
+    tie: Tie | None = None
     """How a tie on points was broken, or who the rank is shared with."""
+
+    @property
+    def note(self) -> str:
+        """The tie in English (`note_in`)."""
+        return self.note_in()
+
+    def note_in(self, lang: str = "en") -> str:
+        """How a tie on points was broken, or who the rank is shared with, in `lang`."""
+        return "" if self.tie is None else self.tie.text(lang)
 
     @property
     def provisional(self) -> bool:
@@ -375,6 +456,8 @@ class Standings:
     rules: Rules
     events: tuple[EventResult, ...]
     lines: tuple[Line, ...] = field(default=())
+    language: str | None = None
+    """The league's own language (its file's), None for none."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool league standings --json`."""
@@ -451,7 +534,9 @@ def _players(events: Sequence[EventResult]) -> Any:
     return lambda finish: root(ascii_fold(finish.name))
 
 
-def standings(name: str, rules: Rules, events: Sequence[EventResult]) -> Standings:
+def standings(
+    name: str, rules: Rules, events: Sequence[EventResult], language: str | None = None
+) -> Standings:
     """The standings of a league after `events`: each player's results (matched across
     events by their name folded as the look-ups fold it, and by their registry id: `_players`),
     those that count, the totals, and the ranks by points, then the tie-break rules in turn."""
@@ -507,18 +592,16 @@ def standings(name: str, rules: Rules, events: Sequence[EventResult]) -> Standin
         level = [o for o in unranked if order(o) == order(line) and o is not line]
         if lines and order(unranked[i - 1]) == order(line):
             rank = lines[-1].rank
-        note = ""
+        tie = None
         if level:
-            note = "shares the place with " + ", ".join(o.name for o in level)
+            tie = Tie("shares", tuple(o.name for o in level))
         else:
             below = unranked[i + 1] if i + 1 < len(unranked) else None
             above = unranked[i - 1] if i > 0 else None
             if below is not None and below.points == line.points:
-                rule = _deciding(line, below, rules, n)
-                note = f"ahead of {below.name} on {rule.short}"
+                tie = Tie("ahead", (below.name,), _deciding(line, below, rules, n))
             elif above is not None and above.points == line.points:
-                rule = _deciding(above, line, rules, n)
-                note = f"behind {above.name} on {rule.short}"
+                tie = Tie("behind", (above.name,), _deciding(above, line, rules, n))
         lines.append(
             Line(
                 rank,
@@ -529,10 +612,10 @@ def standings(name: str, rules: Rules, events: Sequence[EventResult]) -> Standin
                 line.wins,
                 line.best,
                 line.events,
-                note,
+                tie,
             )
         )
-    return Standings(name, rules, tuple(events), tuple(lines))
+    return Standings(name, rules, tuple(events), tuple(lines), language)
 
 
 def _deciding(ahead: Line, behind: Line, rules: Rules, events: int) -> TieBreak:

@@ -89,6 +89,12 @@ class Reader:
         state, base = self._view.derived(public_base)
         return public_view(state, self._view.store.now(), base)
 
+    def standings(self, league: Any, lang: str) -> dict[str, Any]:
+        """The league standings' data in `lang` (a tdtool.app.league.LeagueView), this
+        tournament read from memory when it is one of the league's events."""
+        data: dict[str, Any] = league.screen(self._view.state(), lang)
+        return data
+
     def language(self) -> str:
         """The tournament's language (its terms; 'en' for files made before languages)."""
         return str(self._view.state().terms.language)

@@ -42,6 +42,8 @@ COOKIE = "tdtool_session"
 MAX_BODY = 256 * 1024
 """Bytes of a POST body read at most (a hand file's text is a few KiB)."""
 MAX_NAMES = 100
+LEAGUE_COMMAND = "tdtool serve --league spring.league"
+NO_LEAGUE = "No league standings: start the server with its league (tdtool serve --league FILE)."
 SIGN_IN_TRIES = 10
 SIGN_IN_WINDOW = 300.0
 """At most SIGN_IN_TRIES sign-in attempts per client address in SIGN_IN_WINDOW seconds."""
@@ -68,6 +70,11 @@ class Settings:
     host: str = "127.0.0.1"
     allowed_hosts: tuple[str, ...] = ()
     poll: float = POLL
+    league: Any = None
+    """A tdtool.app.league.LeagueView: its standings at /standings (`serve --league`)."""
+    registry: Any = None
+    """The player registry registration is matched against (--registry, TDTOOL_REGISTRY);
+    None: where `tdtool player add` looks (tdtool.io.registry_where.default_target)."""
 
 
 class RateLimit:
@@ -127,6 +134,13 @@ class Web:
 
     def __init__(self, settings: Settings) -> None:
         self.settings = settings
+        from pathlib import Path
+
+        from tdtool.io.registry_where import default_target
+        from tdtool.io.store_base import target_of
+
+        self.registry = default_target(settings.registry, target_of(settings.target), Path.cwd())
+        """Where the player registry is (there may be none: registration as typed)."""
         self.reader = Reader(settings.target)
         self.feed = Feed(self.reader, settings.poll)
         self.envs: dict[str, Any] = {}
@@ -177,7 +191,30 @@ class Web:
             "players.html",
             lang=await self.language(request),
             initial=json.loads(await self.feed.current()),
+            league=self.settings.league is not None,
         )
+
+    async def standings_page(self, request: Request) -> Response:
+        """The league's standings for the players' phones: rank, name, events, points, the
+        provisional ones marked (nothing else of the league or the registry)."""
+        lang = await self.language(request)
+        if self.settings.league is None:
+            return self.page("no_league.html", 404, lang=lang, error="", command=LEAGUE_COMMAND)
+        try:
+            data = await self.reader.call(self.reader.standings, self.settings.league, lang)
+        except TdtoolError as exc:
+            return self.page("no_league.html", 503, lang=lang, error=str(exc), command="")
+        return self.page("standings.html", lang=lang, initial=data)
+
+    async def standings(self, request: Request) -> Response:
+        if self.settings.league is None:
+            return _error(404, NO_LEAGUE)
+        lang = await self.language(request)
+        try:
+            data = await self.reader.call(self.reader.standings, self.settings.league, lang)
+        except TdtoolError as exc:
+            return _error(503, str(exc))
+        return JSONResponse(data, headers=HEADERS)
 
     async def staff_page(self, request: Request) -> Response:
         token = request.cookies.get(COOKIE)
@@ -295,6 +332,14 @@ class Web:
         view = await run_in_threadpool(terms, self.handle(person))
         return JSONResponse(dict(view.to_dict(), fixed=view.fixed), headers=HEADERS)
 
+    async def rulings(self, request: Request) -> Response:
+        person = await self.reader.call(self.reader.person, request.cookies.get(COOKIE))
+        if person is None:
+            return _error(401, "Not signed in: open your sign-in link (tdtool staff add).")
+        from tdtool.app.ruling_ask import menu_json
+
+        return JSONResponse(menu_json(), headers=HEADERS)
+
     async def staff_add_route(self, request: Request) -> Response:
         base = str(request.base_url)  # the address this phone reached (its Host was checked)
         return await self.guarded(
@@ -333,10 +378,35 @@ class Web:
         return Tournament(target_of(self.settings.target), person.name)
 
     def add_players(self, person: Person, body: dict[str, Any]) -> Any:
+        """As `tdtool player add` (`--new`: `"new": true`), the names matched against the
+        player registry; a name it cannot settle alone comes back in `ask`, with nothing
+        registered, until `chosen` answers it (`{"jose": 104}`, or null for a new player)."""
         from tdtool.app.players import register
+        from tdtool.app.registry import link_chosen
 
         names = _names(body, "names")
-        return register(self.handle(person), names).to_dict()
+        new, chosen = body.get("new", False), body.get("chosen", {})
+        if not isinstance(new, bool):
+            raise InputError('"new": true or false.')
+        if not isinstance(chosen, dict) or not all(
+            isinstance(k, str) and (v is None or (isinstance(v, int) and _whole(v)))
+            for k, v in chosen.items()
+        ):
+            raise InputError(
+                '"chosen": give {"typed name": registry id, or null for a new player}.'
+            )
+        handle = self.handle(person)
+        linking = None
+        if not new:
+            clean = {" ".join(k.split()): v for k, v in chosen.items()}
+            linking = link_chosen(handle, self.registry, names, clean, person.name)
+        if isinstance(linking, tuple):
+            return {"ask": [a.to_dict() for a in linking], "added": []}
+        if linking is None:
+            return register(handle, names).to_dict()
+        out = register(handle, linking.names, None, linking.ids).to_dict()
+        out["registry"] = [link.to_dict() for link in linking.links]
+        return out
 
     def bust(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.players import bust, eliminators
@@ -393,7 +463,7 @@ class Web:
         return _seated(move(self.handle(person), _name(body), table, seat, lock))
 
     def deal(self, person: Person, body: dict[str, Any]) -> Any:
-        from tdtool.app.deals import deal, headers, prizes_line, rows, title
+        from tdtool.app.deals import deal, deal_table
         from tdtool.tournament.icm import DealMethod
 
         method = body.get("method")
@@ -418,12 +488,16 @@ class Web:
             accept=accept,
             db=lambda: handle,
         )
+        table = deal_table(result.deal, result.bounties, result.language)  # the room's words
         out = result.to_dict()
-        out["title"] = title(result.deal)
-        out["prizes_line"] = prizes_line(result.deal)
-        out["headers"] = list(headers(result.bounties))
-        out["rows"] = [list(r) for r in rows(result.deal, result.bounties)]
-        out["notes"] = list(result.deal.notes())
+        out["title"] = table.title
+        out["prizes_line"] = table.prizes_line
+        out["headers"] = list(table.headers)
+        out["rows"] = [list(r) for r in table.rows]
+        out["total"] = list(table.total)
+        out["notes"] = [table.paid_line, *table.notes] + (
+            [table.bounties_line] if table.bounties_line else []
+        )
         return out
 
     def terms(self, person: Person, body: dict[str, Any]) -> Any:
@@ -518,6 +592,20 @@ class Web:
         undone = undo(self.handle(person), change).to_list()
         return {"undone": [dict(e, text=describe(e["kind"], e["data"])) for e in undone]}
 
+    def ruling_ask(self, person: Person, body: dict[str, Any]) -> Any:
+        from tdtool.app.ruling_ask import ask
+        from tdtool.rules.rulings import Profile
+
+        what, answers = body.get("what"), body.get("answers", {})
+        if not isinstance(what, str) or not what.strip():
+            raise InputError('"what": give the irregularity\'s id, as `tdtool ruling list` shows.')
+        if not isinstance(answers, dict):
+            raise InputError('"answers": give {"question": answer, ...} (GET /api/rulings).')
+        rules = body.get("rules", "tda")
+        if rules not in ("tda", "robert"):
+            raise InputError('"rules": give tda (Poker TDA) or robert (Robert\'s Rules).')
+        return ask(what, answers, Profile(rules))
+
     def hand_check(self, person: Person, body: dict[str, Any]) -> Any:
         from tdtool.app.hands import check_text
 
@@ -543,6 +631,7 @@ _ACTIONS = (
     "clock",
     "undo",
     "hand.check",
+    "ruling.ask",
 )
 _WHO_MAY = {
     "players.add": "only the desk, the floor and the director register players",
@@ -561,6 +650,7 @@ _WHO_MAY = {
     "staff.revoke": "only the director takes staff off",
     "undo": "only the director takes back a change",
     "hand.check": "only the staff check hands",
+    "ruling.ask": "only the staff ask for rulings",
 }
 
 
@@ -671,10 +761,10 @@ async def _json_body(request: Request) -> dict[str, Any] | Response:
 
 class HostCheck:
     """Answer only the Host names this server serves (a DNS-rebinding page comes under
-    another name): tdtool.cli.clock_web.served_hosts, as `clock serve` does."""
+    another name): tdtool.io.hosts.served_hosts, as `clock serve` does."""
 
     def __init__(self, app: Any, host: str, allowed: tuple[str, ...]) -> None:
-        from tdtool.cli.clock_web import served_hosts
+        from tdtool.io.hosts import served_hosts
 
         self.app = app
         self.accepts = served_hosts(host, allowed)
@@ -730,6 +820,8 @@ def build(settings: Settings) -> Any:
         Route("/static/{name}", web.static),
         Route("/api/session", web.session),
         Route("/api/public", web.public),
+        Route("/standings", web.standings_page),
+        Route("/api/standings", web.standings),
         Route("/api/seat", web.seat),
         Route("/api/events", web.events),
         Route("/api/players", web.staff_players),
@@ -750,6 +842,8 @@ def build(settings: Settings) -> Any:
         Route("/api/clock", post("clock", web.clock), methods=["POST"]),
         Route("/api/undo", post("undo", web.undo), methods=["POST"]),
         Route("/api/hand/check", post("hand.check", web.hand_check), methods=["POST"]),
+        Route("/api/rulings", web.rulings),
+        Route("/api/ruling/ask", post("ruling.ask", web.ruling_ask), methods=["POST"]),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.state.web = web

@@ -194,15 +194,48 @@
     $("bust-by").value = "";
   }
 
+  // Registration, matched against the player registry as `player add` at a terminal: a
+  // name it cannot settle alone comes back as a question, answered here by choosing; then
+  // the same names go again with the choices, and only then is anyone registered.
   async function add(ev) {
     ev.preventDefault();
     const names = $("add-names").value.split(/\n|,/).map((s) => s.trim()).filter(Boolean);
-    const answer = await post("/api/players/add", { names });
+    await register(names, {});
+  }
+  async function register(names, chosen) {
+    const answer = await post("/api/players/add", { names, chosen });
     if (!answer) return;
+    if (answer.ask && answer.ask.length) { askWho(names, chosen, answer.ask); return; }
+    $("add-ask").replaceChildren();
     lines("add-result", answer.added.map((p) =>
       p.table ? `${W.registered} ${p.name}: ${W.table} ${p.table}, ${W.seat} ${p.seat}` : `${W.registered} ${p.name}`));
     say(W.done, false);
     $("add-names").value = "";
+  }
+  function askWho(names, chosen, asked) {
+    let open = asked.length;
+    $("message").hidden = true;
+    $("add-ask").replaceChildren(...asked.map((a) => {
+      const box = el("div", null, "ask");
+      const one = a.candidates.length === 1;
+      box.append(el("p", one ? fill(W.did_you_mean, { label: a.candidates[0].label }) : fill(W.could_be, { typed: a.typed })));
+      const buttons = el("div", null, "buttons");
+      const choice = (text, id, cls) => {
+        const b = el("button", text, cls);
+        b.type = "button";
+        b.addEventListener("click", () => {
+          chosen[a.typed] = id;
+          box.remove();
+          open -= 1;
+          if (open === 0) register(names, chosen);
+        });
+        buttons.append(b);
+      };
+      for (const c of a.candidates) choice(one ? fill(W.yes_it_is, { label: c.label }) : c.label, c.id);
+      choice(fill(W.someone_else, { typed: a.typed }), null, "danger");
+      box.append(buttons);
+      return box;
+    }));
   }
 
   // Re-entry, rebuy, add-on: the button pressed says which.
@@ -239,20 +272,27 @@
     if (answer) say(`${W.undone}: ${answer.undone.map((e) => e.text || e.kind).join("; ")}`, false);
   }
 
+  // One ruling as the floor reads it: misdeal or void, the decision, the rule, the steps.
+  function rulingBlock(r) {
+    const d = el("div", null, "pot");
+    if (r.line) d.append(el("div", `${W.line} ${r.line}`, "rule"));
+    if (r.title) d.append(el("div", r.title, "rule"));
+    const head = r.misdeal ? `${r.irregularity === "duplicate-card" ? W.void_hand : W.misdeal}. ` : "";
+    d.append(el("b", head + r.summary), el("div", `${W.rule}: ${r.rule}`, "rule"));
+    const steps = el("ol", null, "steps");
+    steps.append(...(r.steps || []).map((s) => el("li", s)));
+    d.append(steps);
+    if (r.example) d.append(el("div", `${W.as_in}: ${r.example}`, "rule"));
+    return d;
+  }
+
   function ruling(answer) {
     const box = $("hand-result");
     box.replaceChildren();
     if (!answer.legal) {
       box.append(el("p", `${W.illegal}: ${answer.error}`, "error"));
     }
-    for (const r of answer.rulings || []) {
-      const d = el("div", null, "pot");
-      d.append(el("b", r.summary), el("div", `${W.rule}: ${r.rule}`, "rule"));
-      const steps = el("ol", null, "steps");
-      steps.append(...(r.steps || []).map((s) => el("li", s)));
-      d.append(steps);
-      box.append(d);
-    }
+    for (const r of answer.rulings || []) box.append(rulingBlock(r));
     for (const p of answer.pots || []) {
       const d = el("div", null, "pot");
       const who = p.winners.length > 1 ? `${p.winners.join(", ")} ${W.split}` : `${p.winners.join("")} ${W.wins}`;
@@ -344,12 +384,13 @@
     const table = el("table");
     const head = el("tr");
     head.append(...answer.headers.map((h) => el("th", h)));
-    table.append(head, ...answer.rows.map((r) => {
-      const tr = el("tr");
+    const row = (r, cls) => {
+      const tr = el("tr", null, cls);
       tr.append(...r.map((c) => el("td", c)));
       return tr;
-    }));
-    box.replaceChildren(el("p", `${answer.title}. ${answer.prizes_line}`), table,
+    };
+    table.append(head, ...answer.rows.map((r) => row(r)), row(answer.total, "total"));
+    box.replaceChildren(el("h3", answer.title), el("p", answer.prizes_line), table,
       ...answer.notes.map((n) => el("p", n, "hint")),
       el("p", answer.accepted ? W.deal_recorded : W.deal_not_yet, answer.accepted ? "" : "hint"));
     say(W.done, false);
@@ -382,18 +423,40 @@
     })).filter((s) => s.name);
   }
   function whoOptions() {
-    const who = $("build-who");
-    const keep = who.value;
-    who.replaceChildren(...seatsTyped().map((s) => { const o = el("option", s.name); o.value = s.name; return o; }));
-    if (keep) who.value = keep;
+    for (const id of ["build-who", "build-other"]) {
+      const who = $(id);
+      const keep = who.value;
+      who.replaceChildren(...seatsTyped().map((s) => { const o = el("option", s.name); o.value = s.name; return o; }));
+      if (keep) who.value = keep;
+    }
   }
   function drawSteps() { lines("build-actions", steps); }
+  // Each choice of "What happened" carries the hand file's line it writes (data-line, as
+  // docs/hand-file.md spells it): its {fields} are the inputs shown and filled in.
+  const fields = { who: "build-who", other: "build-other", amount: "build-amount",
+    which: "build-which", street: "build-odd-street", late: "build-late", chips: "build-chips",
+    cards: "build-cards", reason: "build-reason" };
+  const needs = (opt) => new Set([...((opt && opt.dataset.line) || "").matchAll(/\{(\w+)\}/g)].map((m) => m[1]));
+  function verbShow() {
+    const opt = $("build-verb").selectedOptions[0];
+    const wanted = needs(opt);
+    document.querySelectorAll("#build [data-need]").forEach((e) => { e.hidden = !wanted.has(e.dataset.need); });
+    document.querySelector("#build [data-turn-box]").hidden = !(opt && "turn" in opt.dataset);
+  }
   function act() {
-    const verb = $("build-verb").value;
-    const amount = $("build-amount").value;
-    if ((verb === "bet" || verb === "raise") && !amount) { say(W.need_amount, true); return; }
-    steps.push(`${$("build-who").value} ${verb}${verb === "bet" || verb === "raise" ? " " + amount : ""}`);
-    $("build-amount").value = "";
+    const opt = $("build-verb").selectedOptions[0];
+    let missing = "";
+    let line = opt.dataset.line.replace(/\{(\w+)\}/g, (m, k) => {
+      const v = $(fields[k]).value.trim().replace(/\s+/g, " ");
+      if (!v) missing = missing || k;
+      return v;
+    });
+    if (missing) { say(missing === "amount" ? W.need_amount : W.need_field, true); return; }
+    if ("turn" in opt.dataset && $("build-out-of-turn").checked) line += " out of turn";
+    steps.push(line);
+    for (const id of ["build-amount", "build-chips", "build-cards"]) $(id).value = "";
+    $("build-out-of-turn").checked = false;
+    $("message").hidden = true;
     drawSteps();
   }
   function dealStreet() {
@@ -405,9 +468,12 @@
   }
   function handYaml() {
     const q = (s) => JSON.stringify(s);
-    const out = [`blinds: ${q($("build-blinds").value.trim())}`,
+    const out = [];
+    if ($("build-game").value !== "no-limit") out.push(`game: ${$("build-game").value}`);
+    if ($("build-rules").value !== "tda") out.push(`rules: ${$("build-rules").value}`);
+    out.push(`blinds: ${q($("build-blinds").value.trim())}`,
       `ante: ${Number($("build-ante").value || 0)}`, `bb_ante: ${Number($("build-bb-ante").value || 0)}`,
-      `button: ${Number($("build-button").value)}`, "seats:"];
+      `button: ${Number($("build-button").value)}`, "seats:");
     for (const s of seatsTyped()) {
       const cards = s.cards ? `, cards: ${q(s.cards)}` : "";
       out.push(`  ${s.seat}: {name: ${q(s.name)}, stack: ${s.stack}${cards}}`);
@@ -425,7 +491,67 @@
     $("message").hidden = true;
     $("hand-result").scrollIntoView();
   }
-  if ($("build")) { for (let n = 1; n <= 3; n += 1) seatRow(n); }
+  if ($("build")) { for (let n = 1; n <= 3; n += 1) seatRow(n); verbShow(); }
+
+  // Ruling ask (every role): `tdtool ruling ask`'s questions, answered by choosing; the
+  // irregularities looked up in the book come from /api/rulings.
+  const acted = [];
+  const wantedBy = (opt) => new Set(((opt && opt.dataset.ask) || "").split(" ").filter(Boolean));
+  function askShow() {
+    const wanted = wantedBy($("ask-what").selectedOptions[0]);
+    document.querySelectorAll("#ask [data-q]").forEach((e) => { e.hidden = !wanted.has(e.dataset.q); });
+    const seat = $("ask-seat");
+    const keep = seat.value;
+    const players = Number($("ask-players").value);
+    const seats = [];
+    for (let n = 1; n <= players; n += 1) {
+      const o = el("option", n === 1 ? `1 · ${W.small_blind}` : n === 2 ? `2 · ${W.big_blind}` : String(n));
+      o.value = String(n);
+      seats.push(o);
+    }
+    seat.replaceChildren(...seats);
+    if (keep && Number(keep) <= players) seat.value = keep;
+  }
+  function drawActed() { set("ask-acted", acted.length ? acted.map((a) => W.verbs[a] || a).join(", ") : W.none_yet); }
+  function loadBook() {
+    const book = $("ask-book");
+    if (!book) return;
+    fetch("/api/rulings").then((r) => (r.ok ? r.json() : { book: [] })).then((menu) => {
+      book.replaceChildren(...menu.book.map((e) => { const o = el("option", e.title); o.value = e.id; return o; }));
+    });
+  }
+  async function askRuling(ev) {
+    ev.preventDefault();
+    const what = $("ask-what").value;
+    const wanted = wantedBy($("ask-what").selectedOptions[0]);
+    const answers = {};
+    const number = (id) => Number($(id).value);
+    if (wanted.has("players")) {
+      Object.assign(answers, { players: number("ask-players"), seat: number("ask-seat"), round: number("ask-round") });
+    }
+    if (wanted.has("exposed_before")) answers.exposed_before = number("ask-exposed-before");
+    if (wanted.has("boxed_before")) answers.boxed_before = number("ask-boxed-before");
+    if (wanted.has("reason")) answers.reason = $("ask-reason").value;
+    if (wanted.has("flop_action")) answers.flop_action = $("ask-flop-action").value === "yes";
+    if (wanted.has("extra")) answers.extra = number("ask-extra");
+    if (wanted.has("acted")) answers.acted = acted.slice();
+    const answer = await post("/api/ruling/ask", { what, answers, rules: $("ask-rules").value });
+    if (!answer) return;
+    $("ask-result").replaceChildren(rulingBlock(answer));
+    $("message").hidden = true;
+    $("ask-result").scrollIntoView();
+  }
+  if ($("ask")) {
+    askShow();
+    drawActed();
+    loadBook();
+    on("ask", "submit", askRuling);
+    on("ask-what", "change", askShow);
+    on("ask-players", "change", askShow);
+    on("ask-acted-clear", "click", () => { acted.length = 0; drawActed(); });
+    document.querySelectorAll("[data-acted]").forEach((b) =>
+      b.addEventListener("click", () => { acted.push(b.dataset.acted); drawActed(); }));
+  }
 
   // Terms (the director): the common ones, changed before the first bust.
   let termsNow = {};
@@ -517,10 +643,47 @@
   on("build", "submit", build);
   on("build-seat-add", "click", () => seatRow(document.querySelectorAll("#build-seats .seatrow").length + 1));
   on("build-act", "click", act);
+  on("build-verb", "change", verbShow);
   on("build-deal", "click", dealStreet);
   on("build-back", "click", () => { steps.pop(); drawSteps(); });
   document.querySelectorAll("[data-clock]").forEach((b) =>
     b.addEventListener("click", () => clock(b.dataset.clock)));
+
+  // -- the league's standings (/standings): asked again at each change of this tournament
+  // (the push) and every 15 s (the league's other events, read by the server).
+  function drawStandings(d) {
+    set("standings-lead", d.lead || "");
+    set("standings-note", d.note || "");
+    set("standings-more", d.more || "");
+    $("standings").replaceChildren(...(d.rows || []).map((r) => {
+      const tr = el("tr", undefined, r.provisional ? "prov" : "");
+      tr.append(el("td", r.rank, "n"), el("td", r.name, "name"), el("td", num(r.played), "n"),
+        el("td", r.points + (r.provisional ? "*" : ""), "n"));
+      return tr;
+    }));
+  }
+  let standingsShown = "";
+  function loadStandings() {
+    const lang = document.documentElement.lang;
+    fetch("/api/standings?lang=" + encodeURIComponent(lang), { cache: "no-store" })
+      .then((r) => (r.ok ? r.text() : Promise.reject(r.status)))
+      .then((text) => {
+        $("live").hidden = true;
+        lastUpdate = new Date();
+        const d = JSON.parse(text);
+        const same = JSON.stringify({ ...d, version: 0 });
+        if (same !== standingsShown) { standingsShown = same; drawStandings(d); }
+      })
+      .catch(() => {
+        $("live").textContent = `${W.offline} ${lastUpdate.toLocaleTimeString()}`;
+        $("live").hidden = false;
+      });
+  }
+  if (page === "standings") {
+    const source = new EventSource("/api/events");
+    source.addEventListener("state", loadStandings);
+    setInterval(loadStandings, 15000);
+  }
 
   if (page === "players" || page === "staff") {
     draw();
