@@ -1,13 +1,14 @@
 """Pictures of every screen and every sheet, to look at (issue 24: "each looked at").
 
 Not a test: it makes an English, a Romanian and a German tournament of 30 players (a PKO,
-8 busted with their knockouts, every stack counted), serves each with `clock serve --theme`
-(a house theme with a house slide) and photographs in headless Chromium every screen of
-docs/cli.md (`/`, `/screen/payouts`, `seats`, `clock-payouts`, `chips`, `results`,
-`bounties`, `house` and a rotation) at 1920x1080, 1280x720 and 390x844 (a phone in
-portrait, the whole page). It prints every sheet (structure, seat cards, seat list, move
-slips, payouts, results, bounties, deal, chip race) of the Romanian and German ones on A4
-and Letter as PDFs, and turns each page into a PNG at 50 dpi (`pdftoppm -png -r 50`).
+8 busted with their knockouts, every stack counted) and a league of each, serves each with
+`clock serve --theme --league` (a house theme with a house slide) and photographs in
+headless Chromium every screen of docs/cli.md (`/`, `/screen/payouts`, `seats`,
+`clock-payouts`, `chips`, `results`, `bounties`, `house`, `standings` and a rotation) at
+1920x1080, 1280x720 and 390x844 (a phone in portrait, the whole page). It prints every
+sheet (structure, seat cards, seat list, move slips, payouts, results, bounties, deal,
+league standings, chip race) of the Romanian and German ones on A4 and Letter as PDFs, and
+turns each page into a PNG at 50 dpi (`pdftoppm -png -r 50`).
 
     python benchmarks/screenshots.py [FOLDER] [--lang ro] [--no-sheets]   # ./screenshots
 
@@ -61,7 +62,7 @@ SCREENS = {
     "clock": "/", "payouts": "/screen/payouts", "seats": "/screen/seats",
     "clock-payouts": "/screen/clock-payouts", "chips": "/screen/chips",
     "results": "/screen/results", "bounties": "/screen/bounties", "house": "/screen/house",
-    "rotate": "/?rotate=clock,payouts,seats,house&every=20",
+    "standings": "/screen/standings", "rotate": "/?rotate=clock,payouts,seats,house&every=20",
 }  # fmt: skip
 SIZES = [(1920, 1080), (1280, 720), (390, 844)]
 ENGLISH = ("Level", "Blinds", "Players", "Average", "Prize pool", "Payouts", "Table", "Seat",
@@ -109,6 +110,9 @@ def tournament(folder: Path, lang: str) -> Path:
     counts[0] += total - sum(counts)
     pairs = zip(left, counts, strict=True)
     tdtool("--db", db, "player", "chips", *[x for p, c in pairs for x in (p, str(c))])
+    league = folder / f"{lang}.league"
+    tdtool("league", "new", f"{NAMES[lang]} League", "--league", league, "--language", lang)
+    tdtool("league", "add", db, "--provisional", "--league", league)
     return db
 
 
@@ -132,7 +136,8 @@ def serving(db: Path, *args: str) -> Iterator[str]:
 
 def screens(db: Path, lang: str, theme: Path, out: Path, browser: Browser) -> list[str]:
     checks = []
-    with serving(db, "--theme", str(theme)) as url:
+    league = db.with_suffix(".league")
+    with serving(db, "--theme", str(theme), "--league", str(league)) as url:
         for width, height in SIZES:
             page = browser.page(width, height, 1)
             for name, path in SCREENS.items():
@@ -178,6 +183,10 @@ def sheets(db: Path, lang: str, out: Path, work: Path) -> list[str]:
             tdtool("--db", db, *[str(target) if a == "{f}" else a for a in args],
                    "--paper", paper)  # fmt: skip
             made.append(pdf(target, out, work))
+        standings = out / f"{lang}-standings-{paper}.html"
+        tdtool("league", "standings", "--league", db.with_suffix(".league"), "--print",
+               standings, "--paper", paper)  # fmt: skip
+        made.append(pdf(standings, out, work))
         race = out / f"{lang}-chip-race-{paper}.html"
         holders = [f"{p}=3" for p in PLAYERS[:6]]
         tdtool("--db", racing, "chips", "race", "25", "--up", "100", *holders, "--sheet", race)
