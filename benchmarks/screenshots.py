@@ -47,6 +47,7 @@ NAMES = {
     "ro": "Cupa de Vineri a Clubului Regal",
     "de": "Freitagsturnier Hauptevent Deepstack",
 }
+LEAGUES = {"en": "Friday League 2026", "ro": "Liga de Vineri 2026", "de": "Freitagsliga 2026"}
 PLAYERS = [
     "Ana Popescu", "Bogdan Constantinescu", "Jens Müller", "Ștefan Ionescu", "Émile Dubois",
     "Maximilian Schmidt-Hohenberg", "Ioana Dumitrescu", "Lukas Weber", "Mihai Georgescu",
@@ -111,7 +112,7 @@ def tournament(folder: Path, lang: str) -> Path:
     pairs = zip(left, counts, strict=True)
     tdtool("--db", db, "player", "chips", *[x for p, c in pairs for x in (p, str(c))])
     league = folder / f"{lang}.league"
-    tdtool("league", "new", f"{NAMES[lang]} League", "--league", league, "--language", lang)
+    tdtool("league", "new", LEAGUES[lang], "--league", league, "--language", lang)
     tdtool("league", "add", db, "--provisional", "--league", league)
     return db
 
