@@ -509,12 +509,12 @@ def test_the_bounty_sheet_is_printed_in_the_tournaments_language(cli, tmp_path):
 
 DEAL_PAPER = {
     "de": ("<h1>Cupa: ICM-Deal</h1>", "<th>Spieler</th>", "<th>Jetzt ausgezahlt</th>",
-           "Noch zu gewinnende Preise: 1. Platz 4.444", "Betrag unter „Jetzt ausgezahlt“",
+           "Noch zu gewinnende Preise: 1.\u00a0Platz\u00a04.444", "Betrag unter „Jetzt ausgezahlt“",
            "Mit seiner Unterschrift stimmt jeder Spieler diesem Deal zu.", ">50,0%<",
            "Zählen Sie nach: die Stacks ergeben 10.000, aber 100.000 Chips sind im Spiel"
            " (90.000 fehlen)."),
     "ro": ("<h1>Cupa: Deal ICM</h1>", "<th>Plătit acum</th>",
-           "Premii rămase de câștigat: locul 1 4.444", "Verificați numărătoarea",
+           "Premii rămase de câștigat: locul\u00a01\u00a04.444", "Verificați numărătoarea",
            "Prin semnătură, fiecare jucător", ">50,0%<"),
 }  # fmt: skip
 
@@ -533,3 +533,84 @@ def test_the_deal_sheet_is_printed_in_the_tournaments_language(cli, room, lang):
     for text in DEAL_PAPER[lang]:
         assert text in sheet, (text, sheet)
     assert "By signing" not in sheet and "Prizes still to be won" not in sheet
+
+
+DEAL_OF_NO_TOURNAMENT = {
+    "de": ("<h1>Chip-Chop-Deal</h1>", "<th>Spieler</th>", "<th>Anteil</th>", ">Spieler 1<",
+           "Noch zu gewinnende Preise: 1.\u00a0Platz\u00a05.000 · 2.\u00a0Platz\u00a03.000",
+           ">50.000<", ">61,0%<", "Turnierleiter", "Datum und Uhrzeit"),
+    "ro": ("<h1>Deal chip-chop</h1>", "<th>Jucător</th>", "<th>Procent</th>", ">Jucătorul 1<",
+           "Premii rămase de câștigat: locul\u00a01\u00a05.000 · locul\u00a02\u00a03.000",
+           ">50.000<", ">61,0%<", "Directorul de turneu", "Data și ora"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "ro"])
+def test_a_deal_sheet_of_no_tournament_is_printed_in_the_language_asked(cli, tmp_path, lang):
+    """`deal ... --print` from stacks and prizes typed, in no tournament's folder, speaks the
+    `--language` asked: the title, columns, sentences, the players' own labels (stacks typed
+    without names), the signature lines and the numbers; the terminal stays English. The
+    Markdown sheet too."""
+    html, md = tmp_path / "deal.html", tmp_path / "deal.md"
+    typed = ("deal", "chip-chop", "--stacks", "50000,30000,2000", "--prizes", "5000,3000,2000")
+    made = cli(*typed, "--language", lang, "--print", html)
+    assert made.exit_code == 0, made.output
+    assert "Player 1" in made.stdout and "Prizes still to be won" in made.stdout
+    sheet = html.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in sheet
+    for text in DEAL_OF_NO_TOURNAMENT[lang]:
+        assert text in sheet, (text, sheet)
+    for english in ("Player 1", "Prizes still to be won", "By signing", "Tournament director"):
+        assert english not in sheet, english
+    assert cli(*typed, "--language", lang, "--print", md).exit_code == 0
+    text = md.read_text(encoding="utf-8")
+    assert DEAL_OF_NO_TOURNAMENT[lang][-2] + ": ___" in text, text
+    assert "Tournament director" not in text and "Player 1" not in text
+
+
+def test_a_deal_sheet_takes_another_language_than_the_tournaments(cli, room):
+    """`--language` on a tournament's deal sheet prints it, heading and all, in that
+    language; a language not shipped is refused (exit 2) and nothing is written."""
+    db = room("ro")
+    bust(cli, db, *[f"P{i}" for i in range(10, 3, -1)])
+    out = db.parent / "de-deal.html"
+    stacks = ("--stacks", "P1=5000,P2=3000,P3=2000")
+    made = cli("--db", db, "deal", "icm", *stacks, "--language", "de", "--print", out)
+    assert made.exit_code == 0, made.output
+    sheet = out.read_text(encoding="utf-8")
+    assert '<html lang="de">' in sheet and "<h1>Cupa: ICM-Deal</h1>" in sheet
+    assert "Preisgeld 10.000" in sheet and "Buy-in 1.000 für 10.000 Chips" in sheet
+    assert "locul" not in sheet and "Jucător" not in sheet
+    refused = cli(
+        "--db", db, "deal", "icm", *stacks, "--language", "fr", "--print", db.parent / "x.html"
+    )
+    assert refused.exit_code == 2 and "fr" in refused.output and "ro, de" in refused.output
+    assert not out.with_stem("x").exists()
+
+
+CHIP_RACE_PAPER = {
+    "de": ("<h1>Chip-Race: die 25er in 100er</h1>", "<th>Tisch</th>", "<th>25er gehalten</th>",
+           "<th>100er dafür</th>", "übrige 25er", "ab Platz 1, die höchste gewinnt (Pik, Herz"),
+    "ro": ("<h1>Chip race: jetoanele de 25 în jetoane de 100</h1>", "<th>Masa</th>",
+           "<th>Jetoane de 25</th>", "<th>Jetoane de 100 primite</th>", "jetoane de 25 rămase",
+           "cea mai mare câștigă (pică, cupă, caro, treflă)"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("lang", ["de", "ro"])
+def test_the_chip_race_sheet_is_printed_in_the_tournaments_language(cli, room, lang):
+    """The dealers' sheet of a colour-up's chip race: its title, columns, the race at each
+    table and the rule under it in the tournament's language (it was English in every one);
+    the terminal stays English."""
+    db = room(lang)
+    out = db.parent / f"{lang}-race.html"
+    raced = cli("--db", db, "chips", "race", "25", "--up", "100", "P1=3", "P2=6", "P3=1",
+                "--sheet", out)  # fmt: skip
+    assert raced.exit_code == 0, raced.output
+    assert "Colour-up of the 25s into 100s" in raced.stdout
+    sheet = out.read_text(encoding="utf-8")
+    assert f'<html lang="{lang}">' in sheet
+    for text in CHIP_RACE_PAPER[lang]:
+        assert text in sheet, (text, sheet)
+    for english in ("Chip race: the", "odd 25s", "highest wins", "for them", "Printed"):
+        assert english not in sheet, english

@@ -402,3 +402,17 @@ def test_the_standings_sheet_prints_across_the_page_once_it_has_a_column_per_eve
     assert cli("league", "add", *weeks[:2], "--league", short).exit_code == 0
     assert cli("league", "standings", "--league", short, "--print", printed).exit_code == 0
     assert "landscape" not in printed.read_text()
+
+
+def test_a_place_shared_by_many_says_how_many_not_who():
+    """A tie of up to three names them; more say how many share the place (every player still
+    on 0 points of a first provisional event listed 21 names on each of 22 lines, and the
+    printed standings ran to six pages), in the standings' language."""
+    from tdtool.tournament.league import Tie
+
+    assert Tie("shares", ("Ana", "Ben", "Cleo")).text() == "shares the place with Ana, Ben, Cleo"
+    many = Tie("shares", tuple(f"P{i}" for i in range(21)))
+    assert many.text() == "shares the place with 21 other players"
+    assert many.text("de") == "teilt den Platz mit 21 anderen Spielern"
+    assert many.text("ro") == "împarte locul cu alți 21 de jucători"
+    assert Tie("shares", tuple("ABCD")).text("ro") == "împarte locul cu alți 4 jucători"

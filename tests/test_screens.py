@@ -5,6 +5,7 @@
 from __future__ import annotations
 
 import asyncio
+import base64
 import json
 import re
 import time
@@ -383,6 +384,79 @@ def test_a_theme_with_a_house_slide_shows_it_and_rotates_it_one_without_says_so(
     assert status == 404 and "screen_house.html" in body
     status, _, body = ask(db, "/?rotate=clock,house")
     assert status == 400 and "no house slide" in body and "screen_house.html" in body
+
+
+PNG = base64.b64decode(
+    "iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg=="
+)
+
+
+def test_a_theme_yaml_house_section_makes_the_house_slide_without_a_template(db, tmp_path):
+    """theme.yaml's `house:` (a title, lines, an image) is the slide: tdtool's own
+    screen_house.html shows it at /screen/house and in a rotation, the house's words as
+    written (`18:00` stays a time, not a number of minutes) and escaped."""
+    from tdtool.io.pages import load_theme
+
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "sponsor.png").write_bytes(PNG)
+    (folder / "theme.yaml").write_text(
+        "house:\n  title: Happy hour <at> the bar\n  lines:\n    - Half price from 18:00\n"
+        "    - 'Sunday: the <b>deepstack</b>'\n  image: sponsor.png\n",
+        encoding="utf-8",
+    )
+    theme = load_theme(folder)
+    assert theme.house is not None and theme.house.lines[0] == "Half price from 18:00"
+    source = ClockSource(db, theme)
+    try:
+        page = asyncio.run(source.answer("/screen/house"))
+        turning = asyncio.run(source.answer("/?rotate=clock,house&every=30"))
+    finally:
+        source.close()
+    body = page.body.decode()
+    assert page.status.value == 200, body
+    assert "<h1>Happy hour &lt;at&gt; the bar</h1>" in body
+    assert "<p>Half price from 18:00</p>" in body
+    assert "Sunday: the &lt;b&gt;deepstack&lt;/b&gt;" in body
+    assert '<img src="data:image/png;base64,' in body
+    assert turning.status.value == 200 and 'src="/screen/house"' in turning.body.decode()
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "words"),
+    [
+        pytest.param("house:\n  titel: Bar\n", 2, "unknown key `titel` under house; did you"
+                     " mean `title`?", id="unknown-key"),
+        pytest.param("house: Happy hour\n", 1, "`house` is a mapping", id="not-a-mapping"),
+        pytest.param("house:\n  title: Bar\n  lines: {a: b}\n", 3, "house.lines is a list of"
+                     " texts", id="lines-not-a-list"),
+        pytest.param("house:\n  lines:\n    - [a, b]\n", 3, "each of house.lines is a text",
+                     id="a-line-not-a-text"),
+        pytest.param("house:\n  lines:\n    - Sunday: deepstack\n", 3, "each of house.lines"
+                     " is a text; a text with `: ` in it is read as a key and its value: put it"
+                     " in quotes", id="a-colon-unquoted"),
+        pytest.param("house:\n  lines: [1, 2, 3, 4, 5, 6, 7, 8, 9]\n", 2, "house.lines has 9"
+                     " lines", id="too-many-lines"),
+        pytest.param("house:\n  title: Bar\n  image: missing.png\n", 3, "cannot read image"
+                     " 'missing.png'", id="no-image"),
+        pytest.param("house:\n  title: Bar\n  image: notes.txt\n", 3, "image 'notes.txt' is"
+                     " not a .png", id="not-an-image"),
+        pytest.param("colors: {title: navy}\nhouse:\n  image: logo.png\n", 3, "the house"
+                     " slide needs a title or lines", id="no-words"),
+    ],
+)  # fmt: skip
+def test_a_broken_house_slide_is_refused_with_file_and_line(cli, db, tmp_path, text, line, words):
+    """A theme.yaml whose `house:` is not what a slide needs is refused as FILE:LINE, by
+    `clock serve` before it serves anything (exit 2, one line, no traceback)."""
+    folder = tmp_path / "broken"
+    folder.mkdir()
+    (folder / "logo.png").write_bytes(PNG)
+    (folder / "notes.txt").write_text("not an image")
+    (folder / "theme.yaml").write_text(text, encoding="utf-8")
+    result = cli("--db", db, "clock", "serve", "--port", "0", "--theme", folder)
+    assert result.exit_code == 2, result.output
+    assert f"theme.yaml:{line}: " in result.stderr and words in result.stderr, result.stderr
+    assert "Traceback" not in result.output and len(result.stderr.strip().splitlines()) == 1
 
 
 def test_seat_wall_lists_players_by_surname_as_the_printed_list(tmp_path, cli):

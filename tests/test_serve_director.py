@@ -238,6 +238,7 @@ def test_the_deal_on_the_phone_is_in_the_tournaments_language(three_left, cli):
     assert answer["title"] == "Chip-Chop-Deal"
     assert answer["headers"][0] == "Spieler" and "Chips" in answer["headers"]
     assert answer["rows"][0][:2] == ["Hana", "50.000"]
-    assert answer["prizes_line"].startswith("Noch zu gewinnende Preise: 1. Platz ")
+    # A place and its prize are one unbreakable piece (no line ends inside "1. Platz 800").
+    assert answer["prizes_line"].startswith("Noch zu gewinnende Preise: 1.\u00a0Platz\u00a0")
     assert answer["total"][0] == "Gesamt" and answer["total"][1] == "100.000"
     assert all("Each player" not in n for n in answer["notes"])

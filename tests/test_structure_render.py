@@ -47,3 +47,30 @@ def test_sheet_prints_on_one_page(tmp_path, name, paper):
             timeout=60,
         )
         assert (tmp_path / f"{name}-1.png").stat().st_size > 10_000
+
+
+@pytest.mark.browser
+@pytest.mark.skipif(CHROMIUM is None, reason="headless Chromium is not installed")
+def test_a_romanian_and_a_german_structure_sheet_are_no_wider_than_the_paper(tmp_path):
+    """A level's note in Romanian or German ("Ultimul nivel de înscriere", "Letztes Level zur
+    Anmeldung") wraps in its column: kept on one line it pushed the table past the right
+    edge of A4 and Letter, where the printer cut it off. Laid out for print at the sheet's
+    width on A4 (186 mm inside the margins, 703 px), the table is no wider."""
+    from tests.cdp import Browser
+
+    structure = load_structure("turbo")
+    browser = Browser(tmp_path, "width")
+    try:
+        page = browser.page(703, 1000, 1)
+        page.send("Emulation.setDeviceMetricsOverride", width=703, height=1000,
+                  deviceScaleFactor=1, mobile=False)  # fmt: skip
+        page.send("Emulation.setEmulatedMedia", media="print")
+        for lang, note in (("ro", "Ultimul nivel de înscriere"), ("de", "Letztes Level zur")):
+            html = tmp_path / f"{lang}.html"
+            html.write_text(sheet_html(structure, 19 * 60, "a4", lang=lang), encoding="utf-8")
+            assert note in html.read_text(encoding="utf-8")
+            page.goto(html.as_uri())
+            width = page.js("document.querySelector('table').getBoundingClientRect().right")
+            assert width <= 703, (lang, width)
+    finally:
+        browser.close()

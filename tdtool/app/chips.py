@@ -96,6 +96,8 @@ class Raced:
     race: Any
     """The `tdtool.tournament.chip_race.ChipRace`."""
     summary: ChipSummary
+    language: str = "en"
+    """The tournament's language (the dealers' sheet is printed in it)."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool chips race --json`."""
@@ -110,8 +112,10 @@ def race(db: Path, race: int, up: int, held: dict[str, int]) -> Raced:
 
     change = run_change(db, lambda s, now, rng, choose: race_chips(s, race, up, held, rng))
     event = change.events[0]
+    from tdtool.i18n import language_of
+
     raced = ChipsRaced.from_dict(event.data).race
-    return Raced(raced, summary_of(change.state, event.at))
+    return Raced(raced, summary_of(change.state, event.at), language_of(change.state))
 
 
 def summary(db: Path) -> ChipSummary:

@@ -68,6 +68,7 @@ def deal(
     sheet: Path | None = None,
     theme: Theme | None = None,
     paper: str | None = None,
+    lang: str | None = None,
 ) -> DealResult:
     """Work out a deal; record it when `accept` (every player has agreed).
 
@@ -76,7 +77,8 @@ def deal(
     the deal is worked out from the values alone and no file is opened. `stacks` None: the
     chip counts recorded in the live tournament (every player left counted since the last
     bust). `sheet`: write the summary the players sign there (.html, .md or .csv) before
-    anything is recorded, in `theme`'s look (HTML) on `paper` (None: fits A4 and Letter).
+    anything is recorded, in `theme`'s look (HTML) on `paper` (None: fits A4 and Letter),
+    in the language `lang` (None: the tournament's, English without a tournament).
     """
     from tdtool.tournament.icm import make_deal
 
@@ -101,10 +103,10 @@ def deal(
 
                 names, stacks = recorded_stacks(state)
             live = deal_context(state, names)
-            tournament = (state.name, heading_of(state))
+            tournament = (state.name, heading_of(state, lang=lang))
             language = state.terms.language
     elif sheet is not None and db is not None:
-        tournament = _tournament_of(db)
+        tournament = _tournament_of(db, lang)
     if prizes is None:
         if live is None:  # pragma: no cover - live is read whenever prizes is None
             raise InputError("Give the prizes still to be won, first place first.")
@@ -129,7 +131,8 @@ def deal(
         in_play = live.chips_in_play if live is not None else 0
         off = sum(worked_out.stacks) - in_play if in_play else 0
         check = _check_line(sum(worked_out.stacks), in_play, tournament) if off else ""
-        sheet_text = deal_sheet(worked_out, tournament, check, heads)
+        shown = worked_out if names is not None else _named(worked_out, tournament, lang)
+        sheet_text = deal_sheet(shown, tournament, check, heads, lang)
         write_sheet(sheet_text, sheet, theme, paper)
     if accept:
         from tdtool.io.store_base import open_store
@@ -187,9 +190,9 @@ def prizes_line(deal: Deal) -> str:
     return f"Prizes still to be won: {prizes} (total {money(deal.total)})."
 
 
-def _tournament_of(db: Callable[[], Path]) -> tuple[str, Heading] | None:
+def _tournament_of(db: Callable[[], Path], lang: str | None = None) -> tuple[str, Heading] | None:
     """The name and sheet heading of the tournament in this folder, if there is one (a deal
-    worked out from typed prizes may be printed without any)."""
+    worked out from typed prizes may be printed without any), in `lang` (None: its own)."""
     from tdtool.app.change import read_state
     from tdtool.app.money import heading_of
 
@@ -197,7 +200,7 @@ def _tournament_of(db: Callable[[], Path]) -> tuple[str, Heading] | None:
         state = read_state(db())
     except InputError:
         return None
-    return state.name, heading_of(state)
+    return state.name, heading_of(state, lang=lang)
 
 
 @dataclass(frozen=True)
@@ -230,7 +233,11 @@ def deal_table(deal: Deal, bounties: Sequence[tuple[str, int]] = (), lang: str =
 
     _ = words(lang)
     cash = money if lang == "en" else _.number
-    places = " · ".join(f"{_.ordinal(i)} {cash(p)}" for i, p in enumerate(deal.prizes, start=1))
+    # A place and its prize never part at the end of a line ("3." | "Platz 600" read badly).
+    places = " · ".join(
+        f"{_.ordinal(i)} {cash(p)}".replace(" ", "\u00a0")
+        for i, p in enumerate(deal.prizes, start=1)
+    )
     paid = (
         _(
             "Each player is paid the amount under “%(column)s” at once (rounded to multiples"
@@ -279,16 +286,17 @@ def deal_sheet(
     tournament: tuple[str, Heading] | None = None,
     check: str = "",
     bounties: Sequence[tuple[str, int]] = (),
+    lang: str | None = None,
 ) -> Any:
     """The printable summary the players sign (under the tournament's name, date, buy-in and
     entries when it is known), with a total row to check against; `check`: a line saying
     the stacks do not add up to the chips in play; `bounties`: (name, cents) on each head in
-    a bounty tournament, a column of their own that the deal does not share. In the
-    tournament's language (its heading's), English without a tournament."""
+    a bounty tournament, a column of their own that the deal does not share. In `lang`,
+    else the tournament's language (its heading's), English without a tournament."""
     from tdtool.i18n import words
     from tdtool.io.money_sheets import Sheet, rows_of
 
-    lang = tournament[1].lang if tournament is not None else "en"
+    lang = lang or (tournament[1].lang if tournament is not None else "en")
     _ = words(lang)
     table = deal_table(deal, bounties, lang)
     lines = [
@@ -312,6 +320,18 @@ def deal_sheet(
         total=True,
         lang=lang,
     )
+
+
+def _named(deal: Deal, tournament: tuple[str, Heading] | None, lang: str | None) -> Deal:
+    """`deal` of stacks typed without names, its players named for the sheet in its
+    language ("Spieler 1" ... in German; the terminal and --json keep "Player 1")."""
+    import dataclasses
+
+    from tdtool.i18n import words
+
+    _ = words(lang or (tournament[1].lang if tournament is not None else "en"))
+    labels = tuple(_("Player %(num)s", num=i) for i in range(1, len(deal.names) + 1))
+    return dataclasses.replace(deal, names=labels)
 
 
 def _check_line(stacks: int, in_play: int, tournament: tuple[str, Heading] | None) -> str:

@@ -36,8 +36,9 @@ only with `--league`: tdtool.app.league.standings_screen; `house` only with a th
 one: `HOUSE`)."""
 
 HOUSE = "screen_house.html"
-"""The house or sponsor slide: a template the theme folder gives (tdtool ships none, so
-without it /screen/house is 404 and a rotation naming it is refused)."""
+"""The house or sponsor slide: the theme folder's own template of that name, or tdtool's
+showing theme.yaml's `house:` (a title, lines, an image). A theme with neither has no slide:
+/screen/house is 404 and a rotation naming it is refused."""
 
 DATA = ("payouts", "seats", "chips", "results", "bounties")
 """The screens with data of their own (`/api/screen/NAME`); the others are made of these and

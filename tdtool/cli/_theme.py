@@ -69,8 +69,9 @@ ScreenThemeOpt = Annotated[
         help="A house theme for the page: a folder whose templates (clock.html,"
         " clock_words.html, clock_say.html, screen_base.html, screen_payouts.html,"
         " screen_seats.html, screen_chips.html, screen_results.html ...) override tdtool's"
-        " by name (default: the environment variable"
-        " TDTOOL_THEME).",
+        " by name and whose theme.yaml may give a logo and the house slide of /screen/house"
+        " (house: {title: ..., lines: [...], image: sponsor.png}) (default: the environment"
+        " variable TDTOOL_THEME).",
         show_default=False,
     ),
 ]

@@ -194,7 +194,7 @@ def race(
     if sheet is not None:
         from tdtool.io.money_sheets import write_sheet
 
-        write_sheet(race_sheet(result.race), sheet, house)
+        write_sheet(race_sheet(result.race, result.language), sheet, house)
     if json_out:
         emit_json(result.to_dict())
         return
@@ -243,11 +243,23 @@ def race_lines(r: Any) -> list[str]:
     return lines
 
 
-def race_sheet(r: Any) -> Any:
-    """The dealers' sheet: every player holding the chip, table by table."""
+def race_sheet(r: Any, lang: str = "en") -> Any:
+    """The dealers' sheet: every player holding the chip, table by table, in the language
+    `lang` (the tournament's)."""
+    from tdtool.i18n import words
     from tdtool.io.money_sheets import Sheet
 
+    _ = words(lang)
+    number = _.number
     unit = r.up // r.race
+
+    def outcome(e: Any) -> str:
+        if e.won:
+            return _("wins a %(chip)s", chip=number(r.up))
+        if e.kept_in:
+            return _("kept in: one %(chip)s (TDA 24A)", chip=number(r.up))
+        return "—" if e.odd else ""
+
     rows = []
     for t in r.tables:
         for e in t.entries:
@@ -258,37 +270,50 @@ def race_sheet(r: Any) -> Any:
                     str(t.table),
                     str(e.seat),
                     e.player,
-                    f"{e.held:,}",
-                    f"{e.coloured:,}" if e.coloured else "",
+                    number(e.held),
+                    number(e.coloured) if e.coloured else "",
                     f"{e.odd}" if e.odd else "",
                     " ".join(c.pretty for c in e.cards),
-                    _outcome(e, r.up),
-                    f"{e.change(r.race, r.up):,}" if e.odd else "",
+                    outcome(e),
+                    number(e.change(r.race, r.up)) if e.odd else "",
                 )
             )
     lines = tuple(
-        f"Table {t.table}: {sum(e.odd for e in t.entries)} odd {r.race:,}s"
-        f" ({t.odd_value:,}) race for {t.chips_raced} × {r.up:,}."
+        _(
+            "Table %(table)s: %(odd)s odd %(chip)ss (%(value)s) race for %(raced)s × %(up)s.",
+            table=t.table,
+            odd=sum(e.odd for e in t.entries),
+            chip=number(r.race),
+            value=number(t.odd_value),
+            raced=t.chips_raced,
+            up=number(r.up),
+        )
         for t in r.tables
         if t.odd_value
     ) + (
-        f"Every {unit} × {r.race:,} colour up to one {r.up:,}; a card per odd chip from seat 1,"
-        " highest wins (spades, hearts, diamonds, clubs), one chip a player (TDA 24A).",
+        _(
+            "Every %(unit)s × %(chip)s colour up to one %(up)s; a card per odd chip from seat"
+            " 1, highest wins (spades, hearts, diamonds, clubs), one chip a player (TDA 24A).",
+            unit=unit,
+            chip=number(r.race),
+            up=number(r.up),
+        ),
     )
     return Sheet(
-        title=f"Chip race: the {r.race:,}s into {r.up:,}s",
+        title=_("Chip race: the %(chip)ss into %(up)ss", chip=number(r.race), up=number(r.up)),
         headers=(
-            "table",
-            "seat",
-            "player",
-            f"{r.race:,}s held",
-            f"{r.up:,}s for them",
-            "raced",
-            "cards",
-            "race",
-            "chips",
+            _("Table"),
+            _("Seat"),
+            _("Player"),
+            _("%(chip)ss held", chip=number(r.race)),
+            _("%(up)ss for them", up=number(r.up)),
+            _("Raced"),
+            _("Cards"),
+            _("Race"),
+            _("Chips"),
         ),
         rows=tuple(rows),
         lines=lines,
         size="fit",
+        lang=lang,
     )

@@ -214,8 +214,8 @@ NOT_FOUND = (
     b" /screen/standings\n"
 )
 NO_HOUSE = (
-    "Not found: no house slide; a theme (--theme DIR) gives one as its screen_house.html"
-    " (docs/cli.md)"
+    "Not found: no house slide; a theme (--theme DIR) gives one in its theme.yaml"
+    " (house: title, lines, image) or as its screen_house.html (docs/cli.md)"
 )
 NO_LEAGUE = (
     "Not found: no league standings; start the clock with its league:"
@@ -484,11 +484,14 @@ class ClockSource:
         return Reply(HTTPStatus.NOT_FOUND, "text/html; charset=utf-8", text.encode())
 
     def has_house(self) -> bool:
-        """Whether the theme gives a house or sponsor slide (tdtool.app.screens.HOUSE)."""
+        """Whether the theme gives a house or sponsor slide: theme.yaml's `house:` or its
+        own template (tdtool.app.screens.HOUSE)."""
         from tdtool.app.screens import HOUSE
 
-        folder = self._theme.folder if self._theme is not None else None
-        return folder is not None and (folder / HOUSE).is_file()
+        if self._theme is None:
+            return False
+        folder = self._theme.folder
+        return self._theme.house is not None or (folder is not None and (folder / HOUSE).is_file())
 
     def close(self) -> None:
         """Stop the worker and close the tournament."""

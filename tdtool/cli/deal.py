@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Annotated
 import typer
 
 from tdtool.cli._app import App
-from tdtool.cli._theme import PaperOpt, ThemeOpt
+from tdtool.cli._theme import PaperOpt, SheetLanguageOpt, ThemeOpt
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -96,16 +96,18 @@ def run_deal(
     accept: bool,
     theme: Path | None = None,
     paper: str | None = None,
+    language: str | None = None,
 ) -> None:
     """Parse -> work out the deal (live or from options) -> render; recorded on --accept."""
     from tdtool.app.deals import deal
     from tdtool.cli._db import db_path
-    from tdtool.cli._theme import read_paper, read_theme
+    from tdtool.cli._theme import read_language, read_paper, read_theme
     from tdtool.cli._values import parse_ints, parse_stacks
     from tdtool.errors import InputError
 
     house = read_theme(theme) if print_to is not None else None
     sheet_paper = read_paper(paper)
+    sheet_language = None if language is None else read_language(language)
     names: list[str] | None = None
     stacks: list[int] | None = None
     if stacks_text is not None:
@@ -139,6 +141,7 @@ def run_deal(
         sheet=print_to,
         theme=house,
         paper=sheet_paper,
+        lang=sheet_language,
     )
     if json_out:
         from tdtool.cli.render import emit_json
@@ -201,6 +204,7 @@ def icm_command(
     accept: AcceptOpt = False,
     theme: ThemeOpt = None,
     paper: PaperOpt = None,
+    language: SheetLanguageOpt = None,
 ) -> None:
     """ICM deal (Malmuth-Harville): each player's expected prize from the stacks.
 
@@ -208,12 +212,15 @@ def icm_command(
     are sampled and the largest possible error of each equity is stated.
 
     Example: tdtool deal icm --stacks 5000,3000,2000 --prizes 50,30,20 --json
+
+    Example (the sheet the players sign, in German):
+    tdtool deal icm --stacks 5000,3000,2000 --prizes 50,30,20 --language de --print deal.html
     """
     from tdtool.tournament.icm import DealMethod
 
     run_deal(
         ctx, DealMethod.ICM, stacks, prizes, hold_back, unit, samples, seed, json_out,
-        print_to, accept, theme, paper,
+        print_to, accept, theme, paper, language,
     )  # fmt: skip
 
 
@@ -229,6 +236,7 @@ def chip_chop_command(
     accept: AcceptOpt = False,
     theme: ThemeOpt = None,
     paper: PaperOpt = None,
+    language: SheetLanguageOpt = None,
 ) -> None:
     """Chip-chop deal: the smallest remaining prize each, the rest shared by chips.
 
@@ -238,5 +246,5 @@ def chip_chop_command(
 
     run_deal(
         ctx, DealMethod.CHIP_CHOP, stacks, prizes, hold_back, unit, 0, None, json_out,
-        print_to, accept, theme, paper,
+        print_to, accept, theme, paper, language,
     )  # fmt: skip

@@ -242,8 +242,11 @@ def _markdown(sheet: Sheet) -> str:
     if sheet.signatures:
         out.append("")
         out += [f"{_md_cell(name)}: ______________________________  " for name in sheet.signatures]
-        out.append("Tournament director: ______________________________  ")
-        out.append("Date and time: ________________  ")
+        from tdtool.i18n import words
+
+        _ = words(sheet.lang)
+        out.append(_("Tournament director") + ": ______________________________  ")
+        out.append(_("Date and time") + ": ________________  ")
     return "\n".join(out) + "\n"
 
 

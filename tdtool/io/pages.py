@@ -12,9 +12,14 @@ and its `theme.yaml` may name a logo, colours and fonts:
     logo: logo.png              # beside theme.yaml; embedded in the page (self-contained)
     colors: {title: "#0b5", text: "#222", accent: "#0b5"}
     fonts: {body: '"Fira Sans", sans-serif', title: '"Fira Sans Condensed", sans-serif'}
+    house:                      # the house or sponsor slide of `clock serve` (/screen/house)
+      title: Happy hour at the bar
+      lines: [Every drink half price, from 18:00 to 20:00]
+      image: sponsor.png        # beside theme.yaml too; without it the logo, if any
 
 A theme is checked whole before anything is printed: an unknown key, a colour or font that
-is not one, a missing logo, a template with a syntax error, each is refused as
+is not one, a missing logo or image, a house slide without words, a template with a syntax
+error, each is refused as
 `FILE:LINE: what is wrong` (an InputError, exit 2).
 
 Jinja2 is imported by this module only, and only when a page is made: the filters here
@@ -24,7 +29,7 @@ Jinja2 is imported by this module only, and only when a page is made: the filter
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -34,6 +39,7 @@ from tdtool.io import paths
 
 if TYPE_CHECKING:
     import jinja2
+    import yaml
     from markupsafe import Markup
 
 PAPERS = {"a4": "A4", "letter": "letter"}
@@ -45,14 +51,27 @@ FONTS = '"DejaVu Sans", "Liberation Sans", Arial, Helvetica, sans-serif'
 COLORS = {"title": "#111", "text": "#111", "accent": "#111"}
 """The colours a theme may change: titles, text, and the rules and boxes that frame them."""
 
-THEME_KEYS = ("logo", "colors", "fonts")
+THEME_KEYS = ("logo", "colors", "fonts", "house")
 FONT_KEYS = ("body", "title")
+HOUSE_KEYS = ("title", "lines", "image")
+MAX_HOUSE_LINES = 8
+"""Lines of text a house slide holds (more would not read across a room)."""
 
 _COLOR = re.compile(r"#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,30}|(rgb|hsl)a?\([0-9\s.,%/]+\)")
 _FONT = re.compile(r"[\w\s\"',.-]{1,200}")
 _IMAGES = {".png": "image/png", ".jpg": "image/jpeg", ".jpeg": "image/jpeg",
            ".gif": "image/gif", ".svg": "image/svg+xml", ".webp": "image/webp"}  # fmt: skip
 MAX_LOGO_BYTES = 2_000_000
+
+
+@dataclass(frozen=True)
+class House:
+    """The house or sponsor slide a theme.yaml gives (`house:`): a title, lines, an image."""
+
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    image: str | None = None
+    """The image as a data: URI, or None (the slide shows the theme's logo, if any)."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +83,8 @@ class Theme:
     """The logo as a data: URI (the sheet stays one file), or None."""
     colors: Mapping[str, str] = field(default_factory=lambda: dict(COLORS))
     fonts: Mapping[str, str] = field(default_factory=lambda: dict.fromkeys(FONT_KEYS, FONTS))
+    house: House | None = None
+    """The house slide's words and image (theme.yaml's `house:`), or None."""
 
 
 def ordinal(n: int) -> str:
@@ -111,7 +132,7 @@ def environment(theme: Theme | None = None, lang: str = "en") -> jinja2.Environm
     `_()` and `ngettext()` in the language `lang` (tdtool.i18n). Made once per theme and
     language in a process (a screen renders its page at every request)."""
     theme = theme or Theme()
-    key = (theme.folder, theme.logo, tuple(theme.colors.items()), tuple(theme.fonts.items()))
+    key = _key(theme)
     env = _ENVIRONMENTS.get((*key, lang))
     if env is None:
         env = _ENVIRONMENTS[(*key, lang)] = _environment(theme, lang)
@@ -119,6 +140,12 @@ def environment(theme: Theme | None = None, lang: str = "en") -> jinja2.Environm
 
 
 _ENVIRONMENTS: dict[tuple[Any, ...], jinja2.Environment] = {}
+
+
+def _key(theme: Theme) -> tuple[Any, ...]:
+    """What tells two themes apart, for the caches of environments and parts of pages."""
+    colors, fonts = tuple(theme.colors.items()), tuple(theme.fonts.items())
+    return (theme.folder, theme.logo, colors, fonts, theme.house)
 
 
 def _environment(theme: Theme, lang: str) -> jinja2.Environment:
@@ -190,7 +217,7 @@ def render_once(template: str, theme: Theme | None = None, lang: str = "en") -> 
     from markupsafe import Markup
 
     theme = theme or Theme()
-    key = (theme.folder, theme.logo, tuple(theme.colors.items()), tuple(theme.fonts.items()))
+    key = _key(theme)
     made = _ONCE.get((*key, lang, template))
     if made is None:
         made = _ONCE[(*key, lang, template)] = Markup(render(template, theme, lang).strip())
@@ -293,12 +320,16 @@ def _read_settings(path: Path, theme: Theme) -> Theme:
         return got.strip()
 
     logo: str | None = None
+    house: House | None = None
     colors = dict(theme.colors)
     fonts = dict(theme.fonts)
     for key, node in root.value:
         name = known(key, THEME_KEYS, "in theme.yaml")
         if name == "logo":
             logo = _logo(path.parent, text(node, "logo"), source, line(node))
+            continue
+        if name == "house":
+            house = _house(path.parent, node, source, known, text)
             continue
         if not isinstance(node, yaml.MappingNode):
             raise _refused(source, line(node), f"`{name}` is a mapping ({name}: {{title: ...}})")
@@ -313,21 +344,77 @@ def _read_settings(path: Path, theme: Theme) -> Theme:
                 fonts[known(sub, FONT_KEYS, "under fonts")] = font
                 if not _FONT.fullmatch(font):
                     raise _refused(source, line(item), f"{font!r} is not a list of fonts")
-    return Theme(folder=theme.folder, logo=logo, colors=colors, fonts=fonts)
+    return Theme(folder=theme.folder, logo=logo, colors=colors, fonts=fonts, house=house)
 
 
-def _logo(folder: Path, name: str, source: str, line: int) -> str:
-    """The logo file as a data: URI."""
+def _house(
+    folder: Path,
+    node: yaml.Node,
+    source: str,
+    known: Callable[[yaml.Node, tuple[str, ...], str], str],
+    text: Callable[[yaml.Node, str], str],
+) -> House:
+    """theme.yaml's `house:` (title, lines, image), checked: words to show, each a text."""
+    import yaml
+
+    def line(at: yaml.Node) -> int:
+        return int(at.start_mark.line) + 1
+
+    if not isinstance(node, yaml.MappingNode):
+        raise _refused(
+            source, line(node), "`house` is a mapping (house: {title: ..., lines: [...]})"
+        )
+
+    def words(at: yaml.Node, what: str) -> str:
+        # As written: `18:00 to 20:00` or `yes` is the house's text, not a number or a truth.
+        if isinstance(at, yaml.MappingNode):  # "Sunday: the deepstack" reads as a key
+            hint = "a text with `: ` in it is read as a key and its value: put it in quotes"
+            raise _refused(source, line(at), f"{what} is a text; {hint}")
+        if not isinstance(at, yaml.ScalarNode) or not str(at.value).strip():
+            raise _refused(source, line(at), f"{what} is a text")
+        return " ".join(str(at.value).split())
+
+    title: str = ""
+    lines: tuple[str, ...] = ()
+    image: str | None = None
+    for key, item in node.value:
+        name = known(key, HOUSE_KEYS, "under house")
+        if name == "title":
+            title = words(item, "house.title")
+        elif name == "image":
+            image = _logo(folder, text(item, "house.image"), source, line(item), "image")
+        else:
+            if isinstance(item, yaml.ScalarNode):
+                items = [item]
+            elif isinstance(item, yaml.SequenceNode) and item.value:
+                items = list(item.value)
+            else:
+                raise _refused(source, line(item), "house.lines is a list of texts (lines: [...])")
+            if len(items) > MAX_HOUSE_LINES:
+                raise _refused(
+                    source, line(items[MAX_HOUSE_LINES]),
+                    f"house.lines has {len(items)} lines; a slide read across a room holds"
+                    f" {MAX_HOUSE_LINES} at most",
+                )  # fmt: skip
+            lines = tuple(words(one, "each of house.lines") for one in items)
+    if not title and not lines:
+        raise _refused(source, line(node), "the house slide needs a title or lines to show")
+    return House(title, lines, image)
+
+
+def _logo(folder: Path, name: str, source: str, line: int, what: str = "logo") -> str:
+    """The logo (or another image, `what`) file as a data: URI."""
     import base64
 
     path = folder / name
     kind = _IMAGES.get(path.suffix.lower())
     if kind is None:
-        raise _refused(source, line, f"logo {name!r} is not a .png, .jpg, .gif, .svg or .webp")
+        raise _refused(source, line, f"{what} {name!r} is not a .png, .jpg, .gif, .svg or .webp")
     try:
         data = path.read_bytes()
     except OSError as exc:
-        raise _refused(source, line, f"cannot read logo {name!r}: {exc.strerror or exc}") from None
+        why = exc.strerror or exc
+        raise _refused(source, line, f"cannot read {what} {name!r}: {why}") from None
     if len(data) > MAX_LOGO_BYTES:
-        raise _refused(source, line, f"logo {name!r} is over {MAX_LOGO_BYTES:,} bytes")
+        raise _refused(source, line, f"{what} {name!r} is over {MAX_LOGO_BYTES:,} bytes")
     return f"data:{kind};base64,{base64.b64encode(data).decode('ascii')}"

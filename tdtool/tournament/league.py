@@ -357,6 +357,10 @@ class Result:
     provisional: bool = False
 
 
+SHARED_NAMES = 3
+"""A place shared with more players than this says how many, not who (their lines say)."""
+
+
 @dataclass(frozen=True)
 class Tie:
     """How a tie on points was settled: shared with `names`, or `ahead` of (`behind`) the
@@ -372,10 +376,20 @@ class Tie:
 
         >>> Tie("ahead", ("Ben",), TieBreak.WINS).text(), Tie("shares", ("A", "B")).text()
         ('ahead of Ben on wins', 'shares the place with A, B')
+        >>> Tie("shares", tuple("ABCD")).text()
+        'shares the place with 4 other players'
         """
         from tdtool.i18n import words
 
         _ = words(lang)
+        if self.kind == "shares" and len(self.names) > SHARED_NAMES:
+            # Everyone still on 0 points of a first provisional event: 21 names on each of
+            # 22 lines ran the printed standings to six pages.
+            return _.ngettext(
+                "shares the place with %(num)s other player",
+                "shares the place with %(num)s other players",
+                len(self.names),
+            )
         if self.kind == "shares":
             return _("shares the place with %(names)s", names=", ".join(self.names))
         assert self.rule is not None
