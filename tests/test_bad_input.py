@@ -371,3 +371,16 @@ def test_no_entry_after_a_deal_divided_the_prize_pool(cli, tmp_path, monkeypatch
     ):
         _assert_refused(cli(*args), 1, "deal", "tdtool undo")
     assert _log(cli) == before
+
+
+def test_a_change_number_that_reads_as_bytes_is_a_damaged_file_not_a_traceback(cli, folder):
+    """A damaged page can make SQLite hand back bytes where the log keeps a change number (CI
+    met it once in the random-page damage above: `clock pause` ended in a TypeError)."""
+    path = folder / "cup.tdtool"
+    with sqlite3.connect(path) as conn:
+        conn.execute("UPDATE events SET change = X'0102' WHERE seq = (SELECT MAX(seq) FROM events)")
+    conn.close()
+    before = path.read_bytes()
+    result = cli("clock", "pause")
+    _assert_refused(result, 2, "Error:", "cup.tdtool", "damaged")
+    assert path.read_bytes() == before

@@ -969,6 +969,8 @@ class Store:
             ) from None
         try:
             last = self._conn.execute("SELECT MAX(change) FROM events").fetchone()[0]
+            if last is not None and type(last) is not int:  # a damaged page read as data
+                raise sqlite3.DatabaseError(f"the last change number reads {last!r:.40}")
             tx = Transaction(
                 self._conn,
                 (last or 0) + 1,
