@@ -9,7 +9,9 @@ process without being `slow` fails (`_ProcessGuard`), so the fast tier stays tha
 
 from __future__ import annotations
 
+import os
 import sys
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -23,6 +25,17 @@ settings.register_profile("tdtool", deadline=None, suppress_health_check=[Health
 settings.load_profile("tdtool")
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# The processes the slow tests start (`python -m tdtool`, the sample scripts, `clock serve`)
+# run with a bytecode cache, as an installed tdtool does (pip compiles it at install): where
+# PYTHONDONTWRITEBYTECODE is set (some machines set it for everything), each of the hundreds
+# of tdtool processes would compile every module it imports from source again. The cache is
+# kept out of the checkout (PYTHONPYCACHEPREFIX); Python checks each file against its source.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    os.environ.setdefault(
+        "PYTHONPYCACHEPREFIX",
+        str(Path(tempfile.gettempdir()) / f"tdtool-tests-pycache-{os.getuid()}"),
+    )
 EXAMPLES = ROOT / "examples"
 
 
