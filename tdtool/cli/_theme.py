@@ -45,8 +45,8 @@ SheetLanguageOpt = Annotated[
     str | None,
     typer.Option(
         "--language",
-        help="The language of the printed sheet: en, ro or de (default: the tournament's,"
-        " or the league's; English for a sheet of no tournament).",
+        help="The language of the printed sheet: en, ro or de (default: the tournament's;"
+        " English for a sheet of no tournament).",
         show_default=False,
     ),
 ]
