@@ -17,7 +17,7 @@ from tdtool.io.store_base import open_store
 from tdtool.tournament import director
 from tdtool.tournament.seating import check_invariants
 from tests.conftest import ROOT
-from tests.tournament_fixtures import allowed_spread, make
+from tests.tournament_fixtures import invariant_args, make
 
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
 
@@ -142,7 +142,7 @@ def test_sigkill_at_random_moments_keeps_every_reported_change(tmp_path):
             changes.setdefault(e.change, []).append(e.data["name"])
         events = store.events()
     # Tables one apart, or two right after a late entry opened one (TDA 11D, as on main).
-    assert check_invariants(state.plan, allowed_spread(events)) == []
+    assert check_invariants(state.plan, **invariant_args(events)) == []
     assert {n.casefold() for n in added} <= set(state.players)  # keys are case-folded
     assert [n for n in busted if not state.player(n).busted] == []
     seated = {p for t in state.tables.values() for p in t.values()}

@@ -26,7 +26,7 @@ from tdtool.tournament import director
 from tdtool.tournament.seating import check_invariants
 from tdtool.tournament.state import fold
 from tests.conftest import ROOT
-from tests.tournament_fixtures import allowed_spread, make
+from tests.tournament_fixtures import invariant_args, make
 
 LOAD_SECONDS = float(os.environ.get("TDTOOL_LOAD_SECONDS", "5"))
 ENV = {**os.environ, "PYTHONPATH": str(ROOT)}
@@ -161,8 +161,10 @@ def test_four_clients_two_laptops_lose_duplicate_or_misorder_no_change(backend, 
     fresh = fold(events)
     assert state.players == fresh.players
     assert state.plan.copy().__dict__ == fresh.plan.copy().__dict__
-    # Tables one apart, or two right after a late entry opened one (TDA 11D, as on main).
-    assert check_invariants(state.plan, allowed_spread(events)) == []
+    # Tables one apart, or two right after a late entry opened one (TDA 11D, as on main);
+    # while late registration is open a table the players fit without may stay open for
+    # them: 26 players alive at 4 tables of 9 left CI red.
+    assert check_invariants(state.plan, **invariant_args(events)) == []
     assert state.entries == 40 + sum(n for (_, k, _), n in claimed.items() if k == "reenter")
 
 

@@ -44,17 +44,23 @@ def make(path: Path, **kwargs: Any) -> Path:
     return path
 
 
-def allowed_spread(events: Any) -> int:
-    """How far apart the tables of the plan `events` lead to may be: `NEW_TABLE_SPREAD` when
-    the last change that seated or busted players was a late entry (or re-entry, rebuy) that
-    opened a table (TDA 11D: only as many players move there as the rules need), else 1."""
+def invariant_args(events: Any) -> dict[str, Any]:
+    """`check_invariants`' arguments for the plan `events` lead to, as the last change that
+    seated or busted players settled it: the spread (`NEW_TABLE_SPREAD` when that change was a
+    late entry, re-entry or rebuy that opened a table, TDA 11D: only as many players move
+    there as the rules need; else 1) and whether entries were still to come at that change's
+    time (`director.entries_to_come`), when a table the players fit without is held open for
+    them. The clock may pass the end of late registration after it: nothing is settled again
+    until the next bust or entry."""
     from itertools import groupby
 
+    from tdtool.tournament.director import entries_to_come
     from tdtool.tournament.seating import NEW_TABLE_SPREAD
     from tdtool.tournament.state import State, fold
 
     state = State()
     spread = 1
+    late = False
     entries = {"player.registered", "player.reentered", "player.rebuy"}
     for _change, group in groupby(events, key=lambda e: e.change):
         batch = list(group)
@@ -64,4 +70,5 @@ def allowed_spread(events: Any) -> int:
         if kinds & {"seat.moved", "seat.drawn", "player.busted"}:
             opened = set(state.plan.open_tables()) - before
             spread = NEW_TABLE_SPREAD if opened and kinds & entries else 1
-    return spread
+            late = entries_to_come(state, batch[-1].at)
+    return {"spread": spread, "late_registration": late}
