@@ -30,13 +30,9 @@ ENTRIES = 30_000
 
 
 def _install(venv: Path) -> Path:
-    subprocess.run([sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True)
-    subprocess.run(
-        [str(venv / "bin" / "python"), "-m", "pip", "install", "-q", "--no-deps", str(ROOT)],
-        check=True,
-        env=dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1"),
-    )
-    return venv / "bin" / "tdtool"
+    from tests.venvs import install_checkout
+
+    return install_checkout(venv)
 
 
 def _cpu(tdtool: Path, target: str, *args: str) -> float:

@@ -14,12 +14,11 @@ import json
 import os
 import sqlite3
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT
+from tests.venvs import install_checkout
 
 pytestmark = pytest.mark.slow
 
@@ -29,27 +28,7 @@ def installs(tmp_path_factory) -> list[Path]:
     """Two venvs, each with its own (non-editable) install of this checkout; the
     dependencies come from the Python running the tests."""
     base = tmp_path_factory.mktemp("installs")
-    out = []
-    for name in ("laptop-a", "laptop-b"):
-        venv = base / name
-        subprocess.run(
-            [sys.executable, "-m", "venv", "--system-site-packages", str(venv)], check=True
-        )
-        subprocess.run(
-            [
-                str(venv / "bin" / "python"),
-                "-m",
-                "pip",
-                "install",
-                "--quiet",
-                "--no-deps",
-                str(ROOT),
-            ],
-            check=True,
-            env=dict(os.environ, PIP_DISABLE_PIP_VERSION_CHECK="1"),
-        )
-        out.append(venv / "bin" / "tdtool")
-    return out
+    return [install_checkout(base / name) for name in ("laptop-a", "laptop-b")]
 
 
 def _run(tdtool: Path, db: object, *args: str, cwd: Path) -> str:
