@@ -321,3 +321,57 @@ def test_item8_bust_and_seat_balance_say_why_the_table_that_breaks_next_plays_tw
     assert "Balance the tables" not in result.stdout
     balanced = cli("--db", db, "seat", "balance", "--yes")
     assert "Table 3 plays two short" in balanced.stdout and "even" not in balanced.stdout
+
+
+def _status(cli, db):
+    import json
+
+    return json.loads(cli("--db", db, "status", "--json").stdout)
+
+
+def _close_late_registration(cli, db):
+    for _ in range(3):  # level 2, the break, level 3: late registration closed after level 2
+        assert cli("--db", db, "clock", "next").exit_code == 0
+
+
+def test_tda_8a_status_says_a_held_table_breaks_once_late_registration_has_closed(cli, tmp_path):
+    """A table held open for late entries stays open until the next bust or `seat balance`
+    after late registration closes; meanwhile `status` says it breaks now."""
+    from tests.tournament_fixtures import make
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(18)])
+    cli("--db", db, "seat", "draw")
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    assert cli("--db", db, "player", "add", "Late").exit_code == 0  # opens table 3
+    assert cli("--db", db, "player", "bust", "P0", "--yes").exit_code == 0  # held open
+    assert _status(cli, db)["breaks_now"] is None  # entries may still come
+    assert "Table break" not in cli("--db", db, "status").stdout
+    _close_late_registration(cli, db)
+    assert _status(cli, db)["breaks_now"] == {"table": 3, "final_table": False}
+    assert (
+        "Table break        Table 3 breaks now: late registration has closed and the players"
+        " fit one table fewer (`tdtool seat balance` moves them)"
+    ) in cli("--db", db, "status").stdout
+    assert cli("--db", db, "seat", "balance", "--yes").exit_code == 0
+    status = _status(cli, db)
+    assert len(status["tables"]) == 2 and status["breaks_now"] is None
+
+
+def test_tda_8a_status_says_the_final_table_forms_once_late_registration_has_closed(cli, tmp_path):
+    from tests.tournament_fixtures import make
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(10)])
+    cli("--db", db, "seat", "draw")  # two tables of 5
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    assert cli("--db", db, "player", "bust", "P0", "--yes").exit_code == 0
+    assert len(_status(cli, db)["tables"]) == 2  # 9 fit, but an entry would find no seat
+    _close_late_registration(cli, db)
+    assert _status(cli, db)["breaks_now"]["final_table"] is True
+    assert "The final table forms now: late registration has closed" in (
+        cli("--db", db, "status").stdout
+    )
+    assert cli("--db", db, "seat", "balance", "--yes").exit_code == 0
+    status = _status(cli, db)
+    assert len(status["tables"]) == 1 and status["breaks_now"] is None

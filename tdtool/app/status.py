@@ -46,6 +46,9 @@ class Status:
     """A satellite whose seats are decided: the players who won them (it is over)."""
     from_flights: dict[str, Any] | None = None
     """Where a day combined from flights came from (`origin_dict`); None: not combined."""
+    breaks_now: tuple[int, bool] | None = None
+    """(table, forms the final table) of a table held open for late entries that breaks now
+    that late registration has closed (`breaks_now`); None: no such table."""
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool status --json`."""
@@ -76,6 +79,9 @@ class Status:
                 "seat_winners": list(self.seat_winners),
             },
             "from_flights": self.from_flights,
+            "breaks_now": None
+            if self.breaks_now is None
+            else {"table": self.breaks_now[0], "final_table": self.breaks_now[1]},
         }
 
 
@@ -127,7 +133,31 @@ def status_of(state: State, now: float) -> Status:
         clock=clock,
         chips=chip_brief(state, clock.level.big_blind if clock else None, now),
         from_flights=origin_dict(state),
+        breaks_now=None if winner is not None else breaks_now(state, now),
     )
+
+
+def breaks_now(state: State, now: float) -> tuple[int, bool] | None:
+    """(table, whether its break forms the final table) when late registration has closed
+    and the players fit one table fewer: a bust during late registration held that table
+    open for late entries (`seating.held_for_late_entries`), and nothing breaks it until the
+    next change that seats or busts players, or `seat balance`. None otherwise (nothing closes
+    late registration or re-entry, the clock not started or not past it, no table to
+    break)."""
+    from tdtool.tournament import director
+    from tdtool.tournament.clock import ClockAction
+    from tdtool.tournament.seating import fits_one_table_fewer, next_to_break
+
+    closes = state.structure.late_registration if state.structure else None
+    if state.structure is None or (closes is None and state.terms.reentry_until is None):
+        return None
+    if not any(f.action is ClockAction.START for f in state.clock.facts):
+        return None
+    plan = state.plan
+    if director.entries_to_come(state, now) or not fits_one_table_fewer(plan):
+        return None
+    table = next_to_break(plan)
+    return None if table is None else (table, plan.player_count <= plan.final_seats)
 
 
 def origin_dict(state: State) -> dict[str, Any] | None:

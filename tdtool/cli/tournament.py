@@ -180,6 +180,16 @@ def status_lines(data: dict[str, Any]) -> list[str]:
         rows.append(("Tables", f"{len(data['tables'])} ({counts})"))
     else:
         rows.append(("Tables", "seats not drawn yet"))
+    if data.get("breaks_now"):
+        b = data["breaks_now"]
+        what = "The final table forms now" if b["final_table"] else f"Table {b['table']} breaks now"
+        rows.append(
+            (
+                "Table break",
+                f"{what}: late registration has closed and the players fit one table fewer"
+                " (`tdtool seat balance` moves them)",
+            )
+        )
     width = max(len(k) for k, _ in rows)
     lines += [f"{k.ljust(width)}  {v}" for k, v in rows]
     return lines
