@@ -321,6 +321,9 @@ def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
 def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     """One screen: level, blinds, time left, players left, average stack, prize pool, tables.
 
+    Once late registration has closed it also says when a table held open for late entries
+    breaks now (`tdtool seat balance` breaks it).
+
     Example: tdtool status --json
     """
     from tdtool.app.status import status as status_now
