@@ -49,6 +49,15 @@ steps = st.lists(
     seed=st.integers(0, 2**32 - 1),
 )
 @example(seats=8, players=8, late=False, todo=[("lock", 0), ("entry", 1)], seed=143)
+# Three tables each held open by a lock, two busts: 14 players fit two tables of 7, and the
+# unlock breaks the table due (before, it stayed open until the next bust).
+@example(
+    seats=7,
+    players=16,
+    late=False,
+    todo=[("lock", 2), ("lock", 5), ("bust", [0]), ("lock", 2), ("bust", [0]), ("unlock", 0)],
+    seed=0,
+)
 def test_a_locked_seat_never_moves(seats, players, late, todo, seed):
     """After every change, each locked seat holds the player it was locked with; the lock
     ends only when that player busts or the final table is drawn (RP-9 draws every seat)."""
@@ -67,6 +76,11 @@ def test_a_locked_seat_never_moves(seats, players, late, todo, seed):
             seat = sorted(held)[arg % len(held)]
             plan.unlock(seat)
             del held[seat]
+            # The plan settles at once (director.unlock): the lock may have been all that
+            # kept a table open.
+            moves = rebalance(plan, rng, late_registration=late)
+            if any(m.reason is MoveReason.FINAL_TABLE for m in moves):
+                held.clear()
         elif kind == "bust" and len(seated) > 2:
             out = {seated[i % len(seated)] for i in arg}
             for p in sorted(out)[: len(seated) - 2]:
@@ -278,3 +292,42 @@ def test_seat_move_with_lock_keeps_the_player_there_and_undo_takes_both_back(cli
     shown = json.loads(cli("--db", drawn, "seat", "show", "--json").stdout)
     assert not any("locked" in t for t in shown["tables"])
     assert tables(cli, drawn) == before
+
+
+def test_tda_10_unlocking_the_lock_that_held_a_table_open_breaks_it_at_once(cli, drawn):
+    """Every table holds a locked seat, so two busts leave 18 players at three tables of 9
+    (none may break). Taking one lock off settles the plan at once: that table breaks now and
+    its players draw seats at the two others, not at some later bust."""
+    plan = tables(cli, drawn)
+    for t in (1, 2, 3):
+        assert cli("--db", drawn, "seat", "lock", str(t), str(min(plan[t]))).exit_code == 0
+    locked = {t: plan[t][min(plan[t])] for t in (1, 2, 3)}
+    busted = [p for t in (1, 2) for s, p in sorted(plan[t].items()) if p not in locked.values()]
+    for p in busted[:2]:
+        assert cli("--db", drawn, "player", "bust", p, "--yes").exit_code == 0
+    assert len(tables(cli, drawn)) == 3
+    result = cli("--db", drawn, "seat", "unlock", "3", str(min(plan[3])), "--json")
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.stdout)
+    assert data["player"] == locked[3] and data["locked"] is False
+    assert data["moves"] and {m["from"]["table"] for m in data["moves"]} == {3}
+    after = tables(cli, drawn)
+    assert sorted(after) == [1, 2] and sum(len(s) for s in after.values()) == 18
+    for t in (1, 2):  # the other locks hold
+        assert after[t][min(plan[t])] == locked[t]
+    assert cli("--db", drawn, "undo", "--yes").exit_code == 0
+    assert len(tables(cli, drawn)) == 3
+    text = cli("--db", drawn, "seat", "unlock", "3", str(min(plan[3])), "--yes")
+    assert text.exit_code == 0, text.output
+    assert f"Unlocked Table 3, seat {min(plan[3])} ({locked[3]})." in text.stdout
+    assert "Table 3, seat" in text.stdout and "→ Table" in text.stdout
+    assert "tdtool seat print moves" in text.stdout
+
+
+def test_unlocking_a_seat_whose_table_need_not_break_moves_nobody(cli, drawn):
+    plan = tables(cli, drawn)
+    assert cli("--db", drawn, "seat", "lock", "2", str(min(plan[2]))).exit_code == 0
+    result = cli("--db", drawn, "seat", "unlock", "2", str(min(plan[2])), "--json")
+    assert result.exit_code == 0, result.output
+    assert json.loads(result.stdout)["moves"] == []
+    assert tables(cli, drawn) == plan

@@ -8,7 +8,7 @@ from typing import Any
 
 from tdtool.app.change import Ask, Change, moves_json, read_state, run_change
 from tdtool.tournament import director
-from tdtool.tournament.seating import Move
+from tdtool.tournament.seating import Move, Seat
 from tdtool.tournament.state import State
 
 _SEAT_KEYS = tuple(str(s) for s in range(100))
@@ -140,26 +140,38 @@ def move(db: Path, name: str, table: int, seat: int, lock: bool = False) -> Seat
 
 @dataclass(frozen=True)
 class Lock:
-    """A seat locked or unlocked, and who sits there."""
+    """A seat locked or unlocked, who sits there, and the moves an unlock set off."""
 
     table: int
     seat: int
     player: str | None
     locked: bool
+    moves: tuple[Move, ...] = ()
+    """What the plan did once the lock was off: the table it kept open breaks, or tables it
+    kept uneven balance (`director.unlock`); empty for a lock."""
+    language: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         """`tdtool seat lock|unlock --json`."""
         return {"table": self.table, "seat": self.seat, "player": self.player,
-                "locked": self.locked}  # fmt: skip
+                "locked": self.locked, "moves": moves_json(self.moves)}  # fmt: skip
 
 
-def lock(db: Path, table: int, seat: int, on: bool = True) -> Lock:
-    """Lock a seat (its player stays put when the tool balances or breaks), or unlock it."""
-    change = run_change(
-        db,
-        lambda s, now, rng, choose: (director.lock if on else director.unlock)(s, table, seat),
-    )
-    return Lock(table, seat, change.state.plan.players_at(table).get(seat), on)
+def lock(db: Path, table: int, seat: int, on: bool = True, ask: Ask | None = None) -> Lock:
+    """Lock a seat (its player stays put when the tool balances or breaks), or unlock it (and
+    settle the plan the lock held back)."""
+
+    def act(s: State, now: float, rng: Any, choose: Any) -> Any:
+        if on:
+            return director.lock(s, table, seat)
+        return director.unlock(s, table, seat, rng, choose, now)
+
+    change = run_change(db, act, ask)
+    moves = change.moves
+    # The player unlocked, even when the settling moved them on (the table broke).
+    left = [m.player for m in moves if m.from_seat == Seat(table, seat)]
+    player = left[0] if left else change.state.plan.players_at(table).get(seat)
+    return Lock(table, seat, player, on, moves, change.state.terms.language)
 
 
 @dataclass(frozen=True)

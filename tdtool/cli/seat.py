@@ -237,19 +237,26 @@ def unlock(
     ctx: typer.Context,
     table: Annotated[int, typer.Argument(help="The table.")],
     seat: Annotated[int, typer.Argument(help="The locked seat.")],
+    yes: YesOpt = False,
     json_out: JsonOpt = False,
 ) -> None:
     """Take a seat's lock off: balancing and breaking may move its player again.
 
+    The tables settle at once: where the locks had kept every table from breaking and the
+    players fit one table fewer, the table due breaks now; tables a lock kept uneven are
+    balanced. The moves are printed (and their slips kept for `seat print moves`).
+
     Example: tdtool seat unlock 2 4
     """
-    _lock(ctx, table, seat, False, json_out)
+    _lock(ctx, table, seat, False, json_out, yes)
 
 
-def _lock(ctx: typer.Context, table: int, seat: int, on: bool, json_out: bool) -> None:
+def _lock(
+    ctx: typer.Context, table: int, seat: int, on: bool, json_out: bool, yes: bool = False
+) -> None:
     from tdtool.app import seats
 
-    result = seats.lock(db_path(ctx), table, seat, on)
+    result = seats.lock(db_path(ctx), table, seat, on, None if on else asker(yes or json_out))
     if json_out:
         from tdtool.cli.render import emit_json
 
@@ -261,8 +268,14 @@ def _lock(ctx: typer.Context, table: int, seat: int, on: bool, json_out: bool) -
             f"Locked Table {table}, seat {seat}{who}: balancing and breaking leave"
             f" {result.player} there; `tdtool seat unlock {table} {seat}` takes it off."
         )
-    else:
-        typer.echo(f"Unlocked Table {table}, seat {seat}{who}.")
+        return
+    typer.echo(f"Unlocked Table {table}, seat {seat}{who}.")
+    if result.moves:
+        from tdtool.app.slips import move_lines
+        from tdtool.i18n import words
+
+        typer.echo("\n".join(move_lines(result.moves, words(result.language))))
+        typer.echo("Print the slips with `tdtool seat print moves`.")
 
 
 def _cards_of(found: Any, cards: list[Any], names: list[str]) -> list[Any]:

@@ -757,11 +757,21 @@ def lock(state: State, table: int, seat: int) -> Events:
     return [SeatLocked(table, seat, player).event()]
 
 
-def unlock(state: State, table: int, seat: int) -> Events:
-    """Take a seat's lock off: balancing and breaking may move its player again."""
+def unlock(
+    state: State,
+    table: int,
+    seat: int,
+    rng: Rng,
+    choose: Chooser | None = None,
+    now: float | None = None,
+) -> Events:
+    """Take a seat's lock off: balancing and breaking may move its player again, and the plan
+    settles at once (`_settle`). A lock keeps its table from breaking, so when every table
+    left held one the players may fit one table fewer already: the table due breaks now
+    rather than at the next bust, and tables the lock kept uneven are balanced."""
     where = Seat(table, seat)
     state.plan.unlock(where)
-    return [SeatUnlocked(table, seat).event()]
+    return [SeatUnlocked(table, seat).event(), *_settle(state, rng, choose, now)]
 
 
 def hand_for_hand_next(state: State) -> bool:
