@@ -136,7 +136,10 @@ class Page:
         raise AssertionError(f"not within {timeout} s: {condition}")
 
     def screenshot(self, path: Path, whole: bool = True) -> Path:
-        """A PNG of the whole page (`whole`), or of what the screen shows."""
+        """A PNG of the whole page (`whole`), or of what the screen shows. The tab is brought
+        to the front first: Chromium draws a frame for a tab behind another only after about
+        30 s, so a picture of it took that long."""
+        self.send("Page.bringToFront")
         data = self.send("Page.captureScreenshot", format="png", captureBeyondViewport=whole)
         path.write_bytes(base64.b64decode(data["data"]))
         return path
