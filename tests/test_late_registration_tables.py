@@ -290,7 +290,8 @@ def test_tda_8a_player_bust_says_a_table_stays_open_for_late_entries(cli, tmp_pa
     assert (
         "Table 3 stays open for late entries: 18 players would fit one table fewer, but the"
         " next entries would find no seat and open it again. It breaks when 16 are left"
-        in result.stdout
+        " (an open seat at every other table), or once entries have closed, at the next bust"
+        " or `tdtool seat balance`." in result.stdout
     )
     data = json.loads(cli("--db", db, "player", "bust", "P1", "--yes", "--json").stdout)
     assert data["held_for_late_entries"] == {"table": 3, "breaks_at": 16}
@@ -350,8 +351,8 @@ def test_tda_8a_status_says_a_held_table_breaks_once_late_registration_has_close
     _close_late_registration(cli, db)
     assert _status(cli, db)["breaks_now"] == {"table": 3, "final_table": False}
     assert (
-        "Table break        Table 3 breaks now: late registration has closed and the players"
-        " fit one table fewer (`tdtool seat balance` moves them)"
+        "Table break        Table 3 breaks now: entries have closed and the players fit one"
+        " table fewer (`tdtool seat balance` moves them)"
     ) in cli("--db", db, "status").stdout
     assert cli("--db", db, "seat", "balance", "--yes").exit_code == 0
     status = _status(cli, db)
@@ -369,9 +370,26 @@ def test_tda_8a_status_says_the_final_table_forms_once_late_registration_has_clo
     assert len(_status(cli, db)["tables"]) == 2  # 9 fit, but an entry would find no seat
     _close_late_registration(cli, db)
     assert _status(cli, db)["breaks_now"]["final_table"] is True
-    assert "The final table forms now: late registration has closed" in (
-        cli("--db", db, "status").stdout
-    )
+    assert "The final table forms now: entries have closed" in (cli("--db", db, "status").stdout)
     assert cli("--db", db, "seat", "balance", "--yes").exit_code == 0
     status = _status(cli, db)
     assert len(status["tables"]) == 1 and status["breaks_now"] is None
+
+
+def test_tda_8a_a_table_held_for_re_entries_breaks_only_once_re_entry_has_closed(cli, tmp_path):
+    """Re-entry open past late registration (`--reentry-until 3`): the held table waits for
+    it too, and the status line does not say late registration as if that were the reason."""
+    from tests.tournament_fixtures import make
+
+    db = make(tmp_path / "cup.tdtool", buy_in=100, reentry=True, reentry_until=3)
+    cli("--db", db, "player", "add", *[f"P{i}" for i in range(18)])
+    cli("--db", db, "seat", "draw")
+    assert cli("--db", db, "clock", "start").exit_code == 0
+    assert cli("--db", db, "player", "add", "Late").exit_code == 0  # opens table 3
+    assert cli("--db", db, "player", "bust", "P0", "--yes").exit_code == 0  # held open
+    _close_late_registration(cli, db)  # level 3: late registration over, re-entry still open
+    assert _status(cli, db)["breaks_now"] is None
+    assert "Table break" not in cli("--db", db, "status").stdout
+    assert cli("--db", db, "clock", "next").exit_code == 0  # level 4: re-entry over too
+    assert _status(cli, db)["breaks_now"] == {"table": 3, "final_table": False}
+    assert "Table 3 breaks now: entries have closed" in cli("--db", db, "status").stdout

@@ -232,7 +232,8 @@ def bust(
             _(
                 "Table %(table)s stays open for late entries: %(left)s players would fit one"
                 " table fewer, but the next entries would find no seat and open it again. It"
-                " breaks when %(at)s are left (an open seat at every other table).",
+                " breaks when %(at)s are left (an open seat at every other table), or once entries"
+                " have closed, at the next bust or `tdtool seat balance`.",
                 table=table,
                 left=_.number(result.players_left),
                 at=_.number(at),

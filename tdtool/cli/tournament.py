@@ -186,7 +186,7 @@ def status_lines(data: dict[str, Any]) -> list[str]:
         rows.append(
             (
                 "Table break",
-                f"{what}: late registration has closed and the players fit one table fewer"
+                f"{what}: entries have closed and the players fit one table fewer"
                 " (`tdtool seat balance` moves them)",
             )
         )
@@ -321,8 +321,8 @@ def clock_rows(clock: dict[str, Any]) -> list[tuple[str, str]]:
 def status(ctx: typer.Context, json_out: JsonOpt = False) -> None:
     """One screen: level, blinds, time left, players left, average stack, prize pool, tables.
 
-    Once late registration has closed it also says when a table held open for late entries
-    breaks now (`tdtool seat balance` breaks it).
+    Once late registration (and any re-entry) has closed it also says when a table held
+    open for late entries breaks now (`tdtool seat balance` breaks it).
 
     Example: tdtool status --json
     """
