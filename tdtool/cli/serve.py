@@ -177,6 +177,9 @@ def _run(app: Any, sock: Any, cert: Path | None, key: Path | None) -> None:
         timeout_graceful_shutdown=2,
     )
     server = uvicorn.Server(config)
+    from tdtool.web.server import when_stopping
+
+    when_stopping(app, lambda: server.should_exit)
     try:
         server.run(sockets=[sock])
     except KeyboardInterrupt:

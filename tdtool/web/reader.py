@@ -145,9 +145,10 @@ class Feed:
         """The newest data, as the JSON text the pages get."""
         self.error = ""
         self._key: Any = None
-        self._listeners: set[asyncio.Queue[str]] = set()
+        self._listeners: set[asyncio.Queue[str | None]] = set()
         self._wake = asyncio.Event()
         self._first = asyncio.Event()
+        self._closed = False
 
     @property
     def listeners(self) -> int:
@@ -183,7 +184,14 @@ class Feed:
     def _both(self) -> tuple[Any, dict[str, Any]]:
         return self.reader.version(), self.reader.public()
 
-    def _send(self, text: str) -> None:
+    def close(self) -> None:
+        """End every open event stream now, and any opened later at once: the server is
+        stopping. A stream never ends by itself, so the server would otherwise wait out its
+        graceful shutdown for each open page and then cancel it with an error."""
+        self._closed = True
+        self._send(None)
+
+    def _send(self, text: str | None) -> None:
         for queue in self._listeners:
             if queue.full():  # a page that has not taken the last one gets the newest only
                 with contextlib.suppress(asyncio.QueueEmpty):
@@ -198,17 +206,19 @@ class Feed:
 
     async def stream(self) -> AsyncIterator[str]:
         """Server-sent events for one page: the data now, then each change."""
-        queue: asyncio.Queue[str] = asyncio.Queue(maxsize=1)
+        queue: asyncio.Queue[str | None] = asyncio.Queue(maxsize=1)
         await self.current()
         self._listeners.add(queue)  # with the data now, at once: no change falls between
         try:
             yield f"retry: 2000\nevent: state\ndata: {self.text}\n\n"
-            while True:
+            while not self._closed:
                 try:
                     text = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
                 except TimeoutError:
                     yield ": keep-alive\n\n"
                     continue
+                if text is None:  # the server is stopping (`close`)
+                    return
                 yield f"event: state\ndata: {text}\n\n"
         finally:
             self._listeners.discard(queue)

@@ -148,6 +148,9 @@ class Web:
         self.sign_ins = RateLimit()
         self.listener: Any = None
         """The PostgreSQL change listener (tdtool.web.notify), once started."""
+        self.stopping: Callable[[], bool] = lambda: False
+        """Whether the server has been asked to stop (`when_stopping`): the open event
+        streams then end at once."""
 
     async def listen(self) -> Any:
         """On PostgreSQL, a `Listener` that wakes the push at each change by anyone (None on
@@ -787,6 +790,17 @@ class HostCheck:
         await self.app(scope, receive, send)
 
 
+STOP_LOOK = 0.1
+"""Seconds between two looks at whether the server has been asked to stop."""
+
+
+def when_stopping(app: Any, stopping: Callable[[], bool]) -> None:
+    """Tell the application built by `build` how to know that its server is stopping (for
+    uvicorn: `lambda: server.should_exit`); its event streams then end within `STOP_LOOK`,
+    so Ctrl-C stops at once with phones connected."""
+    app.app.state.web.stopping = stopping
+
+
 def build(settings: Settings) -> Any:
     """The ASGI application for `settings` (the tournament is opened here: a bad --db is
     refused before anything is served)."""
@@ -798,18 +812,24 @@ def build(settings: Settings) -> Any:
 
         return endpoint
 
+    async def watch_stop() -> None:
+        while not web.stopping():
+            await asyncio.sleep(STOP_LOOK)
+        web.feed.close()
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Any) -> AsyncIterator[None]:
-        task = asyncio.create_task(web.feed.run())
+        tasks = [asyncio.create_task(web.feed.run()), asyncio.create_task(watch_stop())]
         listener = await web.listen()
         try:
             yield
         finally:
             if listener is not None:
                 await run_in_threadpool(listener.stop)
-            task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await task
+            for task in tasks:
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             web.reader.close()
 
     routes = [
